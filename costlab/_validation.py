@@ -1,0 +1,150 @@
+"""Input validation for costlab's public functions.
+
+Validation happens once, at the public boundary; every error names the parameter that is wrong and
+says what is allowed. The maths modules call these helpers and then work on clean numpy arrays.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+
+_SEARCHES = ("exact", "thorough", "optimized")
+_TOL = 1e-9
+
+
+def check_labels_scores(y_true, p_class1, *, pos_label=None):
+    """Validate labels and class-1 probabilities of one binary problem.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels with exactly two distinct values.
+    p_class1 : array-like of shape (n,)
+        Score of the thesis's class 1 (the negative class), e.g. P(class 1 | x).
+    pos_label : scalar, optional
+        The label of the positive class (the thesis's class 2). If None, it is inferred when the
+        labels are {0, 1} or {-1, 1} (positive 1) or {1, 2} (positive 2, the thesis's numbering).
+
+    Returns
+    -------
+    is_pos : ndarray of bool, shape (n,)
+        True where the instance belongs to the positive class (class 2).
+    p : ndarray of float, shape (n,)
+        The scores as float64, unchanged.
+    """
+    y = np.asarray(y_true)
+    p = np.asarray(p_class1)
+    if y.ndim != 1:
+        raise ValueError(f"y_true must be 1-dimensional, got shape {y.shape}.")
+    if p.ndim != 1:
+        raise ValueError(f"p_class1 must be 1-dimensional, got shape {p.shape}.")
+    if y.shape[0] != p.shape[0]:
+        raise ValueError(
+            f"y_true and p_class1 must have the same length, got {y.shape[0]} and {p.shape[0]}."
+        )
+    if y.shape[0] == 0:
+        raise ValueError("y_true is empty: at least one instance of each class is needed.")
+    if not np.issubdtype(p.dtype, np.number) or np.issubdtype(p.dtype, np.complexfloating):
+        raise ValueError(f"p_class1 must be real numbers, got dtype {p.dtype}.")
+    p = p.astype(np.float64)
+    if not np.all(np.isfinite(p)):
+        bad = int(np.sum(~np.isfinite(p)))
+        raise ValueError(
+            f"p_class1 contains {bad} NaN or infinite value(s); scores must be finite."
+        )
+    if y.dtype.kind == "f" and np.any(np.isnan(y)):
+        raise ValueError("y_true contains NaN; every instance needs a class label.")
+    classes = np.unique(y)
+    if classes.size != 2:
+        raise ValueError(
+            f"y_true must contain exactly two classes, got {classes.size}: {classes.tolist()[:5]}. "
+            "Cost curves need both positive and negative instances."
+        )
+    pos_label = _resolve_pos_label(classes, pos_label)
+    return y == pos_label, p
+
+
+def _resolve_pos_label(classes, pos_label):
+    if pos_label is not None:
+        if pos_label not in classes.tolist():
+            raise ValueError(
+                f"pos_label={pos_label!r} is not one of the labels {classes.tolist()}."
+            )
+        return pos_label
+    as_set = set(classes.tolist())
+    for known, positive in (({0, 1}, 1), ({-1, 1}, 1), ({1, 2}, 2)):
+        if as_set == known:
+            return positive
+    raise ValueError(
+        f"pos_label must be given when the labels are {classes.tolist()} "
+        "(it can be inferred only for {0, 1}, {-1, 1} or {1, 2})."
+    )
+
+
+def check_probabilities(p, *, name="p_class1"):
+    """Raise unless every score lies in [0, 1] (the grid searches scan thresholds in [0, 1])."""
+    if p.size and (p.min() < 0.0 or p.max() > 1.0):
+        raise ValueError(
+            f"{name} must lie in [0, 1] for the grid searches ('thorough', 'optimized'); "
+            f"got values in [{p.min():g}, {p.max():g}]. Use search='exact' for arbitrary scores."
+        )
+
+
+def check_positive_cost(value, name):
+    """Return ``value`` as float if it is a finite number > 0, else raise naming ``name``."""
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a real number, got {type(value).__name__}.")
+    value = float(value)
+    if not np.isfinite(value) or value <= 0:
+        raise ValueError(f"{name} must be a finite cost > 0, got {value!r}.")
+    return value
+
+
+def check_fp_costs(fp_costs):
+    """Validate normalised false-positive costs: a 1-D array of values strictly inside (0, 1).
+
+    FPcost + FNcost = 1 and both costs must be > 0 (thesis 4.1), so FPcost lies in (0, 1).
+    """
+    fp = np.atleast_1d(np.asarray(fp_costs, dtype=np.float64))
+    if fp.ndim != 1 or fp.size == 0:
+        raise ValueError(f"fp_costs must be a non-empty 1-D sequence, got shape {fp.shape}.")
+    if not np.all(np.isfinite(fp)) or np.any(fp <= 0) or np.any(fp >= 1):
+        raise ValueError(
+            "fp_costs must be normalised costs strictly between 0 and 1 (FPcost + FNcost = 1, "
+            f"both > 0); got values in [{np.nanmin(fp):g}, {np.nanmax(fp):g}]."
+        )
+    return fp
+
+
+def check_step(step, *, name="step"):
+    """Return ``step`` as float if it lies in (0, 1], else raise naming ``name``."""
+    if not isinstance(step, numbers.Real) or isinstance(step, bool):
+        raise TypeError(f"{name} must be a real number in (0, 1], got {type(step).__name__}.")
+    step = float(step)
+    if not np.isfinite(step) or step <= 0 or step > 1:
+        raise ValueError(f"{name} must lie in (0, 1], got {step!r}.")
+    return step
+
+
+def check_cost_range(r1, r2):
+    """Validate a cost-ratio range [r1, r2] given as normalised FPcost values in (0, 1)."""
+    for name, value in (("r1", r1), ("r2", r2)):
+        if not isinstance(value, numbers.Real) or isinstance(value, bool):
+            raise TypeError(f"{name} must be a real number, got {type(value).__name__}.")
+        if not (0.0 < float(value) < 1.0):
+            raise ValueError(
+                f"{name} must be a normalised FPcost strictly between 0 and 1 "
+                f"(e.g. 0.05 for the cost ratio 0.05/0.95), got {value!r}."
+            )
+    if float(r1) > float(r2) + _TOL:
+        raise ValueError(f"r1 must not exceed r2, got r1={r1!r} > r2={r2!r}.")
+    return float(r1), float(r2)
+
+
+def check_search(search):
+    """Return ``search`` if it names a known threshold search, else raise."""
+    if search not in _SEARCHES:
+        raise ValueError(f"search must be one of {_SEARCHES}, got {search!r}.")
+    return search

@@ -1,0 +1,343 @@
+"""The thesis's cost measures: TMC, MTMCR, cost sensitivity and CST.
+
+Pure functions over numbers and arrays; no I/O, no plotting. Equations are quoted from
+R. Al-Saffar, *Evaluating Classifiers' Optimal Performances Over a Range of Misclassification
+Costs by Using Cost-Sensitive Classification*, LSU Master's thesis, 2018 (seed 000), cited as
+"thesis" with the section number.
+
+Vocabulary: ``fp_cost`` and ``fn_cost`` are normalised so that ``fp_cost + fn_cost = 1``
+(thesis 4.2.1); a cost ratio is written ``FPcost/FNcost``, e.g. ``0.05/0.95``. Class 1 is the
+negative class and class 2 the positive one (thesis 3.1); thresholds apply to P(class 1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from costlab._validation import (
+    check_cost_range,
+    check_fp_costs,
+    check_positive_cost,
+    check_step,
+)
+
+__all__ = [
+    "normalize_costs",
+    "cost_ratio_grid",
+    "format_cost_ratio",
+    "total_misclassification_cost",
+    "classify",
+    "mtmcr",
+    "cost_sensitivity",
+    "cst",
+    "curve_in_range",
+    "range_summary",
+    "Selection",
+    "select_classifier",
+]
+
+_DECIMALS = 10  # grid values are rounded to this many decimals so 0.1 + 0.2 style drift vanishes
+_TOL = 1e-9
+
+
+def normalize_costs(fp_cost, fn_cost):
+    """Normalise a pair of misclassification costs so that they sum to 1.
+
+    .. math:: FPcost_{norm} = \\frac{FPcost}{FPcost + FNcost}, \\quad
+              FNcost_{norm} = \\frac{FNcost}{FPcost + FNcost}
+
+    (thesis 4.5.1, first step of both scenarios).
+
+    Parameters
+    ----------
+    fp_cost, fn_cost : float
+        Costs of a false positive and a false negative, both > 0.
+
+    Returns
+    -------
+    tuple of float
+        ``(fp_cost, fn_cost)`` normalised.
+
+    Examples
+    --------
+    The thesis's scenario 1 (costs 1 and 4):
+
+    >>> normalize_costs(1, 4)
+    (0.2, 0.8)
+    """
+    fp = check_positive_cost(fp_cost, "fp_cost")
+    fn = check_positive_cost(fn_cost, "fn_cost")
+    total = fp + fn
+    return round(fp / total, 15), round(fn / total, 15)
+
+
+def cost_ratio_grid(start=0.05, stop=0.95, step=0.05):
+    """Normalised FPcost values of a cost-ratio axis, from ``start`` to ``stop`` inclusive.
+
+    The thesis's MTMCS charts use FPcost/FNcost = 0.05/0.95, 0.10/0.90, ..., 0.95/0.05
+    (thesis 5.6: left side [0.05/0.95, 0.45/0.55], right side [0.55/0.45, 0.95/0.05]).
+
+    Parameters
+    ----------
+    start, stop : float
+        First and last FPcost, strictly between 0 and 1, ``start <= stop``.
+    step : float
+        Spacing in (0, 1].
+
+    Returns
+    -------
+    ndarray
+        FPcost values; FNcost is ``1 - fp_cost``.
+
+    Examples
+    --------
+    >>> cost_ratio_grid(0.4, 0.6, 0.05)
+    array([0.4 , 0.45, 0.5 , 0.55, 0.6 ])
+    """
+    start, stop = check_cost_range(start, stop)
+    step = check_step(step)
+    n = int(np.floor((stop - start) / step + _TOL))
+    grid = np.round(start + step * np.arange(n + 1), _DECIMALS)
+    return check_fp_costs(grid)
+
+
+def format_cost_ratio(fp_cost, decimals=2):
+    """Write a normalised FPcost as the thesis writes cost ratios, e.g. ``'0.05/0.95'``.
+
+    >>> format_cost_ratio(0.05)
+    '0.05/0.95'
+    """
+    fp = float(fp_cost)
+    return f"{fp:.{decimals}f}/{1 - fp:.{decimals}f}"
+
+
+def total_misclassification_cost(fn_rate, fp_rate, fn_cost, fp_cost):
+    """Total misclassification cost in percent.
+
+    .. math:: TMC(r) = (FNRate \\cdot FNcost + FPRate \\cdot FPcost) \\cdot 100
+
+    (thesis 4.1 and 4.2.1; the rates make TMC lie in [0, 100] for every dataset size).
+
+    Parameters
+    ----------
+    fn_rate, fp_rate : float or ndarray
+        FN / (FN + TP) and FP / (FP + TN), in [0, 1].
+    fn_cost, fp_cost : float or ndarray
+        Normalised costs.
+
+    Examples
+    --------
+    Two of ten positives missed and one of ten negatives flagged, at costs 0.2/0.8:
+
+    >>> round(total_misclassification_cost(0.2, 0.1, fn_cost=0.8, fp_cost=0.2), 6)
+    18.0
+    """
+    result = 100.0 * (np.asarray(fn_rate) * fn_cost + np.asarray(fp_rate) * fp_cost)
+    return float(result) if np.ndim(result) == 0 else result
+
+
+def classify(p_class1, threshold, fn_cost):
+    """Classify instances with the thesis's cost-sensitive rules (thesis 4.5).
+
+    If FNcost >= FPcost (rules 1 and 2): class 1 (negative) when P(class 1) >= threshold,
+    otherwise class 2 (positive). Else (rules 3 and 4): class 2 when P(class 1) <= threshold,
+    otherwise class 1.
+
+    Parameters
+    ----------
+    p_class1 : array-like
+        P(class 1 | x) for each instance.
+    threshold : float
+        Classification threshold cutoff.
+    fn_cost : float
+        Normalised FNcost (FPcost = 1 - fn_cost).
+
+    Returns
+    -------
+    ndarray of bool
+        True where the instance is assigned to the positive class (class 2).
+
+    Examples
+    --------
+    Table 4 of the thesis: FNcost = 0.8, initial threshold 0.8.
+
+    >>> classify([0.75, 0.80, 0.85], threshold=0.8, fn_cost=0.8)
+    array([ True, False, False])
+    """
+    p = np.asarray(p_class1, dtype=np.float64)
+    if fn_cost >= 1.0 - fn_cost:
+        return ~(p >= threshold)
+    return p <= threshold
+
+
+def _mtmcs_values(mtmcs, decimals):
+    values = np.asarray(mtmcs, dtype=np.float64)
+    if values.ndim != 1 or values.size == 0:
+        raise ValueError(f"mtmcs must be a non-empty 1-D sequence, got shape {values.shape}.")
+    if np.any(np.isnan(values)):
+        raise ValueError("mtmcs contains NaN.")
+    return values if decimals is None else np.round(values, decimals)
+
+
+def mtmcr(mtmcs, decimals=None):
+    """Minimum total misclassification cost of a range of cost ratios.
+
+    .. math:: MTMCR([r_1, r_2]) = \\sum_{r=r_1}^{r_2} MTMCS(r)
+
+    (thesis 4.1 and 4.2.2.1).
+
+    Parameters
+    ----------
+    mtmcs : array-like
+        MTMCS values (percent) at the cost ratios of the range.
+    decimals : int, optional
+        Round each MTMCS to this many decimals before summing. The thesis's published MTMCR
+        values are sums of per-ratio MTMCS rounded to 2 decimals (FINDINGS.md 1).
+
+    Examples
+    --------
+    Figure 8 of the thesis, classifier 1:
+
+    >>> mtmcr([13, 26, 40])
+    79.0
+    """
+    return float(np.sum(_mtmcs_values(mtmcs, decimals)))
+
+
+def cost_sensitivity(mtmcs, decimals=None):
+    """Cost sensitivity: highest MTMCS minus lowest MTMCS in the range (thesis 4.2.2.2).
+
+    .. math:: Cost\\ Sensitivity = Highest\\ MTMCS - Lowest\\ MTMCS
+
+    >>> cost_sensitivity([13, 26, 40])
+    27.0
+    """
+    values = _mtmcs_values(mtmcs, decimals)
+    return float(values.max() - values.min())
+
+
+def cst(mtmcs, decimals=None):
+    """Cost and Sensitivity Tradeoff measure (thesis 4.2.2.3, eq. after simplification).
+
+    .. math:: CST = MTMCR \\left(1 + \\frac{Cost\\ Sensitivity}{100}\\right)
+
+    where 100 is the largest possible MTMCS. Lower is better.
+
+    Examples
+    --------
+    Figure 8 of the thesis: CST of classifier 1 is 100.33, of classifier 2 89.6.
+
+    >>> round(cst([13, 26, 40]), 2), round(cst([20, 28, 32]), 2)
+    (100.33, 89.6)
+    """
+    return mtmcr(mtmcs, decimals) * (1.0 + cost_sensitivity(mtmcs, decimals) / 100.0)
+
+
+def curve_in_range(curve, r1=None, r2=None):
+    """Rows of an MTMCS curve whose FPcost lies in [r1, r2] (None: the curve's own end).
+
+    Parameters
+    ----------
+    curve : DataFrame
+        An MTMCS curve with columns ``fp_cost`` and ``mtmcs`` (see :func:`costlab.mtmcs_curve`).
+    r1, r2 : float, optional
+        The range as normalised FPcost values, e.g. ``r1=0.05, r2=0.45`` for the thesis's left
+        side [0.05/0.95, 0.45/0.55].
+    """
+    fp = curve["fp_cost"].to_numpy()
+    lo = fp.min() if r1 is None else r1
+    hi = fp.max() if r2 is None else r2
+    lo, hi = check_cost_range(lo, hi)
+    rows = curve[(fp >= lo - _TOL) & (fp <= hi + _TOL)]
+    if rows.empty:
+        raise ValueError(
+            f"no cost ratio of the curve lies in [{lo:g}, {hi:g}]; the curve covers "
+            f"[{fp.min():g}, {fp.max():g}]."
+        )
+    return rows
+
+
+def range_summary(curves, r1=None, r2=None, decimals=None):
+    """MTMCR, cost sensitivity and CST of several classifiers over one range.
+
+    Parameters
+    ----------
+    curves : Mapping[str, DataFrame]
+        Classifier name -> MTMCS curve.
+    r1, r2 : float, optional
+        The cost-ratio range as normalised FPcost values (default: whole curve).
+    decimals : int, optional
+        Round each MTMCS first, as the thesis's tables do (see :func:`mtmcr`).
+
+    Returns
+    -------
+    DataFrame
+        One row per classifier: ``classifier, n_ratios, mtmcr, cost_sensitivity, cst``,
+        in the order given.
+    """
+    if not isinstance(curves, Mapping) or not curves:
+        raise ValueError("curves must be a non-empty mapping of classifier name -> MTMCS curve.")
+    rows = []
+    for name, curve in curves.items():
+        values = curve_in_range(curve, r1, r2)["mtmcs"].to_numpy()
+        rows.append(
+            {
+                "classifier": name,
+                "n_ratios": values.size,
+                "mtmcr": mtmcr(values, decimals),
+                "cost_sensitivity": cost_sensitivity(values, decimals),
+                "cst": cst(values, decimals),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+@dataclass(frozen=True)
+class Selection:
+    """The classifier recommended for a cost-ratio range (thesis 5.1).
+
+    Attributes
+    ----------
+    kind : {"robust", "optimal"}
+        ``"robust"`` when one classifier's MTMCS is lowest (or tied lowest) at every cost ratio
+        of the range (its curve dominates); otherwise ``"optimal"``: the lowest CST.
+    classifier : str
+        The recommended classifier.
+    summary : DataFrame
+        The :func:`range_summary` the decision was made from.
+    """
+
+    kind: str
+    classifier: str
+    summary: pd.DataFrame
+
+
+def select_classifier(curves, r1=None, r2=None, decimals=None):
+    """Recommend a robust or an optimal classifier for a range of cost ratios (thesis 5.1).
+
+    If one cost curve dominates the others over [r1, r2] it is the *robust* classifier.
+    Otherwise the curves overlap and the classifier with the smallest CST is the *optimal* one
+    (thesis 4.2.2.3 and 5.1).
+
+    Returns
+    -------
+    Selection
+    """
+    summary = range_summary(curves, r1, r2, decimals)
+    rows = [curve_in_range(c, r1, r2) for c in curves.values()]
+    if any(not np.allclose(r["fp_cost"].to_numpy(), rows[0]["fp_cost"].to_numpy()) for r in rows):
+        raise ValueError("all curves must share the same cost ratios within [r1, r2].")
+    table = np.vstack([r["mtmcs"].to_numpy() for r in rows])
+    if decimals is not None:
+        table = np.round(table, decimals)
+    names = list(curves)
+    dominant = [i for i in range(len(names)) if np.all(table[i] <= table.min(axis=0) + _TOL)]
+    if dominant:
+        best = min(dominant, key=lambda i: summary["mtmcr"].iloc[i])
+        return Selection("robust", names[best], summary)
+    best = int(np.argmin(summary["cst"].to_numpy()))
+    return Selection("optimal", names[best], summary)

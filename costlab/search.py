@@ -1,0 +1,178 @@
+"""Optimal-threshold searches and the MTMCS curve (thesis 4.2, 4.3 and 4.5).
+
+For every normalised cost ratio FPcost/FNcost the threshold on P(class 1) that minimises
+
+.. math:: TMC(r) = (FNRate \\cdot FNcost + FPRate \\cdot FPcost) \\cdot 100
+
+is searched; the minimum is MTMCS(r). Three searches are offered:
+
+``"exact"``
+    Sort the scores once and evaluate every distinct cut: the true minimum over all thresholds.
+    O(n log n + m n) for m cost ratios. Not in the thesis; it is the reference the others are
+    measured against.
+``"thorough"``
+    The thesis's grid search over [0, 1] with a user-defined step (thesis 4.3.1), classifying
+    with the rules of 4.5 for the cost ratio's side.
+``"optimized"``
+    The thesis's one-sided search (thesis 4.3.2 and the algorithm of 4.5): start at
+    ``t0 = FNcost / (FNcost + FPcost)``; if FNcost >= 0.5 step up to 1 classifying class 1 when
+    P(class 1) >= t, otherwise step down to 0 classifying class 2 when P(class 1) <= t. The
+    thesis used step 1e-5. It is not guaranteed to find the minimum.
+
+Counting is done with ``np.searchsorted`` on the sorted scores of each class, so a search at
+step 1e-5 costs O(grid log n) rather than the thesis's O(grid * n).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from costlab._validation import (
+    check_fp_costs,
+    check_labels_scores,
+    check_probabilities,
+    check_search,
+    check_step,
+)
+from costlab.costs import cost_ratio_grid
+
+__all__ = ["mtmcs_curve", "CURVE_COLUMNS"]
+
+CURVE_COLUMNS = ("fp_cost", "fn_cost", "mtmcs", "threshold", "fp_rate", "fn_rate")
+_GRID_DECIMALS = 10
+
+
+def mtmcs_curve(y_true, p_class1, *, pos_label=None, fp_costs=None, search="exact", step=1e-5):
+    """MTMCS and its optimal threshold at each cost ratio: one classifier's cost curve.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        True labels, two classes.
+    p_class1 : array-like of shape (n,)
+        P(class 1 | x), the probability of the thesis's class 1 (the *negative* class) as the
+        classifier gave it. Do not recompute it as ``1 - P(class 2)``: that moves ties.
+        ``search="exact"`` accepts any real scores (higher = more likely class 1).
+    pos_label : scalar, optional
+        Label of the positive class (class 2). Inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+    fp_costs : array-like, optional
+        Normalised FPcost values in (0, 1); FNcost = 1 - FPcost. Default: the thesis's grid
+        0.05, 0.10, ..., 0.95 (:func:`costlab.cost_ratio_grid`).
+    search : {"exact", "thorough", "optimized"}
+        Threshold search (see the module docstring).
+    step : float
+        Threshold step of the grid searches, in (0, 1]. Ignored by ``"exact"``.
+
+    Returns
+    -------
+    DataFrame
+        One row per cost ratio with columns ``fp_cost, fn_cost, mtmcs, threshold, fp_rate,
+        fn_rate``. ``mtmcs`` is in percent; the rates are fractions. The threshold reproduces the
+        minimum with the thesis's rules of 4.5 (see :func:`costlab.classify`). For ``"exact"`` it
+        is the midpoint between the two scores either side of the cut, or the end of the score
+        range for the trivial classifiers.
+
+    Examples
+    --------
+    >>> curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7], fp_costs=[0.5])
+    >>> float(curve.loc[0, "mtmcs"]), float(curve.loc[0, "threshold"])
+    (25.0, 0.5)
+    """
+    is_pos, p = check_labels_scores(y_true, p_class1, pos_label=pos_label)
+    fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
+    search = check_search(search)
+    if search == "exact":
+        mtmcs, thr, fpr, fnr = _exact(is_pos, p, fp)
+    else:
+        check_probabilities(p)
+        step = check_step(step)
+        searcher = _thorough if search == "thorough" else _optimized
+        mtmcs, thr, fpr, fnr = searcher(is_pos, p, fp, step)
+    return pd.DataFrame(
+        {
+            "fp_cost": fp,
+            "fn_cost": np.round(1.0 - fp, _GRID_DECIMALS),
+            "mtmcs": mtmcs,
+            "threshold": thr,
+            "fp_rate": fpr,
+            "fn_rate": fnr,
+        }
+    )
+
+
+def _tmc_table(fnr, fpr, fp):
+    """TMC in percent, shape (len(fp), len(fnr)); costs by rows, candidate thresholds by columns."""
+    fp = np.asarray(fp)[:, None]
+    return 100.0 * (fnr[None, :] * (1.0 - fp) + fpr[None, :] * fp)
+
+
+def _exact(is_pos, p, fp):
+    """Every distinct cut of the sorted scores: the minimum TMC over all thresholds."""
+    order = np.argsort(p, kind="mergesort")
+    ps, pos = p[order], is_pos[order]
+    last = np.r_[ps[1:] != ps[:-1], True]  # last index of each group of tied scores
+    values = ps[last]
+    # cut j puts the j lowest distinct score groups in class 2 (positive); j = 0 .. len(values)
+    tp = np.r_[0, np.cumsum(pos)[last]]
+    fp_count = np.r_[0, np.cumsum(~pos)[last]]
+    n_pos, n_neg = tp[-1], fp_count[-1]
+    fnr = (n_pos - tp) / n_pos
+    fpr = fp_count / n_neg
+    thresholds = np.r_[min(0.0, values[0]), (values[:-1] + values[1:]) / 2, max(1.0, values[-1])]
+    best = np.argmin(_tmc_table(fnr, fpr, fp), axis=1)
+    tmc = 100.0 * (fnr[best] * (1.0 - fp) + fpr[best] * fp)
+    return tmc, thresholds[best], fpr[best], fnr[best]
+
+
+class _Counter:
+    """Counts of each class with P(class 1) below a threshold, by binary search."""
+
+    def __init__(self, is_pos, p):
+        self.pos = np.sort(p[is_pos])
+        self.neg = np.sort(p[~is_pos])
+
+    def rates(self, thresholds, left_side):
+        """(fnr, fpr) for each threshold under the rule of the cost ratio's side (thesis 4.5).
+
+        left_side (FNcost >= FPcost): class 1 iff p >= t, so class 2 iff p < t.
+        right side (FPcost > FNcost): class 2 iff p <= t.
+        """
+        side = "left" if left_side else "right"
+        tp = np.searchsorted(self.pos, thresholds, side=side)
+        fp = np.searchsorted(self.neg, thresholds, side=side)
+        return (self.pos.size - tp) / self.pos.size, fp / self.neg.size
+
+
+def _grid(start, stop, step):
+    """Thresholds start, start +/- step, ... up to and including stop (rounded, no drift)."""
+    n = int(np.floor(abs(stop - start) / step + 1e-9))
+    direction = 1.0 if stop >= start else -1.0
+    return np.round(start + direction * step * np.arange(n + 1), _GRID_DECIMALS)
+
+
+def _search(counter, fp, grids):
+    """First minimum of TMC along each cost ratio's own threshold sequence."""
+    out = np.empty((4, fp.size))
+    for i, (fp_cost, thresholds) in enumerate(zip(fp, grids, strict=True)):
+        fnr, fpr = counter.rates(thresholds, left_side=(1.0 - fp_cost) >= fp_cost)
+        tmc = _tmc_table(fnr, fpr, [fp_cost])[0]
+        k = int(np.argmin(tmc))
+        out[:, i] = tmc[k], thresholds[k], fpr[k], fnr[k]
+    return out[0], out[1], out[2], out[3]
+
+
+def _thorough(is_pos, p, fp, step):
+    """Thesis 4.3.1: every threshold 0, step, 2 step, ..., 1 (the side's rule of 4.5)."""
+    grid = _grid(0.0, 1.0, step)
+    return _search(_Counter(is_pos, p), fp, [grid] * fp.size)
+
+
+def _optimized(is_pos, p, fp, step):
+    """Thesis 4.3.2 / 4.5: from t0 = FNcost up to 1 if FNcost >= 0.5, else down to 0."""
+    grids = []
+    for fp_cost in fp:
+        fn_cost = round(1.0 - fp_cost, _GRID_DECIMALS)
+        t0 = fn_cost / (fn_cost + fp_cost)
+        grids.append(_grid(t0, 1.0 if fn_cost >= 0.5 else 0.0, step))
+    return _search(_Counter(is_pos, p), fp, grids)

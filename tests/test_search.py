@@ -1,0 +1,212 @@
+"""Tests of the three threshold searches and the MTMCS curve (thesis 4.3, 4.5)."""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from costlab.costs import classify, cost_ratio_grid
+from costlab.search import CURVE_COLUMNS, mtmcs_curve
+
+TABLE_4_5_P = np.array(
+    [0.01, 0.05, 0.15, 0.18, 0.20, 0.25, 0.35, 0.65, 0.75, 0.80, 0.85, 0.90, 0.95, 0.99]
+)
+
+
+def _tmc(is_pos, positive_pred, fn_cost):
+    """TMC (%) of one labelling, from its confusion matrix (thesis 3.2 and 4.1)."""
+    fn = np.sum(is_pos & ~positive_pred)
+    fp = np.sum(~is_pos & positive_pred)
+    return 100 * (fn / is_pos.sum() * fn_cost + fp / (~is_pos).sum() * (1 - fn_cost))
+
+
+def _thesis_algorithm(is_pos, p, fp_cost, step):
+    """The algorithm of thesis 4.5 written as a plain loop: the reference for 'optimized'."""
+    fn_cost = 1 - fp_cost
+    t = fn_cost / (fn_cost + fp_cost)
+    best = (np.inf, None)
+    for k in range(int(round(0.5 / step)) * 2 + 1):
+        threshold = round(t + (k if fn_cost >= 0.5 else -k) * step, 10)
+        if threshold > 1 + 1e-12 or threshold < -1e-12:
+            break
+        value = _tmc(is_pos, classify(p, threshold, fn_cost), fn_cost)
+        if value < best[0]:
+            best = (value, threshold)
+    return best
+
+
+def _all_cuts_min(is_pos, p, fn_cost):
+    """Brute force over every possible labelling by a threshold: the reference for 'exact'."""
+    candidates = np.r_[-np.inf, np.unique(p)]
+    return min(_tmc(is_pos, p <= c, fn_cost) for c in candidates)
+
+
+def test_curve_has_the_documented_columns():
+    curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7])
+    assert tuple(curve.columns) == CURVE_COLUMNS
+    assert len(curve) == 19
+    np.testing.assert_allclose(curve["fp_cost"] + curve["fn_cost"], 1.0)
+
+
+def test_exact_hand_computed():
+    # labels 1 (class 1, negative) / 2 (class 2, positive), four instances, costs 0.5/0.5.
+    # Sorted p: 0.4(+) 0.6(-) 0.7(+) 0.9(-). Putting only 0.4 in class 2 misses one of two
+    # positives and flags no negative: TMC = 0.5 * 0.5 * 100 = 25.
+    curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7], fp_costs=[0.5])
+    row = curve.iloc[0]
+    assert row["mtmcs"] == pytest.approx(25.0)
+    assert (row["fn_rate"], row["fp_rate"]) == (0.5, 0.0)
+    assert row["threshold"] == pytest.approx(0.5)
+
+
+def test_table_4_example_optimized_search():
+    # 14 instances of Tables 4/5 with invented labels: the optimized search must agree with the
+    # literal loop of 4.5 on both sides and at every ratio.
+    is_pos = np.array([1, 1, 1, 0, 1, 1, 0, 1, 0, 0, 1, 0, 0, 0], dtype=bool)
+    y = np.where(is_pos, 2, 1)
+    for search_step in (0.01, 0.05):
+        curve = mtmcs_curve(y, TABLE_4_5_P, search="optimized", step=search_step)
+        for row in curve.itertuples():
+            value, threshold = _thesis_algorithm(is_pos, TABLE_4_5_P, row.fp_cost, search_step)
+            assert row.mtmcs == pytest.approx(value, abs=1e-9)
+            assert row.threshold == pytest.approx(threshold, abs=1e-9)
+
+
+def test_optimized_is_one_sided_and_can_miss_the_minimum():
+    # Class-1 probabilities are all high, so at FNcost >= 0.5 the search from t0 upward finds the
+    # good cut only above t0; at FNcost < 0.5 it only looks below t0 = FNcost and misses the cut
+    # at 0.85 that the exact search finds.
+    p = np.array([0.80, 0.82, 0.84, 0.86, 0.88, 0.90])
+    y = np.array([2, 2, 2, 1, 1, 1])
+    exact = mtmcs_curve(y, p, fp_costs=[0.7])
+    optimized = mtmcs_curve(y, p, fp_costs=[0.7], search="optimized", step=0.01)
+    assert exact["mtmcs"].iloc[0] == pytest.approx(0.0)
+    assert optimized["mtmcs"].iloc[0] > 20
+    assert optimized["threshold"].iloc[0] <= 0.3 + 1e-12
+
+
+def test_thorough_uses_the_whole_range():
+    p = np.array([0.80, 0.82, 0.84, 0.86, 0.88, 0.90])
+    y = np.array([2, 2, 2, 1, 1, 1])
+    thorough = mtmcs_curve(y, p, fp_costs=[0.3, 0.7], search="thorough", step=0.01)
+    np.testing.assert_allclose(thorough["mtmcs"], 0.0)
+
+
+def test_grid_includes_both_ends():
+    # all class-1 probabilities equal 1.0: at FNcost >= 0.5 the rule "class 1 iff p >= t" still
+    # classifies everything as class 1 at t = 1, which the grid must reach.
+    y = np.array([1, 2, 1, 2])
+    p = np.array([1.0, 1.0, 0.0, 0.0])
+    curve = mtmcs_curve(y, p, fp_costs=[0.05, 0.95], search="thorough", step=0.5)
+    assert curve["threshold"].between(0, 1).all()
+
+
+@pytest.mark.parametrize("search", ["exact", "thorough", "optimized"])
+def test_searches_agree_with_brute_force_on_small_data(search):
+    rng = np.random.default_rng(0)
+    is_pos = rng.random(40) < 0.4
+    p = np.round(rng.random(40), 2)  # on the 0.01 grid, with ties
+    y = np.where(is_pos, 2, 1)
+    curve = mtmcs_curve(y, p, search=search, step=0.01)
+    for row in curve.itertuples():
+        if search == "optimized":
+            want = _thesis_algorithm(is_pos, p, row.fp_cost, 0.01)[0]
+        else:  # scores on the 0.01 grid: the thorough grid sees every cut too
+            want = _all_cuts_min(is_pos, p, row.fn_cost)
+        assert row.mtmcs == pytest.approx(want, abs=1e-9)
+
+
+def test_reported_threshold_and_rates_reproduce_the_minimum():
+    rng = np.random.default_rng(1)
+    is_pos = rng.random(200) < 0.3
+    p = np.clip(rng.normal(0.6 - 0.3 * is_pos, 0.2), 0, 1)
+    y = np.where(is_pos, 2, 1)
+    for search in ("exact", "thorough", "optimized"):
+        for row in mtmcs_curve(y, p, search=search, step=0.001).itertuples():
+            labels = classify(p, row.threshold, row.fn_cost)
+            assert _tmc(is_pos, labels, row.fn_cost) == pytest.approx(row.mtmcs, abs=1e-9)
+            assert 100 * (row.fn_rate * row.fn_cost + row.fp_rate * row.fp_cost) == pytest.approx(
+                row.mtmcs
+            )
+
+
+scores = st.lists(st.floats(0, 1, allow_nan=False), min_size=4, max_size=60)
+
+
+@st.composite
+def problems(draw):
+    p = np.array(draw(scores))
+    labels = np.array(draw(st.lists(st.booleans(), min_size=p.size, max_size=p.size)))
+    labels[0], labels[1] = True, False  # both classes present
+    return labels, p
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.sampled_from([0.1, 0.05, 0.01, 0.003]))
+def test_exact_is_never_worse_than_a_grid_search(problem, step):
+    is_pos, p = problem
+    exact = mtmcs_curve(is_pos.astype(int), p)["mtmcs"].to_numpy()
+    for search in ("thorough", "optimized"):
+        grid = mtmcs_curve(is_pos.astype(int), p, search=search, step=step)["mtmcs"].to_numpy()
+        assert np.all(exact <= grid + 1e-9)
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems(), st.sampled_from(["exp", "logit", "cube", "affine"]))
+def test_exact_is_invariant_under_increasing_transforms(problem, transform):
+    is_pos, p = problem
+    p = np.round(p, 3)  # separated values, so each transform stays strictly increasing in floats
+    f = {
+        "exp": np.exp,
+        "logit": lambda x: np.log((x + 1e-3) / (1 + 1e-3 - x)),
+        "cube": lambda x: x**3 * 7 - 2,
+        "affine": lambda x: 3 * x + 10,
+    }[transform]
+    q = f(p)
+    assert np.unique(q).size == np.unique(p).size
+    assert np.array_equal(np.argsort(p, kind="stable"), np.argsort(q, kind="stable"))
+    a = mtmcs_curve(is_pos.astype(int), p)
+    b = mtmcs_curve(is_pos.astype(int), q)
+    np.testing.assert_allclose(a["mtmcs"], b["mtmcs"], atol=1e-9)
+    np.testing.assert_array_equal(a[["fp_rate", "fn_rate"]], b[["fp_rate", "fn_rate"]])
+
+
+@settings(max_examples=60, deadline=None)
+@given(problems())
+def test_exact_never_exceeds_the_better_trivial_classifier(problem):
+    is_pos, p = problem
+    curve = mtmcs_curve(is_pos.astype(int), p)
+    trivial = 100 * np.minimum(curve["fp_cost"], curve["fn_cost"])
+    assert np.all(curve["mtmcs"] <= trivial + 1e-9)
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"y_true": [1, 1, 1], "p_class1": [0.1, 0.2, 0.3]}, "exactly two classes"),
+        ({"y_true": [1, 2, 1], "p_class1": [0.1, np.nan, 0.3]}, "NaN"),
+        ({"y_true": [1, 2, 1], "p_class1": [0.1, 0.3]}, "same length"),
+        ({"y_true": [[1, 2]], "p_class1": [[0.1, 0.3]]}, "1-dimensional"),
+        ({"y_true": [1, 2], "p_class1": [0.1, 0.3], "fp_costs": [0.0, 0.5]}, "fp_costs"),
+        ({"y_true": [1, 2], "p_class1": [0.1, 0.3], "fp_costs": [1.2]}, "fp_costs"),
+        ({"y_true": [1, 2], "p_class1": [0.1, 0.3], "search": "optimized", "step": 0}, "step"),
+        ({"y_true": [1, 2], "p_class1": [0.1, 0.3], "search": "thorough", "step": 2}, "step"),
+        ({"y_true": [1, 2], "p_class1": [0.1, 1.3], "search": "thorough"}, r"\[0, 1\]"),
+        ({"y_true": [1, 2], "p_class1": [0.1, 0.3], "search": "fast"}, "search"),
+        ({"y_true": ["a", "b"], "p_class1": [0.1, 0.3]}, "pos_label"),
+        ({"y_true": [1, 2], "p_class1": [0.1, 0.3], "pos_label": 3}, "pos_label"),
+    ],
+)
+def test_bad_input_raises_naming_the_parameter(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        mtmcs_curve(**kwargs)
+
+
+def test_pos_label_for_string_labels():
+    curve = mtmcs_curve(["good", "bad", "good"], [0.9, 0.2, 0.8], pos_label="bad", fp_costs=[0.5])
+    assert curve["mtmcs"].iloc[0] == 0.0
+
+
+def test_default_grid_is_the_thesis_grid():
+    curve = mtmcs_curve([1, 2], [0.6, 0.4])
+    np.testing.assert_array_equal(curve["fp_cost"], cost_ratio_grid())
