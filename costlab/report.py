@@ -1,0 +1,317 @@
+"""Reproduce chapter 5 of the thesis into ``results/``: figures, tables, summary and manifest.
+
+One declared target per figure or table with a deterministic file name (STYLE.md):
+``results/figures/figure_NN.png``, ``results/tables/table_NN.{csv,md,tex}``,
+``results/summary.md`` and ``results/manifest.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import sys
+import time
+from dataclasses import dataclass, field
+from importlib import metadata
+from pathlib import Path
+
+import pandas as pd
+
+from costlab import plotting
+from costlab.costs import curve_in_range
+from costlab.experiment import auc_table, cost_curves, curves_for, roc_curves, run_experiments
+from costlab.summary import write_summary
+from costlab.tables import (
+    cst_example_tables,
+    range_values,
+    selection_table,
+    table_6,
+    write_table,
+)
+from costlab.thesis import CLASSIFIERS, CST_EXAMPLES, DATASETS, FIGURES, RANGE_TABLES, RANGES
+
+__all__ = ["ReproduceOptions", "Reproduction", "reproduce"]
+
+
+@dataclass(frozen=True)
+class ReproduceOptions:
+    """What to run. Defaults are the thesis's protocol (chapter 5)."""
+
+    datasets: tuple = DATASETS
+    classifiers: tuple = CLASSIFIERS
+    search: str = "optimized"  # the thesis's one-sided search (4.3.2, 4.5)
+    step: float = 1e-5  # the thesis's threshold step (4.3.2)
+    engine: str = "sklearn"
+    n_folds: int = 10
+    n_repeats: int = 1
+    seed: int = 1
+    knn_k: int = 1
+    quick: bool = False  # fewer trees and a coarser step: a smoke test, not the thesis
+    cache: bool = True
+    progress: bool = True
+    mirror: str | None = None
+    data_home: str | None = None
+
+    def classifier_params(self):
+        """Per-classifier parameters implied by the options."""
+        params = {"IBk": {"k": self.knn_k}}
+        if self.quick:
+            params["RandomForest"] = {"n_estimators": 20}
+        return params
+
+    def effective_step(self):
+        return max(self.step, 1e-3) if self.quick else self.step
+
+
+@dataclass
+class Reproduction:
+    """Everything :func:`reproduce` computed (also written to disk)."""
+
+    options: ReproduceOptions
+    run: object
+    curves: pd.DataFrame
+    aucs: pd.DataFrame
+    values: dict = field(default_factory=dict)  # range -> range_values frame
+    selections: dict = field(default_factory=dict)  # range -> selection frame
+    cst: list = field(default_factory=list)  # (example, per_ratio, summary)
+    gap: pd.DataFrame | None = None  # see search_gap
+    timings: dict = field(default_factory=dict)
+    outputs: list = field(default_factory=list)
+
+
+def reproduce(outdir="results", options=None, *, log=print):
+    """Run the experiments and write every figure and table of chapter 5 to ``outdir``.
+
+    Parameters
+    ----------
+    outdir : path
+        Output folder; ``figures/`` and ``tables/`` are created inside.
+    options : ReproduceOptions, optional
+    log : callable
+        Where progress messages go (``print`` by default; ``lambda *a: None`` for silence).
+
+    Returns
+    -------
+    Reproduction
+    """
+    opts = options or ReproduceOptions()
+    outdir = Path(outdir)
+    timings, start = {}, time.perf_counter()
+    run = run_experiments(
+        opts.datasets,
+        opts.classifiers,
+        engine=opts.engine,
+        n_folds=opts.n_folds,
+        n_repeats=opts.n_repeats,
+        seed=opts.seed,
+        classifier_params=opts.classifier_params(),
+        cache=opts.cache,
+        progress=opts.progress,
+        mirror=opts.mirror,
+        data_home=opts.data_home,
+    )
+    timings["cross_validation_s"] = time.perf_counter() - start
+    t = time.perf_counter()
+    searches = tuple(dict.fromkeys((opts.search, "exact")))
+    curves = cost_curves(run, searches=searches, step=opts.effective_step())
+    aucs = auc_table(run)
+    timings["cost_curves_s"] = time.perf_counter() - t
+    rep = Reproduction(opts, run, curves, aucs, timings=timings)
+    t = time.perf_counter()
+    _write_tables(rep, outdir / "tables")
+    timings["tables_s"] = time.perf_counter() - t
+    t = time.perf_counter()
+    _write_figures(rep, outdir / "figures")
+    timings["figures_s"] = time.perf_counter() - t
+    timings["total_s"] = time.perf_counter() - start
+    rep.outputs.append(write_summary(rep, outdir / "summary.md"))
+    rep.outputs.append(_write_manifest(rep, outdir / "manifest.json"))
+    log(f"wrote {len(rep.outputs)} files to {outdir}/ in {timings['total_s']:.1f} s")
+    return rep
+
+
+def _write_tables(rep, tabledir):
+    search = rep.options.search
+    datasets = rep.run.datasets
+    write_table(
+        {"Datasets": table_6(datasets)},
+        "table_06",
+        tabledir,
+        caption="Table 6 (thesis p. 49): the datasets, ours beside the thesis's.",
+    )
+    rep.outputs.append(tabledir / "table_06.csv")
+    for name in RANGES:
+        number = RANGE_TABLES[name]
+        values = range_values(rep.curves, rep.aucs, name, searches=(search, "exact"))
+        selection = selection_table(values, name, search=search)
+        rep.values[name], rep.selections[name] = values, selection
+        measure = "MTMCS at 0.50/0.50" if name == "middle" else "MTMCR"
+        write_table(
+            {f"{measure} and AUC": values, "Final classifier selection": selection},
+            f"table_{number:02d}",
+            tabledir,
+            caption=(
+                f"Table {number} (thesis section 5.6, pp. 50-52), {name} range "
+                f"{_range_text(name)}: {measure} with the '{search}' search at step "
+                f"{rep.options.effective_step():g} (per-ratio MTMCS rounded to 2 decimals "
+                f"before summing, as published) and exact minimum, beside the thesis."
+            ),
+        )
+        rep.outputs.append(tabledir / f"table_{number:02d}.csv")
+    _write_cst_tables(rep, tabledir, search)
+    if search != "exact":
+        rep.gap = search_gap(rep.curves, search)
+        write_table(
+            {"Search gap": rep.gap},
+            "search_gap",
+            tabledir,
+            caption=(
+                f"How far the thesis's '{search}' search (step "
+                f"{rep.options.effective_step():g}) is from the exact minimum: "
+                "MTMCR per range (unrounded sums) and the largest per-ratio gap."
+            ),
+        )
+        rep.outputs.append(tabledir / "search_gap.csv")
+
+
+def _write_cst_tables(rep, tabledir, search):
+    for example in CST_EXAMPLES:
+        if example.dataset not in rep.run.datasets or any(
+            (example.dataset, c) not in rep.run.results for c in example.mtmcs
+        ):
+            continue
+        per_ratio, summary = cst_example_tables(rep.curves, example, search=search)
+        rep.cst.append((example, per_ratio, summary))
+        for number, frame, what in (
+            (example.mtmcs_table, per_ratio, "MTMCS per cost ratio"),
+            (example.result_table, summary, "MTMCR, sensitivity, CST"),
+        ):
+            write_table(
+                {what: frame},
+                f"table_{number}",
+                tabledir,
+                caption=(
+                    f"Table {number} (thesis section {example.section}): {what}, "
+                    f"{example.dataset}, range {_range_text(example.fp_range)}; "
+                    f"the thesis's values were read off its chart (integers)."
+                ),
+            )
+            rep.outputs.append(tabledir / f"table_{number}.csv")
+
+
+def _range_text(name_or_range):
+    r1, r2 = RANGES[name_or_range] if isinstance(name_or_range, str) else name_or_range
+    return f"[{r1:.2f}/{1 - r1:.2f}, {r2:.2f}/{1 - r2:.2f}]"
+
+
+def _write_figures(rep, figdir):
+    search = rep.options.search
+    for dataset, data in rep.run.datasets.items():
+        numbers = FIGURES.get(dataset)
+        if numbers is None:
+            continue
+        curves = curves_for(rep.curves, dataset, search)
+        rocs = roc_curves(rep.run, dataset)
+        sub = rep.aucs[rep.aucs["dataset"] == dataset]
+        aucs = dict(zip(sub["classifier"], sub["auc"], strict=True))
+        title = data.title
+        displays = {
+            "distribution": plotting.ClassDistributionDisplay(
+                data.class_counts, title=f"{title}: class distribution"
+            ),
+            "mtmcs": plotting.MTMCSDisplay(curves, title=f"{title}: MTMCS chart ({search})"),
+            "thresholds": plotting.ThresholdDisplay(
+                curves, title=f"{title}: optimal classification thresholds"
+            ),
+            "roc": plotting.ROCDisplay(rocs, aucs, title=f"{title}: ROC of P(class 1)"),
+            "roc_thresholds": plotting.ROCThresholdDisplay(rocs, title=f"{title}: ROC thresholds"),
+        }
+        for kind, display in displays.items():
+            _save(rep, display.plot(), figdir / f"figure_{numbers[kind]:02d}.png")
+    for example in CST_EXAMPLES:
+        if any((example.dataset, c) not in rep.run.results for c in example.mtmcs):
+            continue
+        curves = curves_for(rep.curves, example.dataset, search, list(example.mtmcs))
+        title = f"{rep.run.datasets[example.dataset].title}: range of interest"
+        display = plotting.MTMCSDisplay(curves, highlight=example.fp_range, title=title)
+        _save(rep, display.plot(annotate=True), figdir / f"figure_{example.figure}.png")
+
+
+def _save(rep, display, path):
+    plotting.save_figure(display, path)
+    rep.outputs.append(path)
+
+
+def _versions():
+    names = ["costlab", "numpy", "scipy", "pandas", "scikit-learn", "matplotlib", "liac-arff"]
+    found = {}
+    for name in names:
+        try:
+            found[name] = metadata.version(name)
+        except metadata.PackageNotFoundError:
+            found[name] = None
+    found["python"] = sys.version.split()[0]
+    return found
+
+
+def _write_manifest(rep, path):
+    opts = rep.options
+    manifest = {
+        "command": " ".join(sys.argv),
+        "platform": platform.platform(),
+        "versions": _versions(),
+        "options": {
+            **{k: getattr(opts, k) for k in opts.__dataclass_fields__},
+            "effective_step": opts.effective_step(),
+            "datasets": list(opts.datasets),
+            "classifiers": list(opts.classifiers),
+        },
+        "seeds": {
+            "cross_validation": opts.seed,
+            "classifiers": opts.seed,
+            "repeats": [opts.seed + r for r in range(opts.n_repeats)],
+        },
+        "data_checksums": {n: d.checksums for n, d in rep.run.datasets.items()},
+        "data_sources": {n: d.source for n, d in rep.run.datasets.items()},
+        "timings_s": {
+            **{k: round(v, 3) for k, v in rep.timings.items()},
+            "cross_validation_per_run": {
+                f"{d}/{c}": round(r.seconds, 3) for (d, c), r in rep.run.results.items()
+            },
+        },
+        "outputs": sorted(str(p) for p in rep.outputs),
+    }
+    path.parent.mkdir(parents=True, exist_ok=True)
+    from costlab.tables import _atomic_write
+
+    _atomic_write(path, json.dumps(manifest, indent=2, default=str) + "\n")
+    return path
+
+
+def search_gap(curves, search="optimized"):
+    """How far the thesis's search is from the exact minimum, per dataset, classifier and range.
+
+    Returns
+    -------
+    DataFrame
+        ``dataset, classifier, range, <search>_mtmcr, exact_mtmcr, gap, worst_ratio_gap``.
+    """
+    rows = []
+    for (dataset, clf), sub in curves.groupby(["dataset", "classifier"], sort=False):
+        thesis = curves_for(sub, dataset, search)[clf]
+        exact = curves_for(sub, dataset, "exact")[clf]
+        for name, (r1, r2) in RANGES.items():
+            a = curve_in_range(thesis, r1, r2)["mtmcs"].to_numpy()
+            b = curve_in_range(exact, r1, r2)["mtmcs"].to_numpy()
+            rows.append(
+                {
+                    "dataset": dataset,
+                    "classifier": clf,
+                    "range": name,
+                    f"{search}_mtmcr": a.sum(),
+                    "exact_mtmcr": b.sum(),
+                    "gap": a.sum() - b.sum(),
+                    "worst_ratio_gap": (a - b).max(),
+                }
+            )
+    return pd.DataFrame(rows)

@@ -1,0 +1,255 @@
+"""Tables 6-16 of the thesis recomputed from our runs, beside the published values.
+
+Each builder returns tidy DataFrames (numbers unrounded); :func:`write_table` rounds and renders
+CSV, Markdown and LaTeX only at output (STYLE.md 9). Published values come from
+:mod:`costlab.thesis`, where each carries its table and page.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from costlab.costs import curve_in_range, format_cost_ratio, mtmcr, range_summary
+from costlab.experiment import curves_for
+from costlab.thesis import (
+    DISPLAY_NAMES,
+    EXPERIMENTS,
+    PUBLISHED_BEST_AUC,
+    PUBLISHED_SELECTION,
+    RANGE_TABLES,
+    RANGES,
+    TABLE_6,
+)
+
+__all__ = [
+    "table_6",
+    "range_values",
+    "selection_table",
+    "cst_example_tables",
+    "write_table",
+]
+
+
+def table_6(datasets):
+    """Table 6: instances and class distribution of each dataset, ours beside the thesis's.
+
+    Parameters
+    ----------
+    datasets : Mapping[str, Dataset]
+    """
+    rows = []
+    for name, data in datasets.items():
+        counts = data.class_counts
+        published = TABLE_6.get(name, {})
+        rows.append(
+            {
+                "exp": EXPERIMENTS.get(name),
+                "dataset": data.title,
+                "instances": data.n_instances,
+                "instances_thesis": published.get("instances"),
+                "class_1": f"{data.negative} ({counts[data.negative]})",
+                "class_2": f"{data.positive} ({counts[data.positive]})",
+                "minority_share": min(counts.values()) / data.n_instances,
+                "distribution_thesis": published.get("distribution"),
+            }
+        )
+    return pd.DataFrame(rows)
+
+
+def range_values(curves, aucs, range_name, *, searches=("optimized", "exact"), decimals=2):
+    """MTMCR (or MTMCS at the middle point) and AUC of every classifier, ours and the thesis's.
+
+    Parameters
+    ----------
+    curves : DataFrame
+        Tidy curves from :func:`costlab.experiment.cost_curves`.
+    aucs : DataFrame
+        From :func:`costlab.experiment.auc_table`.
+    range_name : {"whole", "left", "right", "middle"}
+        Table 7, 8, 9 or 10 (:data:`costlab.thesis.RANGES`).
+    decimals : int
+        Per-ratio rounding before summing, as the thesis's published sums (FINDINGS.md 1).
+
+    Returns
+    -------
+    DataFrame
+        ``exp, dataset, classifier, thesis_mtmcr, <search>_mtmcr..., difference, thesis_auc,
+        auc, auc_difference``; ``difference`` is first search minus the thesis.
+    """
+    r1, r2 = RANGES[range_name]
+    rows = []
+    for dataset in dict.fromkeys(curves["dataset"]):
+        published = PUBLISHED_SELECTION.get(range_name, {}).get(dataset)
+        for clf in dict.fromkeys(curves.loc[curves["dataset"] == dataset, "classifier"]):
+            row = {"exp": EXPERIMENTS.get(dataset), "dataset": dataset, "classifier": clf}
+            row["thesis_mtmcr"] = published.mtmcs_candidates.get(clf) if published else None
+            for search in searches:
+                curve = curves_for(curves, dataset, search, [clf])[clf]
+                values = curve_in_range(curve, r1, r2)["mtmcs"]
+                row[f"{search}_mtmcr"] = mtmcr(values, decimals=decimals)
+            row["difference"] = _diff(row[f"{searches[0]}_mtmcr"], row["thesis_mtmcr"])
+            auc = aucs[(aucs["dataset"] == dataset) & (aucs["classifier"] == clf)]["auc"]
+            row["thesis_auc"] = published.roc_candidates.get(clf) if published else None
+            row["auc"] = float(auc.iloc[0]) if len(auc) else np.nan
+            row["auc_difference"] = _diff(row["auc"], row["thesis_auc"])
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _diff(ours, theirs):
+    return np.nan if theirs is None or ours is None else ours - theirs
+
+
+def selection_table(values, range_name, *, search="optimized"):
+    """Final classifier selection of Tables 7-10: the thesis's and ours, and whether they agree.
+
+    Our MTMCS-chart choice is the classifier with the lowest MTMCR (MTMCS at 0.50/0.50 for
+    Table 10) under ``search``; our ROC choice is the largest AUC.
+
+    Returns
+    -------
+    DataFrame
+        One row per dataset: thesis and our MTMCS-chart choice and whether they match, the same
+        for the AUC ranking, and the "Same Result" column (MTMCS choice == ROC choice) for both.
+    """
+    rows = []
+    for dataset, sub in values.groupby("dataset", sort=False):
+        published = PUBLISHED_SELECTION.get(range_name, {}).get(dataset)
+        ours_mtmcs = sub.loc[sub[f"{search}_mtmcr"].idxmin(), "classifier"]
+        ours_auc = sub.loc[sub["auc"].idxmax(), "classifier"]
+        row = {
+            "exp": EXPERIMENTS.get(dataset),
+            "dataset": dataset,
+            "thesis_mtmcs_choice": published.mtmcs_choice if published else None,
+            "mtmcs_choice": ours_mtmcs,
+            "mtmcs_match": bool(published and published.mtmcs_choice == ours_mtmcs),
+            "thesis_best_auc": PUBLISHED_BEST_AUC.get(dataset),
+            "best_auc": ours_auc,
+            "auc_match": PUBLISHED_BEST_AUC.get(dataset) == ours_auc,
+            "thesis_roc_choice": published.roc_choice if published else None,
+            "thesis_same_result": published.same if published else None,
+            "same_result": ours_mtmcs == ours_auc,
+        }
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def cst_example_tables(curves, example, *, search="optimized"):
+    """Tables 11/13/15 (per-ratio MTMCS) and 12/14/16 (MTMCR, sensitivity, CST) for one example.
+
+    Parameters
+    ----------
+    curves : DataFrame
+        Tidy curves.
+    example : costlab.thesis.CstExample
+        One of :data:`costlab.thesis.CST_EXAMPLES`.
+
+    Returns
+    -------
+    per_ratio : DataFrame
+        ``classifier, cost_ratio, mtmcs_thesis, mtmcs, difference``.
+    summary : DataFrame
+        ``classifier, {mtmcr,cost_sensitivity,cst}_thesis, mtmcr, cost_sensitivity, cst,
+        chosen_thesis, chosen``; our choice is the lowest CST.
+    """
+    r1, r2 = example.fp_range
+    mine = curves_for(curves, example.dataset, search, list(example.mtmcs))
+    rows = []
+    for clf, printed in example.mtmcs.items():
+        values = curve_in_range(mine[clf], r1, r2)
+        for fp_cost, ours, theirs in zip(values["fp_cost"], values["mtmcs"], printed, strict=True):
+            rows.append(
+                {
+                    "classifier": clf,
+                    "cost_ratio": format_cost_ratio(fp_cost),
+                    "mtmcs_thesis": theirs,
+                    "mtmcs": ours,
+                    "difference": ours - theirs,
+                }
+            )
+    summary = range_summary(mine, r1, r2).drop(columns="n_ratios")
+    for measure, printed in (
+        ("mtmcr", example.mtmcr),
+        ("cost_sensitivity", example.sensitivity),
+        ("cst", example.cst),
+    ):
+        summary[f"{measure}_thesis"] = summary["classifier"].map(printed)
+    summary["chosen_thesis"] = summary["classifier"] == example.chosen
+    summary["chosen"] = summary["cst"] == summary["cst"].min()
+    return pd.DataFrame(rows), summary
+
+
+_PRETTY = {
+    "exp": "Exp.",
+    "dataset": "Dataset",
+    "classifier": "Classifier",
+}
+
+
+def _display(df, digits):
+    out = df.copy()
+    for column in out.columns:
+        if (
+            column == "classifier"
+            or column.endswith("choice")
+            or column in ("best_auc", "thesis_best_auc")
+        ):
+            out[column] = out[column].map(lambda v: DISPLAY_NAMES.get(v, v))
+        if pd.api.types.is_float_dtype(out[column]):
+            places = 4 if "auc" in column or column == "minority_share" else digits
+            out[column] = out[column].map(lambda v, p=places: "" if pd.isna(v) else f"{v:.{p}f}")
+        if pd.api.types.is_bool_dtype(out[column]):
+            out[column] = out[column].map({True: "yes", False: "no"})
+    return out.rename(columns=_PRETTY)
+
+
+def write_table(frames, stem, outdir, *, caption, digits=2):
+    """Write ``<stem>.csv``, ``<stem>.md`` and ``<stem>.tex`` atomically.
+
+    Parameters
+    ----------
+    frames : Mapping[str, DataFrame]
+        Section title -> table. The CSV holds the first frame unrounded (other frames go to
+        ``<stem>_<n>.csv``); Markdown and LaTeX hold all of them, rounded for reading.
+    stem : str
+        File name without extension, e.g. ``"table_07"``.
+    outdir : path
+    caption : str
+        Caption (which thesis table, which range, which search, where the numbers come from).
+    """
+    outdir = Path(outdir)
+    outdir.mkdir(parents=True, exist_ok=True)
+    md, tex = [f"**{caption}**\n"], []
+    for i, (title, frame) in enumerate(frames.items()):
+        name = stem if i == 0 else f"{stem}_{i + 1}"
+        _atomic_write(outdir / f"{name}.csv", frame.to_csv(index=False))
+        shown = _display(frame, digits)
+        md.append(f"\n*{title}*\n\n{shown.to_markdown(index=False)}\n")
+        tex.append(
+            shown.to_latex(
+                index=False, caption=f"{caption} {title}", label=f"tab:{name}", escape=True
+            )
+        )
+    _atomic_write(outdir / f"{stem}.md", "".join(md))
+    _atomic_write(outdir / f"{stem}.tex", "\n".join(tex))
+
+
+def _atomic_write(path, text):
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def table_number(range_name):
+    """Thesis table number of a range of Tables 7-10."""
+    return RANGE_TABLES[range_name]
