@@ -1,0 +1,40 @@
+"""Datasets of the thesis: fetching, verifying and parsing the raw files.
+
+This subpackage is the only part of costlab that reads data files or uses the network.
+
+>>> from costlab.datasets import load_dataset
+>>> german = load_dataset("german_credit")            # doctest: +SKIP
+>>> german.class_counts                                # doctest: +SKIP
+{'good': 700, 'bad': 300}
+
+A fifth dataset from any OpenML id is one registry entry::
+
+    register_dataset(OpenMLSpec(name="diabetes", openml_id=37,
+                                negative="tested_negative", positive="tested_positive"))
+
+See ``data/README.md`` for where files are fetched from and cached, and the environment
+variables ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_OPENML_SERVER``.
+"""
+
+from ._dataset import Dataset
+from ._errors import ChecksumError, DatasetError
+from ._registry import (
+    OpenMLSpec,
+    RemoteFile,
+    UCISpec,
+    list_datasets,
+    load_dataset,
+    register_dataset,
+)
+
+__all__ = [
+    "ChecksumError",
+    "Dataset",
+    "DatasetError",
+    "OpenMLSpec",
+    "RemoteFile",
+    "UCISpec",
+    "list_datasets",
+    "load_dataset",
+    "register_dataset",
+]

@@ -1,0 +1,261 @@
+"""Parsers turning the raw dataset files into features and raw class labels.
+
+Every parser takes ``{file name: path}`` and returns ``(X, labels)``: ``X`` a DataFrame whose
+nominal columns are pandas Categoricals (declared category order) and numeric columns float64
+(missing = NaN), ``labels`` a Series of class labels as strings (missing = None). Orientation
+(which label is negative/positive) and the count checks are applied by the registry.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import arff
+import numpy as np
+import pandas as pd
+
+from ._credit_g import CLASS_LABELS, CREDIT_G_ATTRIBUTES
+from ._errors import DatasetError
+
+__all__ = [
+    "CRX_NOMINAL",
+    "SPECTF_FEATURES",
+    "arff_to_xy",
+    "label_text",
+    "load_arff",
+    "parse_credit_approval",
+    "parse_german",
+    "parse_messidor",
+    "parse_spectf",
+]
+
+#: Nominal attributes of crx.data (the others, A2 A3 A8 A11 A14 A15, are numeric).
+CRX_NOMINAL = ("A1", "A4", "A5", "A6", "A7", "A9", "A10", "A12", "A13")
+#: SPECTF feature names as listed in SPECTF.names: F1R, F1S, ..., F22R, F22S.
+SPECTF_FEATURES = tuple(f"F{i}{kind}" for i in range(1, 23) for kind in ("R", "S"))
+_NUMERIC_ARFF = ("NUMERIC", "REAL", "INTEGER")
+
+
+def parse_german(paths):
+    """Parse ``german.data`` into credit-g attribute names and value labels.
+
+    Parameters
+    ----------
+    paths : dict of str to pathlib.Path
+        Must hold ``"german.data"`` (space separated, 20 attributes then the class 1/2).
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        20 columns named as in credit-g; nominal categories in credit-g's declared order.
+    labels : pandas.Series
+        ``"good"`` (code 1) or ``"bad"`` (code 2).
+    """
+    path = paths["german.data"]
+    rows = _read_rows(path, sep=None, n_fields=len(CREDIT_G_ATTRIBUTES) + 1)
+    columns = {}
+    for j, (name, codes) in enumerate(CREDIT_G_ATTRIBUTES):
+        values = [row[j] for row in rows]
+        where = f"{path}, attribute {name}"
+        columns[name] = _to_float(values, where) if codes is None else _decode(values, codes, where)
+    labels = _decode([row[-1] for row in rows], CLASS_LABELS, f"{path}, class")
+    return pd.DataFrame(columns), pd.Series(np.asarray(labels, dtype=object), name="class")
+
+
+def parse_credit_approval(paths):
+    """Parse ``crx.data`` the way Weka's CSV loader reads it.
+
+    Parameters
+    ----------
+    paths : dict of str to pathlib.Path
+        Must hold ``"crx.data"`` (comma separated, ``?`` = missing, class last).
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        Columns A1..A15; nominal categories in order of first appearance in the file.
+    labels : pandas.Series
+        ``"+"`` or ``"-"``.
+    """
+    path = paths["crx.data"]
+    rows = _read_rows(path, sep=",", n_fields=16)
+    rows = [[None if value == "?" else value for value in row] for row in rows]
+    columns = {}
+    for j in range(15):
+        name = f"A{j + 1}"
+        values = [row[j] for row in rows]
+        where = f"{path}, attribute {name}"
+        if name in CRX_NOMINAL:
+            columns[name] = _first_appearance(values)
+        else:
+            columns[name] = _to_float(values, where)
+    return pd.DataFrame(columns), pd.Series([row[15] for row in rows], dtype=object, name="class")
+
+
+def parse_messidor(paths):
+    """Parse ``messidor_features.arff`` (19 numeric features, class last).
+
+    Parameters
+    ----------
+    paths : dict of str to pathlib.Path
+        Must hold ``"messidor_features.arff"``.
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        The 19 features, named as declared in the ARFF (``"0"`` ... ``"18"``), float64.
+    labels : pandas.Series
+        ``"0"`` or ``"1"``. The ARFF declares the class attribute (``"19"``) numeric; its
+        integer values are turned into the labels ``"0"``/``"1"``.
+    """
+    path = paths["messidor_features.arff"]
+    decoded = load_arff(path)
+    target = decoded["attributes"][-1][0]
+    return arff_to_xy(decoded, target, where=str(path))
+
+
+def parse_spectf(paths):
+    """Parse SPECTF: the rows of ``SPECTF.test`` followed by those of ``SPECTF.train``.
+
+    Parameters
+    ----------
+    paths : dict of str to pathlib.Path
+        Must hold ``"SPECTF.test"`` and ``"SPECTF.train"`` (class first, 44 integer features).
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        267 rows, columns F1R, F1S, ..., F22R, F22S as float64.
+    labels : pandas.Series
+        ``"0"`` (normal) or ``"1"`` (abnormal).
+    """
+    rows = []
+    for name in ("SPECTF.test", "SPECTF.train"):
+        rows += _read_rows(paths[name], sep=",", n_fields=len(SPECTF_FEATURES) + 1)
+    where = f"{paths['SPECTF.test']} + SPECTF.train"
+    columns = {
+        name: _to_float([row[j + 1] for row in rows], f"{where}, attribute {name}")
+        for j, name in enumerate(SPECTF_FEATURES)
+    }
+    return pd.DataFrame(columns), pd.Series([row[0] for row in rows], dtype=object, name="class")
+
+
+def load_arff(path):
+    """Decode an ARFF file with liac-arff.
+
+    Parameters
+    ----------
+    path : path-like
+        ARFF file (UTF-8).
+
+    Returns
+    -------
+    dict
+        liac-arff's decoded form (``attributes``, ``data``, ...).
+
+    Raises
+    ------
+    DatasetError
+        If the file is not valid ARFF.
+    """
+    try:
+        with open(path, encoding="utf-8") as fh:
+            return arff.load(fh)
+    except (arff.ArffException, UnicodeDecodeError) as exc:
+        raise DatasetError(f"{path}: not a valid ARFF file ({exc})") from exc
+
+
+def arff_to_xy(decoded, target, *, ignore=(), where="ARFF"):
+    """Split decoded ARFF data into features and class labels.
+
+    Parameters
+    ----------
+    decoded : dict
+        Output of :func:`load_arff` (dense data).
+    target : str
+        Name of the class attribute.
+    ignore : iterable of str, optional
+        Attributes to drop (row ids, ignored attributes).
+    where : str
+        Name of the file, for error messages.
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        Remaining attributes in file order: nominal -> Categorical with the declared
+        categories, numeric -> float64.
+    labels : pandas.Series
+        Class labels as strings (see :func:`label_text`); None where missing.
+    """
+    names = [name for name, _ in decoded["attributes"]]
+    if target not in names:
+        raise DatasetError(f"{where}: no attribute {target!r} (attributes: {', '.join(names)})")
+    data = decoded["data"]
+    values = list(zip(*data, strict=True)) if data else [()] * len(names)
+    columns, labels = {}, None
+    for (name, kind), column in zip(decoded["attributes"], values, strict=True):
+        if name == target:
+            labels = pd.Series([label_text(v) for v in column], dtype=object, name="class")
+        elif name not in ignore:
+            columns[name] = _arff_column(column, kind, f"{where}, attribute {name}")
+    return pd.DataFrame(columns, index=pd.RangeIndex(len(data))), labels
+
+
+def label_text(value):
+    """Return a class value as a label string: ``1.0 -> "1"``, ``"bad" -> "bad"``, None stays."""
+    if value is None or (isinstance(value, float) and np.isnan(value)):
+        return None
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _arff_column(values, kind, where):
+    """Convert one decoded ARFF column to a Categorical or float64 array."""
+    if isinstance(kind, list | tuple):
+        return pd.Categorical(values, categories=[str(c) for c in kind])
+    if str(kind).upper() in _NUMERIC_ARFF:
+        return np.asarray(values, dtype=np.float64)
+    raise DatasetError(f"{where}: unsupported ARFF attribute type {kind!r} (need numeric/nominal)")
+
+
+def _read_rows(path, *, sep, n_fields):
+    """Read a delimited text file into lists of stripped fields, skipping blank lines."""
+    try:
+        text = Path(path).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise DatasetError(f"{path}: cannot read ({exc})") from exc
+    rows = []
+    for number, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        fields = [field.strip() for field in line.split(sep)]
+        if len(fields) != n_fields:
+            raise DatasetError(
+                f"{path}, line {number}: expected {n_fields} fields, got {len(fields)}"
+            )
+        rows.append(fields)
+    return rows
+
+
+def _to_float(values, where):
+    """Convert strings (None = missing) to a float64 array."""
+    try:
+        return np.array([np.nan if v is None else float(v) for v in values], dtype=np.float64)
+    except ValueError as exc:
+        raise DatasetError(f"{where}: non-numeric value ({exc})") from exc
+
+
+def _decode(values, codes, where):
+    """Map codes to labels; return a Categorical with the labels' declared order."""
+    mapping = dict(codes)
+    unknown = sorted(set(values) - set(mapping))
+    if unknown:
+        raise DatasetError(f"{where}: unknown codes {unknown} (known: {list(mapping)})")
+    return pd.Categorical([mapping[v] for v in values], categories=list(mapping.values()))
+
+
+def _first_appearance(values):
+    """Return a Categorical whose categories are ordered by first appearance (None skipped)."""
+    categories = list(dict.fromkeys(v for v in values if v is not None))
+    return pd.Categorical(values, categories=categories)

@@ -1,0 +1,477 @@
+"""Registry of datasets and the loader that fetches, verifies and parses them.
+
+Sources, in priority order, for a UCI dataset:
+
+1. a mirror (argument ``mirror=`` or env ``COSTLAB_MIRROR``): a directory laid out as
+   ``<folder>/<file>`` is read in place; an http(s) URL prefix with the same layout is
+   downloaded into the cache. With a mirror set, nothing else is tried.
+2. otherwise the cache ``<data_home>/<folder>/<file>``, then the UCI archive;
+3. if UCI fails, the dataset's OpenML copy (with a warning: it may not reproduce the thesis).
+
+Every file is checked against its SHA-256 (UCI files) or MD5 (OpenML) on every load.
+"""
+
+from __future__ import annotations
+
+import warnings
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import ClassVar
+
+import pandas as pd
+
+from ._dataset import Dataset
+from ._errors import DatasetError
+from ._fetch import (
+    CORRUPT_ADVICE,
+    cached_or_download,
+    file_digest,
+    join_url,
+    mirror_file,
+    resolve_data_home,
+    resolve_mirror,
+    verify_file,
+)
+from ._openml import openml_files, openml_xy
+from ._parsers import parse_credit_approval, parse_german, parse_messidor, parse_spectf
+
+__all__ = [
+    "UCI_BASE",
+    "OpenMLSpec",
+    "RemoteFile",
+    "UCISpec",
+    "list_datasets",
+    "load_dataset",
+    "register_dataset",
+]
+
+#: Root of the UCI archive's raw files.
+UCI_BASE = "https://archive.ics.uci.edu/ml/machine-learning-databases/"
+_OPENML_CAVEAT = (
+    "OpenML copies may differ from the UCI files in row order, attribute coding and labels, "
+    "so results may not reproduce the thesis exactly"
+)
+
+
+@dataclass(frozen=True)
+class RemoteFile:
+    """One raw file of a UCI dataset.
+
+    Parameters
+    ----------
+    name : str
+        File name inside the dataset folder (mirror and cache), e.g. ``"german.data"``.
+    uci_path : str
+        Path under :data:`UCI_BASE`, e.g. ``"statlog/german/german.data"``.
+    sha256 : str
+        Expected SHA-256 of the file.
+    """
+
+    name: str
+    uci_path: str
+    sha256: str
+
+
+@dataclass(frozen=True)
+class UCISpec:
+    """Registry entry of a dataset read from raw UCI files.
+
+    Parameters
+    ----------
+    name, title : str
+        Registry key and human-readable title.
+    folder : str
+        Folder of the files in the mirror and the cache.
+    files : tuple of RemoteFile
+        The raw files, with their checksums.
+    parser : callable
+        ``parser({file name: path}) -> (X, labels)``, see :mod:`costlab.datasets._parsers`.
+    negative, positive : str
+        Class labels of the thesis's class 1 and class 2.
+    n_instances : int
+        Expected number of instances.
+    class_counts : tuple of int
+        Expected ``(negative count, positive count)``.
+    openml_id : int, optional
+        OpenML copy used when UCI cannot be reached.
+    """
+
+    kind: ClassVar[str] = "uci"
+    name: str
+    title: str
+    folder: str
+    files: tuple
+    parser: Callable
+    negative: str
+    positive: str
+    n_instances: int
+    class_counts: tuple
+    openml_id: int | None = None
+
+    def __post_init__(self):
+        _check_spec(self)
+
+
+@dataclass(frozen=True)
+class OpenMLSpec:
+    """Registry entry of a dataset fetched from OpenML by id.
+
+    Parameters
+    ----------
+    name : str
+        Registry key (also the cache folder unless `folder` is given).
+    openml_id : int
+        OpenML data set id.
+    negative, positive : str
+        Class labels of class 1 (listed first) and class 2, as strings (a numeric target's
+        integer values become ``"0"``, ``"1"``, ...).
+    title : str, optional
+        Human-readable title; default `name`.
+    target : str, optional
+        Class attribute; default the data set's ``default_target_attribute``.
+    n_instances : int, optional
+        Expected number of instances, checked on load if given.
+    class_counts : tuple of int, optional
+        Expected ``(negative count, positive count)``, checked on load if given.
+    folder : str, optional
+        Cache folder; default `name`.
+    """
+
+    kind: ClassVar[str] = "openml"
+    name: str
+    openml_id: int
+    negative: str
+    positive: str
+    title: str | None = None
+    target: str | None = None
+    n_instances: int | None = None
+    class_counts: tuple | None = None
+    folder: str | None = None
+
+    def __post_init__(self):
+        object.__setattr__(self, "title", self.title or self.name)
+        object.__setattr__(self, "folder", self.folder or self.name)
+        _check_spec(self)
+
+
+_REGISTRY = {}
+
+
+def register_dataset(spec, *, replace=False):
+    """Add a dataset to the registry.
+
+    Parameters
+    ----------
+    spec : OpenMLSpec or UCISpec
+        The entry, e.g. ``OpenMLSpec(name="diabetes", openml_id=37,
+        negative="tested_negative", positive="tested_positive")``.
+    replace : bool, default False
+        Allow replacing an entry of the same name.
+
+    Returns
+    -------
+    OpenMLSpec or UCISpec
+        `spec`, for chaining.
+
+    Raises
+    ------
+    DatasetError
+        If the name is taken and `replace` is False.
+    """
+    if not isinstance(spec, OpenMLSpec | UCISpec):
+        raise TypeError(f"register_dataset needs an OpenMLSpec or UCISpec, got {type(spec)!r}")
+    if spec.name in _REGISTRY and not replace:
+        raise DatasetError(f"dataset {spec.name!r} is already registered (pass replace=True)")
+    _REGISTRY[spec.name] = spec
+    return spec
+
+
+def list_datasets():
+    """Describe the registered datasets.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per dataset with columns ``name``, ``title``, ``n_instances`` (expected;
+        <NA> if unknown), ``negative``, ``positive``, ``source`` (``"uci"`` or ``"openml"``)
+        and ``openml_id`` (<NA> if none).
+    """
+    rows = [
+        {
+            "name": spec.name,
+            "title": spec.title,
+            "n_instances": spec.n_instances,
+            "negative": spec.negative,
+            "positive": spec.positive,
+            "source": spec.kind,
+            "openml_id": spec.openml_id,
+        }
+        for spec in _REGISTRY.values()
+    ]
+    frame = pd.DataFrame(rows, columns=_LIST_COLUMNS)
+    return frame.astype({"n_instances": "Int64", "openml_id": "Int64"})
+
+
+_LIST_COLUMNS = ["name", "title", "n_instances", "negative", "positive", "source", "openml_id"]
+
+
+def load_dataset(name, *, data_home=None, mirror=None):
+    """Load a registered dataset, fetching and verifying its raw files as needed.
+
+    Parameters
+    ----------
+    name : str
+        Registry key, see :func:`list_datasets`.
+    data_home : path-like, optional
+        Cache directory; default env ``COSTLAB_DATA_HOME``, else the source checkout's
+        ``data/``, else ``~/.cache/costlab``.
+    mirror : str or path-like, optional
+        Directory or http(s) URL prefix laid out like the project's data mirror; default
+        env ``COSTLAB_MIRROR``. Not used for OpenML entries.
+
+    Returns
+    -------
+    Dataset
+
+    Raises
+    ------
+    DatasetError
+        Unknown name, failed download, checksum mismatch (:class:`ChecksumError`), parse
+        error, or instance/class counts that differ from the registry entry.
+    """
+    if name not in _REGISTRY:
+        known = ", ".join(sorted(_REGISTRY))
+        raise DatasetError(f"unknown dataset {name!r}; known datasets: {known}")
+    spec = _REGISTRY[name]
+    home = resolve_data_home(data_home)
+    try:
+        if spec.kind == "openml":
+            return _load_openml(spec, home)
+        return _load_uci(spec, home, resolve_mirror(mirror))
+    except DatasetError as exc:
+        if str(exc).startswith(f"{name}: "):
+            raise
+        raise type(exc)(f"{name}: {exc}") from exc
+
+
+def _load_uci(spec, home, mirror):
+    """Load a UCISpec from a directory mirror, a URL mirror, or cache/UCI/OpenML."""
+    if isinstance(mirror, Path):
+        paths = {
+            f.name: mirror_file(mirror, f"{spec.folder}/{f.name}", f.sha256) for f in spec.files
+        }
+        return _from_files(spec, paths, "mirror")
+    if mirror is not None:
+        return _from_files(spec, *_download_all(spec, home, mirror, "url"))
+    _verify_cached(spec, home)
+    try:
+        paths, source = _download_all(spec, home, UCI_BASE, "uci")
+    except DatasetError as exc:
+        if spec.openml_id is None:
+            raise
+        return _openml_fallback(spec, home, exc)
+    return _from_files(spec, paths, source)
+
+
+def _download_all(spec, home, base, kind):
+    """Return ``({file name: cached path}, source)``, downloading missing files from `base`."""
+    paths, sources = {}, set()
+    for f in spec.files:
+        url = join_url(base, f.uci_path if kind == "uci" else f"{spec.folder}/{f.name}")
+        paths[f.name], source = cached_or_download(
+            f"{spec.folder}/{f.name}", url, sha256=f.sha256, data_home=home, source=kind
+        )
+        sources.add(source)
+    return paths, "+".join(sorted(sources))
+
+
+def _verify_cached(spec, home):
+    """Raise ChecksumError if a cached file of `spec` is corrupted (never falls back)."""
+    for f in spec.files:
+        path = home / spec.folder / f.name
+        if path.exists():
+            verify_file(path, f.sha256, advice=CORRUPT_ADVICE)
+
+
+def _openml_fallback(spec, home, error):
+    """Load the OpenML copy of a UCI dataset after the UCI download failed."""
+    warnings.warn(
+        f"{spec.name}: {error}; falling back to OpenML data set {spec.openml_id}. "
+        f"{_OPENML_CAVEAT}.",
+        UserWarning,
+        stacklevel=4,
+    )
+    fallback = OpenMLSpec(
+        name=spec.name,
+        title=spec.title,
+        openml_id=spec.openml_id,
+        negative=spec.negative,
+        positive=spec.positive,
+        n_instances=spec.n_instances,
+        class_counts=spec.class_counts,
+        folder=spec.folder,
+    )
+    try:
+        return _load_openml(fallback, home)
+    except DatasetError as second:
+        raise DatasetError(
+            f"{spec.name}: UCI failed ({error}) and the OpenML fallback failed ({second})"
+        ) from second
+
+
+def _load_openml(spec, home):
+    """Load an OpenMLSpec through the cache."""
+    arff_path, description = openml_files(spec.openml_id, folder=spec.folder, data_home=home)
+    X, labels = openml_xy(arff_path, description, spec.target)
+    checksums = {f"{spec.folder}/{arff_path.name}": file_digest(arff_path)}
+    return _finish(spec, X, labels, "openml", checksums)
+
+
+def _from_files(spec, paths, source):
+    """Parse verified raw files of a UCISpec into a Dataset."""
+    X, labels = spec.parser(paths)
+    checksums = {f"{spec.folder}/{name}": file_digest(path) for name, path in paths.items()}
+    return _finish(spec, X, labels, source, checksums)
+
+
+def _finish(spec, X, labels, source, checksums):
+    """Orient the labels, check the counts and build the Dataset."""
+    y = _orient(spec, labels)
+    _check_counts(spec, y)
+    return Dataset(
+        name=spec.name,
+        title=spec.title,
+        X=X.reset_index(drop=True),
+        y=y,
+        negative=spec.negative,
+        positive=spec.positive,
+        source=source,
+        checksums=checksums,
+    )
+
+
+def _orient(spec, labels):
+    """Return labels as a Categorical with categories ``[negative, positive]``."""
+    missing = int(labels.isna().sum())
+    if missing:
+        raise DatasetError(f"{spec.name}: {missing} instances have no class label")
+    expected = [spec.negative, spec.positive]
+    unexpected = sorted(set(labels) - set(expected))
+    if unexpected:
+        raise DatasetError(
+            f"{spec.name}: class labels {unexpected} found, expected only {expected}"
+        )
+    categorical = pd.Categorical(labels.to_numpy(dtype=object), categories=expected)
+    return pd.Series(categorical, name="class")
+
+
+def _check_counts(spec, y):
+    """Raise DatasetError if the instance or class counts differ from the registry entry."""
+    if spec.n_instances is not None and len(y) != spec.n_instances:
+        raise DatasetError(
+            f"{spec.name}: expected {spec.n_instances} instances, got {len(y)}"
+        )
+    if spec.class_counts is not None:
+        got = (int((y == spec.negative).sum()), int((y == spec.positive).sum()))
+        if got != tuple(spec.class_counts):
+            raise DatasetError(
+                f"{spec.name}: expected class counts {spec.negative}/{spec.positive} = "
+                f"{tuple(spec.class_counts)}, got {got}"
+            )
+
+
+def _check_spec(spec):
+    """Validate the fields shared by registry entries."""
+    if not spec.name or not isinstance(spec.name, str):
+        raise DatasetError(f"dataset name must be a non-empty string, got {spec.name!r}")
+    if Path(spec.folder).name != spec.folder or spec.folder in (".", ".."):
+        raise DatasetError(f"{spec.name}: folder {spec.folder!r} must be a plain folder name")
+    if spec.negative == spec.positive:
+        raise DatasetError(f"{spec.name}: negative and positive labels must differ")
+    if spec.class_counts is not None and spec.n_instances is not None:
+        if sum(spec.class_counts) != spec.n_instances:
+            raise DatasetError(f"{spec.name}: class_counts do not add up to n_instances")
+
+
+_BUILTIN = (
+    UCISpec(
+        name="german_credit",
+        title="German Credit",
+        folder="german_credit",
+        files=(
+            RemoteFile(
+                "german.data",
+                "statlog/german/german.data",
+                "b21f3d81db8071257d5ff1deaeba1fd4303b62712e6fcc9715c7a86202cb5871",
+            ),
+        ),
+        parser=parse_german,
+        negative="good",
+        positive="bad",
+        n_instances=1000,
+        class_counts=(700, 300),
+        openml_id=31,
+    ),
+    UCISpec(
+        name="credit_approval",
+        title="Credit Approval",
+        folder="credit_approval",
+        files=(
+            RemoteFile(
+                "crx.data",
+                "credit-screening/crx.data",
+                "fff49bc186cbddb3ace7371d40d9fbbb3af4f126019c13ff3f562249b1454f4d",
+            ),
+        ),
+        parser=parse_credit_approval,
+        negative="-",
+        positive="+",
+        n_instances=690,
+        class_counts=(383, 307),
+        openml_id=29,
+    ),
+    UCISpec(
+        name="messidor",
+        title="Messidor Features",
+        folder="messidor",
+        files=(
+            RemoteFile(
+                "messidor_features.arff",
+                "00329/messidor_features.arff",
+                "f26adef0a94920205da4eedefbb6ccd730fd4b52a18ac7c01457cc7c1382c0c4",
+            ),
+        ),
+        parser=parse_messidor,
+        negative="0",
+        positive="1",
+        n_instances=1151,
+        class_counts=(540, 611),
+    ),
+    UCISpec(
+        name="spectf",
+        title="SPECTF Heart",
+        folder="spectf",
+        files=(
+            RemoteFile(
+                "SPECTF.test",
+                "spect/SPECTF.test",
+                "467a65c81e14a71c029fa58bf9350ecdf28ff072303b99a832e8606e193a3882",
+            ),
+            RemoteFile(
+                "SPECTF.train",
+                "spect/SPECTF.train",
+                "9c837e4fd4b7931d9be5304989e39f284f35f767518ffd4dfd42a6a519a9f30c",
+            ),
+        ),
+        parser=parse_spectf,
+        negative="0",
+        positive="1",
+        n_instances=267,
+        class_counts=(55, 212),
+        openml_id=337,
+    ),
+)
+
+for _spec in _BUILTIN:
+    register_dataset(_spec)

@@ -1,0 +1,194 @@
+"""Shared fixtures: the offline data mirror and a real local HTTP server."""
+
+try:
+    import matplotlib
+
+    matplotlib.use("Agg")
+except ImportError:  # pragma: no cover - matplotlib is a dependency, but tests must not need it
+    pass
+
+import hashlib
+import json
+import os
+import shutil
+import socket
+import threading
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+import pytest
+
+#: The project's offline mirror of the raw UCI files: the repository's sibling ../shared/data.
+DEFAULT_MIRROR = Path(__file__).resolve().parents[2] / "shared" / "data"
+#: Files each built-in dataset is parsed from, relative to the mirror root.
+MIRROR_FILES = {
+    "german_credit": ["german_credit/german.data"],
+    "credit_approval": ["credit_approval/crx.data"],
+    "messidor": ["messidor/messidor_features.arff"],
+    "spectf": ["spectf/SPECTF.test", "spectf/SPECTF.train"],
+}
+
+
+def mirror_root():
+    """Return the mirror directory (env ``COSTLAB_MIRROR`` or ../shared/data), or skip."""
+    root = Path(os.environ.get("COSTLAB_MIRROR") or DEFAULT_MIRROR)
+    if not root.is_dir():
+        pytest.skip(
+            f"data mirror {root} not found: set COSTLAB_MIRROR to a copy of the raw UCI files"
+        )
+    return root
+
+
+@pytest.fixture(scope="session")
+def mirror_dir():
+    """The data mirror (skips the test if it is absent)."""
+    return mirror_root()
+
+
+@pytest.fixture
+def mirror_copy(mirror_dir, tmp_path):
+    """A temporary copy of just the files of the four built-in datasets."""
+    root = tmp_path / "mirror"
+    for files in MIRROR_FILES.values():
+        for relative in files:
+            (root / relative).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(mirror_dir / relative, root / relative)
+    return root
+
+
+class LocalServer:
+    """A real HTTP server on 127.0.0.1 serving files of `root` and in-memory routes.
+
+    ``routes`` maps a URL path (without leading slash) to bytes served instead of a file;
+    ``truncate`` maps a path to the number of bytes actually sent while Content-Length still
+    announces the full body; ``requests`` records the paths asked for.
+    """
+
+    def __init__(self, root=None):
+        self.root = Path(root) if root is not None else None
+        self.routes, self.truncate, self.requests = {}, {}, []
+        handler = type("Handler", (_Handler,), {"owner": self})
+        self.httpd = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.thread = threading.Thread(
+            target=self.httpd.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True
+        )
+        self.thread.start()
+
+    @property
+    def url(self):
+        """Base URL of the server, without trailing slash."""
+        return f"http://127.0.0.1:{self.httpd.server_address[1]}"
+
+    def body(self, path):
+        """Return the bytes served at `path`, or None for 404."""
+        if path in self.routes:
+            return self.routes[path]
+        if self.root is not None and (self.root / path).is_file():
+            return (self.root / path).read_bytes()
+        return None
+
+    def close(self):
+        """Stop the server and release its port."""
+        self.httpd.shutdown()
+        self.httpd.server_close()
+        self.thread.join(timeout=5)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    owner = None
+
+    def do_GET(self):  # noqa: N802 - http.server API
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path).lstrip("/")
+        self.owner.requests.append(path)
+        body = self.owner.body(path)
+        if body is None:
+            self.send_error(404, "Not Found")
+            return
+        self.send_response(200)
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body[: self.owner.truncate.get(path, len(body))])
+        self.close_connection = True
+
+    def log_message(self, *args):
+        pass
+
+
+@pytest.fixture
+def serve():
+    """Factory starting LocalServer instances; all are stopped after the test."""
+    servers = []
+
+    def start(root=None):
+        server = LocalServer(root)
+        servers.append(server)
+        return server
+
+    yield start
+    for server in servers:
+        server.close()
+
+
+@pytest.fixture
+def dead_url():
+    """URL of a local port with nothing listening (connection refused)."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture
+def publish_openml():
+    """Function publishing an ARFF file on a LocalServer the way OpenML describes it."""
+    return _publish_openml
+
+
+@pytest.fixture
+def snapshot():
+    """Function returning the set of relative paths under a directory (empty if absent)."""
+    return _tree
+
+
+def _publish_openml(server, openml_id, arff_bytes, *, md5=None, **fields):
+    """Publish an ARFF file on `server` the way OpenML's JSON API describes it.
+
+    Parameters
+    ----------
+    server : LocalServer
+        Fake OpenML server.
+    openml_id : int
+        Data set id.
+    arff_bytes : bytes
+        ARFF file content.
+    md5 : str, optional
+        MD5 announced in the description; default the real MD5 of `arff_bytes`.
+    **fields
+        Extra description fields (e.g. ``default_target_attribute``).
+
+    Returns
+    -------
+    dict
+        The data set description served.
+    """
+    arff_path = f"data/v1/download/{openml_id}/dataset_{openml_id}.arff"
+    description = {
+        "id": str(openml_id),
+        "name": f"dataset_{openml_id}",
+        "format": "ARFF",
+        "url": f"{server.url}/{arff_path}",
+        "md5_checksum": md5 or hashlib.md5(arff_bytes).hexdigest(),
+        "default_target_attribute": "class",
+        **fields,
+    }
+    server.routes[arff_path] = arff_bytes
+    body = json.dumps({"data_set_description": description}).encode()
+    server.routes[f"api/v1/json/data/{openml_id}"] = body
+    return description
+
+
+def _tree(path):
+    """Return the set of all paths under `path` (empty if it does not exist)."""
+    path = Path(path)
+    return {p.relative_to(path).as_posix() for p in path.rglob("*")} if path.exists() else set()

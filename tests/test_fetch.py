@@ -1,0 +1,285 @@
+"""Fetching for real: a local HTTP server, failure modes, atomic cache, the OpenML client."""
+
+import hashlib
+import json
+import socket
+from pathlib import Path
+
+import arff
+import pandas as pd
+import pytest
+
+from costlab.datasets import (
+    ChecksumError,
+    DatasetError,
+    OpenMLSpec,
+    _fetch,
+    _openml,
+    _registry,
+    load_dataset,
+    register_dataset,
+)
+
+GERMAN = "german_credit/german.data"
+
+
+@pytest.fixture(autouse=True)
+def clean_env(monkeypatch):
+    """No mirror, cache or OpenML server leaks in from the environment."""
+    for name in ("COSTLAB_MIRROR", "COSTLAB_DATA_HOME", "COSTLAB_OPENML_SERVER"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture
+def registry(monkeypatch):
+    """A private copy of the registry, restored after the test."""
+    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
+    return _registry._REGISTRY
+
+
+def tiny_arff(rows=(("1.5", "a", "0"), ("2.5", "b", "1"), ("?", "a", "1"))):
+    """Return a small ARFF file: numeric x, nominal c {b,a}, numeric target, and an id."""
+    lines = [
+        "@relation tiny",
+        "@attribute row_id numeric",
+        "@attribute x numeric",
+        "@attribute c {b,a}",
+        "@attribute target numeric",
+        "@data",
+    ]
+    lines += [f"{i},{x},{c},{t}" for i, (x, c, t) in enumerate(rows)]
+    return ("\n".join(lines) + "\n").encode()
+
+
+@pytest.mark.parametrize("name", ["german_credit", "credit_approval", "messidor", "spectf"])
+def test_url_mirror_equals_directory_mirror(name, mirror_copy, serve, tmp_path):
+    server = serve(mirror_copy)
+    by_url = load_dataset(name, data_home=tmp_path / "cache", mirror=server.url + "/")
+    by_dir = load_dataset(name, data_home=tmp_path / "unused", mirror=mirror_copy)
+    assert (by_url.source, by_dir.source) == ("url", "mirror")
+    pd.testing.assert_frame_equal(by_url.X, by_dir.X)
+    pd.testing.assert_series_equal(by_url.y, by_dir.y)
+    assert by_url.checksums == by_dir.checksums
+    assert not (tmp_path / "unused").exists()  # a directory mirror is read in place
+
+
+def test_cached_files_are_reused_without_network(mirror_copy, serve, dead_url, tmp_path):
+    home = tmp_path / "cache"
+    first = load_dataset("spectf", data_home=home, mirror=serve(mirror_copy).url)
+    again = load_dataset("spectf", data_home=home, mirror=dead_url)  # cache hit: no request
+    no_mirror = load_dataset("spectf", data_home=home)  # cache hit: UCI never contacted
+    pd.testing.assert_frame_equal(first.X, again.X)
+    assert again.source == no_mirror.source == "url"
+    assert {p.name for p in (home / "spectf").iterdir()} == {
+        "SPECTF.test",
+        "SPECTF.train",
+        _fetch.SOURCES_FILE,
+    }
+
+
+def _assert_fails_then_recovers(bad_url, good_url, home, snapshot, match, error=DatasetError):
+    before = snapshot(home)
+    with pytest.raises(error, match=match) as info:
+        load_dataset("german_credit", data_home=home, mirror=bad_url)
+    assert bad_url.split("//")[1] in str(info.value)  # the message names the URL
+    assert snapshot(home) == before  # no file, no temp leftovers, no new directory
+    assert load_dataset("german_credit", data_home=home, mirror=good_url).n_instances == 1000
+    assert "german_credit/german.data" in snapshot(home)
+
+
+def test_truncated_body(mirror_copy, serve, tmp_path, snapshot):
+    bad = serve(mirror_copy)
+    bad.truncate[GERMAN] = 5000
+    good = serve(mirror_copy)
+    _assert_fails_then_recovers(bad.url, good.url, tmp_path / "cache", snapshot, "truncated body")
+    assert GERMAN in bad.requests
+
+
+def test_wrong_checksum_of_altered_file(mirror_copy, serve, tmp_path, snapshot):
+    bad = serve(mirror_copy)
+    data = (mirror_copy / GERMAN).read_bytes()
+    bad.routes[GERMAN] = data.replace(b"A11", b"A12", 1)  # same length, one code changed
+    home = tmp_path / "cache"
+    (home / "other").mkdir(parents=True)  # an existing cache must stay as it is, too
+    (home / "other" / "keep.txt").write_text("x")
+    good = serve(mirror_copy)
+    _assert_fails_then_recovers(bad.url, good.url, home, snapshot, "checksum", ChecksumError)
+
+
+def test_dead_server(mirror_copy, serve, dead_url, tmp_path, snapshot):
+    good = serve(mirror_copy)
+    _assert_fails_then_recovers(dead_url, good.url, tmp_path / "cache", snapshot, "reach")
+
+
+def test_http_404(serve, tmp_path, snapshot, mirror_copy):
+    empty = serve(tmp_path / "nothing-here")
+    good = serve(mirror_copy)
+    _assert_fails_then_recovers(empty.url, good.url, tmp_path / "cache", snapshot, "HTTP 404")
+
+
+def test_silent_server_times_out(monkeypatch, mirror_copy, serve, tmp_path, snapshot):
+    monkeypatch.setattr(_fetch, "TIMEOUT", 0.5)
+    with socket.socket() as silent:  # accepts connections, never answers
+        silent.bind(("127.0.0.1", 0))
+        silent.listen()
+        url = f"http://127.0.0.1:{silent.getsockname()[1]}"
+        good = serve(mirror_copy)
+        _assert_fails_then_recovers(url, good.url, tmp_path / "cache", snapshot, "timed out")
+
+
+def test_corrupted_cached_file_is_detected(mirror_copy, serve, tmp_path):
+    home = tmp_path / "cache"
+    server = serve(mirror_copy)
+    load_dataset("german_credit", data_home=home, mirror=server.url)
+    cached = home / GERMAN
+    cached.write_bytes(cached.read_bytes()[:-10])
+    for mirror in (server.url, None):  # with or without a mirror: never silently replaced
+        with pytest.raises(ChecksumError, match="corrupted: delete it") as info:
+            load_dataset("german_credit", data_home=home, mirror=mirror)
+        assert str(cached) in str(info.value)
+    cached.unlink()
+    assert load_dataset("german_credit", data_home=home, mirror=server.url).n_instances == 1000
+
+
+def test_directory_mirror_errors(mirror_copy, tmp_path):
+    (mirror_copy / "spectf" / "SPECTF.train").unlink()
+    with pytest.raises(DatasetError, match="has no file spectf/SPECTF.train"):
+        load_dataset("spectf", data_home=tmp_path, mirror=mirror_copy)
+    (mirror_copy / GERMAN).write_bytes(b"A11 6\n")
+    with pytest.raises(ChecksumError, match="german.data"):
+        load_dataset("german_credit", data_home=tmp_path, mirror=mirror_copy)
+    with pytest.raises(DatasetError, match="neither an existing directory nor an http"):
+        load_dataset("german_credit", data_home=tmp_path, mirror=tmp_path / "missing")
+
+
+def test_mirror_from_environment(monkeypatch, mirror_copy, serve, tmp_path):
+    monkeypatch.setenv("COSTLAB_MIRROR", serve(mirror_copy).url)
+    monkeypatch.setenv("COSTLAB_DATA_HOME", str(tmp_path / "env-home"))
+    assert load_dataset("messidor").source == "url"
+    assert (tmp_path / "env-home" / "messidor" / "messidor_features.arff").is_file()
+
+
+def test_resolve_data_home(monkeypatch, tmp_path):
+    import costlab
+
+    assert _fetch.resolve_data_home(tmp_path) == tmp_path
+    monkeypatch.setenv("COSTLAB_DATA_HOME", str(tmp_path / "x"))
+    assert _fetch.resolve_data_home() == tmp_path / "x"
+    monkeypatch.delenv("COSTLAB_DATA_HOME")
+    checkout = Path(costlab.__file__).resolve().parents[1]
+    in_checkout = (checkout / "data").is_dir() and (checkout / "pyproject.toml").is_file()
+    expected = checkout / "data" if in_checkout else _fetch.Path.home() / ".cache" / "costlab"
+    assert _fetch.resolve_data_home() == expected
+
+
+def test_download_reports_short_body_and_leaves_nothing(serve, tmp_path, snapshot):
+    server = serve()
+    server.routes["f.bin"] = b"0123456789" * 100
+    server.truncate["f.bin"] = 10
+    digest = hashlib.sha256(server.routes["f.bin"]).hexdigest()
+    with pytest.raises(DatasetError, match=r"10 bytes received, Content-Length announced 1000"):
+        _fetch.download(f"{server.url}/f.bin", tmp_path / "a" / "b" / "f.bin", checksum=digest)
+    assert snapshot(tmp_path) == set()
+    server.truncate.clear()
+    path = _fetch.download(f"{server.url}/f.bin", tmp_path / "a" / "b" / "f.bin", checksum=digest)
+    assert path.read_bytes() == server.routes["f.bin"]
+    assert snapshot(tmp_path) == {"a", "a/b", "a/b/f.bin"}
+
+
+# --- OpenML client against a local fake server -------------------------------------------
+
+
+def test_openml_client_fetches_and_verifies_md5(serve, monkeypatch, tmp_path, publish_openml):
+    server = serve()
+    description = publish_openml(
+        server, 42, tiny_arff(), default_target_attribute="target", row_id_attribute="row_id"
+    )
+    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
+    path, got = _openml.openml_files(42, folder="tiny", data_home=tmp_path)
+    assert got == description
+    assert path == tmp_path / "tiny" / "openml_42.arff"
+    assert json.loads((tmp_path / "tiny" / "openml_42.json").read_text()) == description
+    X, labels = _openml.openml_xy(path, got)
+    assert list(X.columns) == ["x", "c"]  # row id dropped
+    assert X["x"].dtype == "float64" and pd.isna(X["x"].iloc[2])
+    assert list(X["c"].cat.categories) == ["b", "a"]  # declared order
+    assert list(labels) == ["0", "1", "1"]  # numeric target values as labels
+
+
+def test_openml_md5_mismatch_leaves_cache_unchanged(serve, monkeypatch, tmp_path, snapshot,
+                                                    publish_openml):
+    server = serve()
+    publish_openml(server, 7, tiny_arff(), md5="0" * 32, default_target_attribute="target")
+    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
+    with pytest.raises(ChecksumError, match="dataset_7.arff.*MD5 checksum mismatch"):
+        _openml.openml_files(7, folder="seven", data_home=tmp_path / "cache")
+    assert snapshot(tmp_path / "cache") == set()
+    publish_openml(server, 7, tiny_arff(), default_target_attribute="target")  # fixed
+    path, _ = _openml.openml_files(7, folder="seven", data_home=tmp_path / "cache")
+    assert path.is_file()
+
+
+def test_openml_corrupted_cache_and_bad_descriptions(serve, monkeypatch, tmp_path,
+                                                     publish_openml):
+    server = serve()
+    publish_openml(server, 8, tiny_arff(), default_target_attribute="target")
+    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
+    path, _ = _openml.openml_files(8, folder="eight", data_home=tmp_path)
+    path.write_bytes(path.read_bytes() + b"\n")
+    with pytest.raises(ChecksumError, match="corrupted: delete it"):
+        _openml.openml_files(8, folder="eight", data_home=tmp_path)
+    with pytest.raises(DatasetError, match="HTTP 404"):
+        _openml.fetch_description(9)
+    server.routes["api/v1/json/data/10"] = b"<html>not json</html>"
+    with pytest.raises(DatasetError, match="did not return a data set description"):
+        _openml.fetch_description(10)
+
+
+def test_openml_spec_end_to_end(registry, serve, monkeypatch, tmp_path, publish_openml):
+    server = serve()
+    publish_openml(server, 37, tiny_arff(), default_target_attribute="target",
+                   row_id_attribute="row_id")
+    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
+    register_dataset(OpenMLSpec(name="tiny", openml_id=37, negative="0", positive="1",
+                                n_instances=3, class_counts=(1, 2)))
+    data = load_dataset("tiny", data_home=tmp_path)
+    assert (data.source, data.title, data.class_counts) == ("openml", "tiny", {"0": 1, "1": 2})
+    assert list(data.y_binary) == [0, 1, 1]
+    assert data.checksums == {
+        "tiny/openml_37.arff": hashlib.sha256(tiny_arff()).hexdigest()
+    }
+    register_dataset(OpenMLSpec(name="tiny", openml_id=37, negative="1", positive="0",
+                                n_instances=4), replace=True)
+    with pytest.raises(DatasetError, match="expected 4 instances, got 3"):
+        load_dataset("tiny", data_home=tmp_path)
+    register_dataset(OpenMLSpec(name="tiny", openml_id=37, negative="no", positive="yes"),
+                     replace=True)
+    with pytest.raises(DatasetError, match=r"class labels \['0', '1'\] found"):
+        load_dataset("tiny", data_home=tmp_path)
+
+
+def test_uci_failure_falls_back_to_openml(serve, dead_url, monkeypatch, tmp_path,
+                                          mirror_dir, publish_openml):
+    german = load_dataset("german_credit", data_home=tmp_path / "x", mirror=mirror_dir)
+    frame = pd.concat([german.X, german.y], axis=1)
+    attributes = [
+        (c, list(frame[c].cat.categories) if c in german.nominal_columns + ["class"] else "REAL")
+        for c in frame.columns
+    ]
+    rows = frame.astype(object).where(frame.notna(), None).to_numpy().tolist()
+    text = arff.dumps({"relation": "credit-g", "attributes": attributes, "data": rows})
+    server = serve()
+    publish_openml(server, 31, text.encode())
+    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
+    monkeypatch.setattr(_registry, "UCI_BASE", dead_url + "/")
+    with pytest.warns(UserWarning, match="falling back to OpenML data set 31"):
+        fallback = load_dataset("german_credit", data_home=tmp_path / "cache")
+    assert fallback.source == "openml"
+    pd.testing.assert_frame_equal(fallback.X, german.X)
+    pd.testing.assert_series_equal(fallback.y, german.y)
+    messidor_error = "messidor_features.arff failed: cannot reach server"
+    with pytest.raises(DatasetError, match=messidor_error):  # messidor has no OpenML copy
+        load_dataset("messidor", data_home=tmp_path / "cache")
+    server.routes.clear()
+    with pytest.warns(UserWarning), pytest.raises(DatasetError, match="OpenML fallback failed"):
+        load_dataset("credit_approval", data_home=tmp_path / "cache")
