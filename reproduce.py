@@ -59,6 +59,13 @@ def parse_args(argv=None):
         help="classifier engine (default: sklearn)",
     )
     parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (10)")
+    parser.add_argument(
+        "--fold-scheme",
+        choices=["weka", "sklearn"],
+        default="weka",
+        help="build folds exactly as Weka does (default, the thesis's protocol) "
+        "or with scikit-learn's StratifiedKFold",
+    )
     parser.add_argument("--repeats", type=int, default=1, help="cross-validation repeats (1)")
     parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
     parser.add_argument("--knn-k", type=int, default=1, help="IBk's k (Weka's default 1)")
@@ -121,6 +128,7 @@ def main(argv=None):
         step=args.step,
         engine=args.engine,
         n_folds=args.folds,
+        folds=args.fold_scheme,
         n_repeats=args.repeats,
         seed=args.seed,
         knn_k=args.knn_k,

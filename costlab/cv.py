@@ -5,8 +5,10 @@ posterior probabilities of the held-out instances (thesis ch. 5, introduction). 
 produces those probabilities with a pluggable *engine*:
 
 ``SklearnEngine`` (default)
-    Stratified k-fold (``StratifiedKFold(shuffle=True, random_state=seed + repeat)``) and the
-    Weka-like estimators of :mod:`costlab.classifiers`.
+    The Weka-formula estimators of :mod:`costlab.classifiers`, on folds built exactly as Weka's
+    ``crossValidateModel`` builds them (``folds="weka"``, :func:`costlab.folds.weka_folds`, the
+    thesis's protocol) or by scikit-learn's ``StratifiedKFold(shuffle=True)``
+    (``folds="sklearn"``). Repetition r uses seed ``seed + r``.
 
 Every engine returns the same :class:`CVResult`, so the cost maths, figures, tables and widgets
 work with any of them. Results are cached under ``<data_home>/cache/cv`` keyed by everything that
@@ -26,10 +28,10 @@ from pathlib import Path
 
 import numpy as np
 import sklearn
-from sklearn.model_selection import StratifiedKFold
 
 import costlab
 from costlab.classifiers import make_classifier
+from costlab.folds import FOLD_SCHEMES, make_folds
 
 __all__ = ["CVResult", "SklearnEngine", "cross_val_proba", "default_cache_dir", "get_engine"]
 
@@ -52,6 +54,8 @@ class CVResult:
         ``(negative, positive)`` class labels.
     n_folds, seed : int
         The protocol.
+    folds : str
+        Fold scheme (``"weka"`` or ``"sklearn"``, see :mod:`costlab.folds`).
     params : dict
         Classifier parameters that differ from the defaults.
     seconds : float
@@ -69,6 +73,7 @@ class CVResult:
     seed: int
     params: dict = field(default_factory=dict)
     seconds: float = 0.0
+    folds: str = "weka"
 
     @property
     def n_repeats(self):
@@ -89,13 +94,15 @@ class SklearnEngine:
         """Library versions that determine the results (part of the cache key)."""
         return {"scikit-learn": sklearn.__version__, "numpy": np.__version__}
 
-    def cross_val_proba(self, dataset, classifier, *, n_folds, seed, repeat, params, progress):
+    def cross_val_proba(
+        self, dataset, classifier, *, n_folds, seed, repeat, params, progress, folds="weka"
+    ):
         """Out-of-fold P(class 1) and fold ids of one repetition."""
         y = dataset.y_binary
-        folds = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed + repeat)
         p_class1 = np.full(y.shape[0], np.nan)
         fold_id = np.full(y.shape[0], -1)
-        for k, (train, test) in enumerate(folds.split(dataset.X, y)):
+        splits = make_folds(y, scheme=folds, n_folds=n_folds, seed=seed + repeat)
+        for k, (train, test) in enumerate(splits):
             model = make_classifier(classifier, random_state=seed, **params)
             model.fit(dataset.X.iloc[train], y[train])
             proba = model.predict_proba(dataset.X.iloc[test])
@@ -134,6 +141,7 @@ def cross_val_proba(
     n_folds=10,
     n_repeats=1,
     seed=1,
+    folds="weka",
     engine="sklearn",
     cache=True,
     cache_dir=None,
@@ -154,6 +162,9 @@ def cross_val_proba(
         Repetitions with seeds ``seed, seed + 1, ...``.
     seed : int
         Seed of the fold assignment and of the classifier.
+    folds : {"weka", "sklearn"}
+        How folds are built: exactly as Weka's cross-validation (the thesis's protocol, default)
+        or by scikit-learn's ``StratifiedKFold(shuffle=True)``.
     engine : str or engine
         ``"sklearn"`` (default).
     cache : bool
@@ -170,11 +181,13 @@ def cross_val_proba(
     CVResult
     """
     _check_protocol(n_folds, n_repeats, seed, dataset)
+    if folds not in FOLD_SCHEMES:
+        raise ValueError(f"folds must be one of {FOLD_SCHEMES}, got {folds!r}.")
     eng = get_engine(engine)
-    key = _cache_key(dataset, classifier, eng, n_folds, n_repeats, seed, params)
+    key = _cache_key(dataset, classifier, eng, n_folds, n_repeats, seed, params, folds)
     path = Path(cache_dir or default_cache_dir()) / dataset.name / f"{classifier}-{key[:16]}.npz"
     if cache and path.exists():
-        result = _load(path, dataset, classifier, eng.name, n_folds, seed, params)
+        result = _load(path, dataset, classifier, eng.name, n_folds, seed, params, folds)
         if progress not in (None, True, False):
             progress.update(n_folds * n_repeats)  # a caller's shared bar: count the cached folds
         return result
@@ -190,6 +203,7 @@ def cross_val_proba(
                 repeat=r,
                 params=params,
                 progress=bar,
+                folds=folds,
             )
             for r in range(n_repeats)
         ]
@@ -208,6 +222,7 @@ def cross_val_proba(
         seed=seed,
         params=dict(params),
         seconds=time.perf_counter() - start,
+        folds=folds,
     )
     if cache:
         _save(path, result)
@@ -228,7 +243,7 @@ def _check_protocol(n_folds, n_repeats, seed, dataset):
         )
 
 
-def _cache_key(dataset, classifier, engine, n_folds, n_repeats, seed, params):
+def _cache_key(dataset, classifier, engine, n_folds, n_repeats, seed, params, folds):
     payload = {
         "dataset": dataset.name,
         "checksums": dict(sorted(dataset.checksums.items())),
@@ -240,6 +255,7 @@ def _cache_key(dataset, classifier, engine, n_folds, n_repeats, seed, params):
         "n_folds": n_folds,
         "n_repeats": n_repeats,
         "seed": seed,
+        "folds": folds,
     }
     blob = json.dumps(payload, sort_keys=True).encode()
     return hashlib.sha256(blob).hexdigest()
@@ -264,7 +280,7 @@ def _save(path, result):
         raise
 
 
-def _load(path, dataset, classifier, engine, n_folds, seed, params):
+def _load(path, dataset, classifier, engine, n_folds, seed, params, folds):
     with np.load(path) as data:
         y_true, p_class1, fold = data["y_true"], data["p_class1"], data["fold"]
         seconds = float(data["seconds"])
@@ -282,6 +298,7 @@ def _load(path, dataset, classifier, engine, n_folds, seed, params):
         seed=seed,
         params=dict(params),
         seconds=seconds,
+        folds=folds,
     )
 
 

@@ -49,6 +49,7 @@ def run_experiments(
     n_folds=10,
     n_repeats=1,
     seed=1,
+    folds="weka",
     classifier_params=None,
     cache=True,
     cache_dir=None,
@@ -65,7 +66,9 @@ def run_experiments(
     engine : str
         Classifier engine (see :func:`costlab.cv.cross_val_proba`).
     n_folds, n_repeats, seed : int
-        Cross-validation protocol (thesis: 10 folds).
+        Cross-validation protocol (thesis: 10 folds, seed 1).
+    folds : {"weka", "sklearn"}
+        Fold construction (:mod:`costlab.folds`); ``"weka"`` is the thesis's.
     classifier_params : dict, optional
         Classifier name -> parameters, e.g. ``{"IBk": {"k": 5}}``.
     cache, cache_dir, progress
@@ -91,6 +94,7 @@ def run_experiments(
                     n_folds=n_folds,
                     n_repeats=n_repeats,
                     seed=seed,
+                    folds=folds,
                     engine=engine,
                     cache=cache,
                     cache_dir=cache_dir,

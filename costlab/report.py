@@ -18,6 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 from costlab import plotting
+from costlab._validation import check_search, check_step
 from costlab.costs import curve_in_range
 from costlab.experiment import auc_table, cost_curves, curves_for, roc_curves, run_experiments
 from costlab.summary import write_summary
@@ -45,6 +46,7 @@ class ReproduceOptions:
     n_folds: int = 10
     n_repeats: int = 1
     seed: int = 1
+    folds: str = "weka"  # Weka's fold construction, the thesis's protocol (costlab.folds)
     knn_k: int = 1
     quick: bool = False  # fewer trees and a coarser step: a smoke test, not the thesis
     cache: bool = True
@@ -95,6 +97,8 @@ def reproduce(outdir="results", options=None, *, log=print):
     Reproduction
     """
     opts = options or ReproduceOptions()
+    check_step(opts.step)
+    check_search(opts.search)
     outdir = Path(outdir)
     timings, start = {}, time.perf_counter()
     run = run_experiments(
@@ -104,6 +108,7 @@ def reproduce(outdir="results", options=None, *, log=print):
         n_folds=opts.n_folds,
         n_repeats=opts.n_repeats,
         seed=opts.seed,
+        folds=opts.folds,
         classifier_params=opts.classifier_params(),
         cache=opts.cache,
         progress=opts.progress,

@@ -10,6 +10,9 @@ from costlab.thesis import DISPLAY_NAMES, RANGE_TABLES
 __all__ = ["write_summary", "selection_counts"]
 
 
+QUICK_NOTE = " (QUICK MODE: fewer trees, coarser step; not the thesis protocol)"
+
+
 def _name(clf):
     return DISPLAY_NAMES.get(clf, clf) if isinstance(clf, str) else "-"
 
@@ -60,10 +63,10 @@ def _number_lines(rep):
         printed = frame.dropna(subset=["thesis_mtmcr"])
         for row in printed.itertuples():
             ours = getattr(row, f"{search}_mtmcr")
+            diff = round(ours - row.thesis_mtmcr, 2) + 0.0  # no "-0.00"
             lines.append(
                 f"| {RANGE_TABLES[name]} | {row.dataset} | {_name(row.classifier)} | "
-                f"{row.thesis_mtmcr:.2f} | {ours:.2f} | {ours - row.thesis_mtmcr:+.2f} | "
-                f"{row.exact_mtmcr:.2f} |"
+                f"{row.thesis_mtmcr:.2f} | {ours:.2f} | {diff:+.2f} | {row.exact_mtmcr:.2f} |"
             )
     auc = rep.values["whole"].dropna(subset=["thesis_auc"])
     lines += [
@@ -74,7 +77,7 @@ def _number_lines(rep):
     for row in auc.itertuples():
         lines.append(
             f"| {row.dataset} | {_name(row.classifier)} | {row.thesis_auc:.4f} | "
-            f"{row.auc:.4f} | {row.auc - row.thesis_auc:+.4f} |"
+            f"{row.auc:.4f} | {round(row.auc - row.thesis_auc, 4) + 0.0:+.4f} |"
         )
     return lines
 
@@ -138,6 +141,20 @@ def _winner_flips(frame, search):
             yield pd.Series({"dataset": dataset})
 
 
+def _folds_reason(opts):
+    if opts.folds == "weka":
+        return (
+            "- **Folds.** Ours are built exactly as Weka's `crossValidateModel` builds them "
+            "(`java.util.Random(1)`, randomize, stratify; `costlab.folds.weka_folds`), so "
+            "differences come from the classifiers, not from the data split."
+        )
+    return (
+        "- **Folds.** The thesis used Weka's cross-validation folds; this run used "
+        "scikit-learn's `StratifiedKFold(shuffle=True)` (`--fold-scheme sklearn`), so the "
+        "out-of-fold probabilities differ even for identical models."
+    )
+
+
 def write_summary(rep, path):
     """Write the reproduction summary as Markdown and return its path."""
     opts = rep.options
@@ -148,7 +165,7 @@ def write_summary(rep, path):
         "",
         f"Engine `{opts.engine}`, {opts.n_folds}-fold stratified cross-validation "
         f"(seed {opts.seed}, {opts.n_repeats} repeat(s)), threshold search `{opts.search}` at "
-        f"step {opts.effective_step():g}{' (QUICK MODE: not the thesis protocol)' if opts.quick else ''}"
+        f"step {opts.effective_step():g}{QUICK_NOTE if opts.quick else ''}"
         f"; IBk k = {opts.knn_k}. Run time {rep.timings.get('total_s', 0):.1f} s.",
         "",
         "## Classifier selections of Tables 7-10",
@@ -182,9 +199,7 @@ def write_summary(rep, path):
         "",
         "## Why our numbers differ from the thesis",
         "",
-        "- **Folds.** The thesis used Weka's cross-validation (randomise with `Random(1)`, then "
-        "stratify); we use scikit-learn's `StratifiedKFold(shuffle=True, random_state=seed)`. "
-        "Different folds give different out-of-fold probabilities even for identical models.",
+        _folds_reason(opts),
         "- **Calibration matters.** The thesis's one-sided search depends on how probabilities "
         "are calibrated, not only on how they rank (FINDINGS.md 2), so each model reproduces "
         "Weka's probability formula where we could:",

@@ -1,0 +1,133 @@
+"""The thesis's four Weka 3.9 classifiers, with Weka's probability formulas where they matter.
+
+Al-Saffar (2018, sec. 5.1) ran Weka 3.9's RandomForest, NaiveBayes, AdaBoostM1 and IBk with
+default options. Its one-sided threshold search on P(class 1) depends on how probabilities
+are *calibrated*, so NaiveBayes, AdaBoostM1 and IBk reproduce Weka's formulas (see
+``/work/shared/FINDINGS.md`` sections 2-3); RandomForest is a close scikit-learn analogue.
+
+Every estimator takes a DataFrame whose nominal attributes are pandas Categorical columns
+(declared values, in declared order) and numeric attributes float64, NaN = missing, or a
+numeric array; ``predict_proba(X)[:, 0]`` is the probability of the first sorted label.
+
+Examples
+--------
+>>> import numpy as np
+>>> model = make_classifier("IBk").fit(np.array([[0.0], [1.0], [3.0]]), [0, 0, 1])
+>>> model.predict_proba(np.array([[0.2]])).round(3)
+array([[0.8, 0.2]])
+"""
+
+from __future__ import annotations
+
+from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder, infer_schema
+from .adaboost import WekaAdaBoostM1
+from .forest import WekaRandomForest, weka_num_features
+from .ibk import WekaIBk
+from .naive_bayes import WekaNaiveBayes, numeric_precision
+from .stump import WekaStump, fit_weka_stump
+
+__all__ = [
+    "CLASSIFIERS",
+    "CategoricalOneHotEncoder",
+    "CategoricalOrdinalEncoder",
+    "WekaAdaBoostM1",
+    "WekaIBk",
+    "WekaNaiveBayes",
+    "WekaRandomForest",
+    "WekaStump",
+    "describe_classifier",
+    "fit_weka_stump",
+    "infer_schema",
+    "make_classifier",
+    "numeric_precision",
+    "weka_num_features",
+]
+
+CLASSIFIERS: tuple[str, ...] = ("RandomForest", "NaiveBayes", "AdaBoostM1", "IBk")
+"""Names of the thesis's classifiers, in the order of its tables."""
+
+_ESTIMATORS = {
+    "RandomForest": WekaRandomForest,
+    "NaiveBayes": WekaNaiveBayes,
+    "AdaBoostM1": WekaAdaBoostM1,
+    "IBk": WekaIBk,
+}
+
+_DESCRIPTIONS = {
+    "RandomForest": (
+        "RandomForest: 100 scikit-learn trees on bootstrap samples, K = int(log2(M)) + 1 "
+        "attributes tried per split (M original attributes, nominal ones as ordinal codes), "
+        "entropy splits, no depth limit, probabilities averaged over trees, as Weka 3.9's "
+        "defaults (-I 100 -K 0 -S 1). Differs: Weka's RandomTree splits nominal attributes "
+        "multiway and sends missing values down all branches with fractional weights, and "
+        "its bootstrap samples, attribute draws and tie-breaking use Java's random stream, so "
+        "the probabilities are close to, but not, Weka's."
+    ),
+    "NaiveBayes": (
+        "NaiveBayes: Weka 3.9's formulas with default options: Laplace-corrected class prior "
+        "and nominal value counts over the declared values; numeric attributes rounded to a "
+        "per-attribute precision (mean gap between distinct training values), a per-class "
+        "normal with the population deviation floored at precision/6, and the likelihood "
+        "taken as the normal probability mass of the precision-wide interval; factors floored "
+        "at 1e-75 with Weka's 1e75 underflow rescaling; missing values skipped. Matches Weka "
+        "up to floating-point rounding."
+    ),
+    "AdaBoostM1": (
+        "AdaBoostM1: 10 rounds of reweighting with decision stumps built like Weka's "
+        "DecisionStump (nominal attribute == value vs != value, numeric cut at a midpoint, a "
+        "third branch for missing values, lowest conditional class entropy, first split on "
+        "ties), round weight log((1-e)/e), stopping when e >= 0.5 or e = 0, and Weka's "
+        "probabilities: a softmax of the summed round weights per class, or the lone stump's "
+        "branch distribution after a single round. Differs: only in floating-point rounding "
+        "and in which of two exactly equally good splits is kept. The option stump='sklearn' "
+        "uses scikit-learn depth-1 trees on one-hot codes instead (missing values then go to "
+        "one side of the split)."
+    ),
+    "IBk": (
+        "IBk: Weka 3.9's default 1-nearest neighbour: Euclidean distance, numeric attributes "
+        "min-max normalised with ranges extended by each test row before it is classified, "
+        "nominal mismatch = 1, Weka's missing-value differences, all training rows tied with "
+        "the k-th distance kept, and probabilities (1/n + neighbours of the class) normalised, "
+        "so 1-NN gives e.g. 0.9989/0.0011 rather than 1/0. Differs: the ranges restart at each "
+        "predict_proba call (pass a fold's test rows in one call, in Weka's order)."
+    ),
+}
+
+
+def _check_name(name) -> str:
+    if not isinstance(name, str) or name not in _ESTIMATORS:
+        raise ValueError(f"unknown classifier {name!r}; choose one of {', '.join(CLASSIFIERS)}")
+    return name
+
+
+def make_classifier(name: str, *, random_state: int = 1, **params):
+    """Build one of the thesis's classifiers with Weka 3.9's defaults.
+
+    Parameters
+    ----------
+    name : {"RandomForest", "NaiveBayes", "AdaBoostM1", "IBk"}
+        Classifier name, as in :data:`CLASSIFIERS`.
+    random_state : int, default=1
+        Seed, passed to the classifiers that use one (RandomForest, AdaBoostM1).
+    **params
+        Estimator parameters to override (e.g. ``k=3`` for IBk).
+
+    Returns
+    -------
+    estimator
+        An unfitted scikit-learn compatible classifier.
+
+    Raises
+    ------
+    ValueError
+        For an unknown name (the message lists the valid ones) or parameter.
+    """
+    estimator = _ESTIMATORS[_check_name(name)]()
+    if "random_state" in estimator.get_params():
+        params = {"random_state": random_state, **params}
+    return estimator.set_params(**params)
+
+
+def describe_classifier(name: str) -> str:
+    """One paragraph on what matches Weka 3.9's defaults for ``name`` and what differs."""
+    return _DESCRIPTIONS[_check_name(name)]

@@ -1,0 +1,179 @@
+"""Encode mixed nominal/numeric frames as float matrices for the Weka-style classifiers.
+
+A frame's *schema* records, per attribute, its declared nominal values (the categories of a
+pandas ``Categorical`` column, in declared order) or ``None`` for a numeric attribute. The
+schema is fixed at ``fit`` so that test frames are encoded the same way, including declared
+values never seen in training.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, TransformerMixin
+from sklearn.utils.validation import check_array, check_is_fitted
+
+__all__ = [
+    "CategoricalOneHotEncoder",
+    "CategoricalOrdinalEncoder",
+    "Schema",
+    "infer_schema",
+    "one_hot_codes",
+    "ordinal_codes",
+]
+
+
+@dataclass(frozen=True)
+class Schema:
+    """Names and declared nominal values of a frame's attributes.
+
+    Attributes
+    ----------
+    names : tuple
+        Column names, in order.
+    categories : tuple
+        Per column, the tuple of declared values (nominal) or ``None`` (numeric).
+    """
+
+    names: tuple
+    categories: tuple
+
+    @property
+    def nominal(self) -> np.ndarray:
+        """Boolean mask of the nominal attributes."""
+        return np.array([c is not None for c in self.categories], dtype=bool)
+
+    @property
+    def n_values(self) -> np.ndarray:
+        """Number of declared values per attribute (0 for numeric ones)."""
+        return np.array([0 if c is None else len(c) for c in self.categories], dtype=int)
+
+
+def _column_categories(column: pd.Series) -> tuple | None:
+    """Declared values of a nominal column, ``None`` for a numeric one."""
+    if isinstance(column.dtype, pd.CategoricalDtype):
+        return tuple(column.cat.categories)
+    if pd.api.types.is_numeric_dtype(column.dtype):
+        return None
+    return tuple(sorted(column.dropna().unique()))
+
+
+def infer_schema(X) -> Schema:
+    """Read the schema of a DataFrame (Categorical = nominal) or of a numeric 2-D array.
+
+    Non-numeric columns that are not Categorical (strings, objects) are treated as nominal
+    with their sorted distinct training values as declared values.
+
+    Examples
+    --------
+    >>> X = pd.DataFrame({"c": pd.Categorical(["b", "a"], categories=["a", "b", "z"]),
+    ...                   "x": [1.0, 2.0]})
+    >>> infer_schema(X).categories
+    (('a', 'b', 'z'), None)
+    """
+    if isinstance(X, pd.DataFrame):
+        names = tuple(X.columns)
+        return Schema(names, tuple(_column_categories(X[name]) for name in names))
+    array = _check_numeric_array(X)
+    return Schema(tuple(range(array.shape[1])), (None,) * array.shape[1])
+
+
+def _check_numeric_array(X) -> np.ndarray:
+    """A non-empty 2-D float64 array; NaN allowed (missing), infinities and sparse not."""
+    return check_array(X, dtype=np.float64, ensure_all_finite="allow-nan", input_name="X")
+
+
+def _frame_codes(X: pd.DataFrame, schema: Schema) -> np.ndarray:
+    """Ordinal codes of a DataFrame laid out as in ``schema``."""
+    missing = [name for name in schema.names if name not in X.columns]
+    if missing:
+        raise ValueError(f"X lacks the columns {missing} seen in fit")
+    columns = []
+    for name, cats in zip(schema.names, schema.categories, strict=True):
+        column = X[name]
+        if cats is None:
+            columns.append(pd.to_numeric(column).to_numpy(dtype=np.float64, na_value=np.nan))
+        else:
+            codes = pd.Categorical(column, categories=list(cats)).codes.astype(np.float64)
+            codes[codes < 0] = np.nan
+            columns.append(codes)
+    codes = np.column_stack(columns) if columns else np.empty((len(X), 0))
+    if np.isinf(codes).any():
+        raise ValueError("X contains infinity; numeric attributes must be finite or NaN")
+    return codes
+
+
+def ordinal_codes(X, schema: Schema, owner: str = "ordinal_codes") -> np.ndarray:
+    """Encode ``X`` as floats: numeric values as is, nominal values as codes; NaN = missing.
+
+    The code of a nominal value is its index among the declared values; values outside
+    them count as missing. ``owner`` names the caller in error messages.
+    """
+    if isinstance(X, pd.DataFrame):
+        return _frame_codes(X, schema)
+    if schema.nominal.any():
+        raise TypeError("the model was fitted on nominal attributes: pass a DataFrame")
+    array = _check_numeric_array(X)
+    if array.shape[1] != len(schema.names):
+        raise ValueError(
+            f"X has {array.shape[1]} features, but {owner} is expecting "
+            f"{len(schema.names)} features as input"
+        )
+    return array
+
+
+def one_hot_codes(codes: np.ndarray, schema: Schema) -> np.ndarray:
+    """Expand nominal codes into one indicator column per declared value.
+
+    A missing nominal value gives NaN in all of its attribute's indicator columns (so that
+    NaN-aware trees treat it as missing, not as "none of the values"); numeric columns are
+    copied.
+    """
+    blocks = []
+    for j, n_values in enumerate(schema.n_values):
+        column = codes[:, j]
+        if not schema.nominal[j]:
+            blocks.append(column[:, None])
+            continue
+        block = (column[:, None] == np.arange(n_values)[None, :]).astype(np.float64)
+        block[np.isnan(column)] = np.nan
+        blocks.append(block)
+    return np.hstack(blocks) if blocks else np.empty((codes.shape[0], 0))
+
+
+class CategoricalOrdinalEncoder(TransformerMixin, BaseEstimator):
+    """One float column per attribute: nominal values as category codes, NaN = missing.
+
+    The number of output columns equals the number of original attributes (Weka's count).
+    """
+
+    def fit(self, X, y=None):
+        """Record the schema (declared values) of ``X``."""
+        self.schema_ = infer_schema(X)
+        self.n_features_in_ = len(self.schema_.names)
+        return self
+
+    def transform(self, X) -> np.ndarray:
+        """Encode ``X`` with the schema seen in ``fit``."""
+        check_is_fitted(self, "schema_")
+        return ordinal_codes(X, self.schema_, type(self).__name__)
+
+
+class CategoricalOneHotEncoder(TransformerMixin, BaseEstimator):
+    """One indicator column per declared nominal value (NaN when missing); numeric as is.
+
+    Declared values unseen in training still get a column.
+    """
+
+    def fit(self, X, y=None):
+        """Record the schema (declared values) of ``X``."""
+        self.schema_ = infer_schema(X)
+        self.n_features_in_ = len(self.schema_.names)
+        return self
+
+    def transform(self, X) -> np.ndarray:
+        """Encode ``X`` with the schema seen in ``fit``."""
+        check_is_fitted(self, "schema_")
+        return one_hot_codes(ordinal_codes(X, self.schema_, type(self).__name__), self.schema_)

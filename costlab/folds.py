@@ -1,0 +1,116 @@
+"""Cross-validation folds: Weka's construction (the thesis's) and scikit-learn's.
+
+The thesis ran Weka 3.9's 10-fold cross-validation with seed 1 (FINDINGS.md 1, 3). Weka's
+``Evaluation.crossValidateModel`` builds its folds as follows:
+
+1. ``random = java.util.Random(seed)``; ``data.randomize(random)``: for j = n-1 .. 1 swap rows j
+   and ``random.nextInt(j + 1)``.
+2. ``data.stratify(k)``: bring rows of the same class together pairwise, then deal the rows out
+   round-robin so that fold i takes rows i, i+k, i+2k, ...
+3. Fold i's test set is the i-th contiguous block (the first ``n % k`` blocks one row longer);
+   its training set is the rest, shuffled again with the same ``random`` (``trainCV``).
+
+:func:`weka_folds` reproduces that sequence exactly, including the order of the test rows (which
+matters for IBk, whose normalisation ranges grow with each test row). With these folds our
+Weka-formula Naive Bayes and AdaBoostM1 reproduce the thesis's published AUCs to the digit
+(``tests/test_classifiers.py``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from sklearn.model_selection import StratifiedKFold
+
+__all__ = ["FOLD_SCHEMES", "JavaRandom", "weka_folds", "make_folds"]
+
+FOLD_SCHEMES = ("weka", "sklearn")
+_MASK = (1 << 48) - 1
+_MULTIPLIER = 0x5DEECE66D
+
+
+class JavaRandom:
+    """The linear congruential generator of ``java.util.Random`` (enough for ``nextInt``)."""
+
+    def __init__(self, seed):
+        self.state = (int(seed) ^ _MULTIPLIER) & _MASK
+
+    def next_int(self, bound):
+        """``java.util.Random.nextInt(bound)``: uniform in [0, bound)."""
+        while True:
+            self.state = (self.state * _MULTIPLIER + 0xB) & _MASK
+            bits = self.state >> 17
+            if bound & -bound == bound:  # a power of two
+                return (bound * bits) >> 31
+            if bits - bits % bound + bound - 1 < 1 << 31:
+                return bits % bound
+
+    def shuffle(self, items):
+        """Weka's ``Instances.randomize``: in place, last to first."""
+        for j in range(len(items) - 1, 0, -1):
+            k = self.next_int(j + 1)
+            items[j], items[k] = items[k], items[j]
+        return items
+
+
+def _stratify(order, y, n_folds):
+    """Weka's ``Instances.stratify``: pair up rows by class, then deal them round-robin."""
+    index = 1
+    while index < len(order):
+        first_class = y[order[index - 1]]
+        for j in range(index, len(order)):
+            if y[order[j]] == first_class:
+                order[index], order[j] = order[j], order[index]
+                index += 1
+        index += 1
+    return [i for start in range(n_folds) for i in order[start::n_folds]]
+
+
+def weka_folds(y, n_folds=10, seed=1):
+    """Yield ``(train, test)`` row indices exactly as Weka's ``crossValidateModel`` builds them.
+
+    Parameters
+    ----------
+    y : array-like of shape (n,)
+        Class labels (any two values; only equality is used).
+    n_folds : int
+        Number of folds.
+    seed : int
+        Seed of ``java.util.Random`` (the thesis and Weka's default: 1).
+
+    Yields
+    ------
+    train, test : ndarray of int
+        Indices into ``y``; test rows in Weka's order.
+
+    Examples
+    --------
+    >>> [test.tolist() for _, test in weka_folds([0, 0, 1, 1], n_folds=2)]
+    [[3, 1], [2, 0]]
+    """
+    y = np.asarray(y)
+    random = JavaRandom(seed)
+    order = _stratify(random.shuffle(list(range(y.shape[0]))), y, n_folds)
+    n = len(order)
+    for fold in range(n_folds):
+        first = fold * (n // n_folds) + min(fold, n % n_folds)
+        size = n // n_folds + (fold < n % n_folds)
+        test = order[first : first + size]
+        train = random.shuffle(order[:first] + order[first + size :])
+        yield np.array(train, dtype=np.intp), np.array(test, dtype=np.intp)
+
+
+def make_folds(y, *, scheme="weka", n_folds=10, seed=1):
+    """``(train, test)`` pairs of one repetition under a fold scheme.
+
+    Parameters
+    ----------
+    scheme : {"weka", "sklearn"}
+        ``"weka"``: :func:`weka_folds` (the thesis's protocol). ``"sklearn"``:
+        ``StratifiedKFold(n_folds, shuffle=True, random_state=seed)``.
+    """
+    if scheme == "weka":
+        return list(weka_folds(y, n_folds, seed))
+    if scheme == "sklearn":
+        splitter = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed)
+        return list(splitter.split(np.zeros(len(y)), y))
+    raise ValueError(f"folds must be one of {FOLD_SCHEMES}, got {scheme!r}.")

@@ -1,0 +1,116 @@
+"""End to end: `python reproduce.py` writes every figure and table of chapter 5."""
+
+import json
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+FIGURES = list(range(10, 33))  # Figures 10-32 of the thesis
+TABLES = list(range(6, 17))  # Tables 6-16
+
+
+@pytest.fixture(scope="module")
+def reproduce_main():
+    module = runpy.run_path(str(ROOT / "reproduce.py"))
+    return module["main"]
+
+
+@pytest.fixture(scope="module")
+def results(reproduce_main, mirror_dir, tmp_path_factory):
+    out = tmp_path_factory.mktemp("results")
+    home = tmp_path_factory.mktemp("home")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("COSTLAB_DATA_HOME", str(home))
+        mp.setenv("COSTLAB_CACHE", str(home / "cv"))
+        code = reproduce_main(["--quick", "--out", str(out), "--mirror", str(mirror_dir)])
+    assert code == 0
+    return out
+
+
+@pytest.mark.slow
+def test_every_figure_and_table_is_written(results):
+    for n in FIGURES:
+        path = results / "figures" / f"figure_{n:02d}.png"
+        assert path.stat().st_size > 10_000, path
+        assert path.read_bytes()[:4] == b"\x89PNG"
+    for n in TABLES:
+        for ext in ("csv", "md", "tex"):
+            assert (results / "tables" / f"table_{n:02d}.{ext}").stat().st_size > 0
+    assert not list(results.rglob(".tmp-*"))
+
+
+@pytest.mark.slow
+def test_summary_states_every_cell_of_tables_7_to_10(results):
+    text = (results / "summary.md").read_text()
+    assert "QUICK MODE" in text
+    for table in (7, 8, 9, 10):
+        for dataset in ("german_credit", "credit_approval", "messidor", "spectf"):
+            assert f"| {table} | " in text and f"| {dataset} |" in text
+    rows = [
+        line for line in text.splitlines() if line.startswith(("| 7 |", "| 8 |", "| 9 |", "| 10 |"))
+    ]
+    selection_rows = [r for r in rows if r.rstrip().endswith(("| yes |", "| **no** |"))]
+    assert len(selection_rows) == 16
+
+
+@pytest.mark.slow
+def test_manifest_records_versions_seeds_checksums_timings(results):
+    manifest = json.loads((results / "manifest.json").read_text())
+    assert manifest["versions"]["scikit-learn"]
+    assert manifest["seeds"]["cross_validation"] == 1
+    assert manifest["options"]["folds"] == "weka"
+    sums = manifest["data_checksums"]["german_credit"]
+    assert any(v.startswith("b21f3d81") for v in sums.values())  # SHA256SUMS of german.data
+    assert manifest["timings_s"]["total_s"] > 0
+
+
+@pytest.mark.slow
+def test_tables_hold_published_values_beside_ours(results):
+    table = pd.read_csv(results / "tables" / "table_07.csv")
+    row = table[(table["dataset"] == "german_credit") & (table["classifier"] == "NaiveBayes")]
+    assert row["thesis_mtmcr"].iloc[0] == 375.39
+    assert {"optimized_mtmcr", "exact_mtmcr", "difference", "auc", "thesis_auc"} <= set(table)
+    selection = pd.read_csv(results / "tables" / "table_07_2.csv")
+    assert len(selection) == 4 and "mtmcs_match" in selection
+
+
+def test_bad_step_is_a_clear_error(reproduce_main, mirror_dir, tmp_path, capsys):
+    code = reproduce_main(
+        [
+            "--step",
+            "0",
+            "--datasets",
+            "spectf",
+            "--classifiers",
+            "NaiveBayes",
+            "--out",
+            str(tmp_path),
+            "--mirror",
+            str(mirror_dir),
+        ]
+    )
+    assert code == 2
+    assert "step" in capsys.readouterr().err
+
+
+def test_unknown_dataset_is_a_clear_error(reproduce_main, tmp_path, capsys):
+    code = reproduce_main(["--datasets", "iris", "--out", str(tmp_path)])
+    assert code == 2
+    assert "iris" in capsys.readouterr().err
+
+
+def test_cli_help_lists_the_options():
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "reproduce.py"), "--help"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 0
+    for option in ("--quick", "--search", "--step", "--datasets", "--classifiers", "--knn-k"):
+        assert option in done.stdout
