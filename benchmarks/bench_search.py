@@ -68,8 +68,9 @@ def run(sizes, step, repeat, literal_max):
         }
         if n <= literal_max:
             cases["literal thesis loop"] = lambda y=y, p=p: literal_thesis(y, p, step)
-        seconds = {name: best_time(f, 1 if "literal" in name else repeat)
-                   for name, f in cases.items()}
+        seconds = {
+            name: best_time(f, 1 if "literal" in name else repeat) for name, f in cases.items()
+        }
         exact = mtmcs_curve(y, p)["mtmcs"].sum()
         optimized = mtmcs_curve(y, p, search="optimized", step=step)["mtmcs"].sum()
         rows.append((n, seconds, exact, optimized))
@@ -78,15 +79,23 @@ def run(sizes, step, repeat, literal_max):
 
 def render(rows, step):
     names = ["exact", "optimized", "thorough", "literal thesis loop"]
-    head = ("| n | " + " | ".join(f"{m} (s)" for m in names)
-            + " | optimized / exact | MTMCR exact | MTMCR optimized |")
-    lines = [f"Threshold searches over 19 cost ratios, grid step {step:g}; best of repeats.", "",
-             head, "|" + "---|" * (len(names) + 4)]
+    head = (
+        "| n | "
+        + " | ".join(f"{m} (s)" for m in names)
+        + " | optimized / exact | MTMCR exact | MTMCR optimized |"
+    )
+    lines = [
+        f"Threshold searches over 19 cost ratios, grid step {step:g}; best of repeats.",
+        "",
+        head,
+        "|" + "---|" * (len(names) + 4),
+    ]
     for n, sec, exact, optimized in rows:
         cells = [f"{sec[m]:.4f}" if m in sec else "-" for m in names]
         ratio = sec["optimized"] / sec["exact"]
-        lines.append(f"| {n:,} | " + " | ".join(cells)
-                     + f" | {ratio:.1f}x | {exact:.2f} | {optimized:.2f} |")
+        lines.append(
+            f"| {n:,} | " + " | ".join(cells) + f" | {ratio:.1f}x | {exact:.2f} | {optimized:.2f} |"
+        )
     return "\n".join(lines)
 
 
@@ -95,8 +104,9 @@ def main(argv=None):
     parser.add_argument("--quick", action="store_true", help="n = 1e3 and 1e4 only")
     parser.add_argument("--step", type=float, default=1e-5)
     parser.add_argument("--repeat", type=int, default=3)
-    parser.add_argument("--literal-max", type=int, default=2_000,
-                        help="largest n for the literal O(grid x n) loop")
+    parser.add_argument(
+        "--literal-max", type=int, default=2_000, help="largest n for the literal O(grid x n) loop"
+    )
     parser.add_argument("--out", help="also write the Markdown table here")
     args = parser.parse_args(argv)
     sizes = [1_000, 10_000] if args.quick else [1_000, 10_000, 100_000, 1_000_000]

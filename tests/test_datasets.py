@@ -78,9 +78,7 @@ def test_column_kinds(datasets, name):
 
 @pytest.mark.parametrize("name", NAMES)
 def test_checksums_match_mirror_sums(datasets, mirror, name):
-    sums = dict(
-        reversed(line.split()) for line in (mirror / "SHA256SUMS").read_text().splitlines()
-    )
+    sums = dict(reversed(line.split()) for line in (mirror / "SHA256SUMS").read_text().splitlines())
     got = datasets[name].checksums
     assert got and all(sums[f"./{path}"] == digest for path, digest in got.items())
 
@@ -153,7 +151,10 @@ def test_list_datasets(datasets):
         data = datasets[name]
         row = table.loc[name]
         assert (row["title"], row["negative"], row["positive"], row["source"]) == (
-            data.title, data.negative, data.positive, "uci"
+            data.title,
+            data.negative,
+            data.positive,
+            "uci",
         )
         assert row["n_instances"] == data.n_instances
     assert table.loc["messidor", "title"] == "Messidor Features"
@@ -193,15 +194,25 @@ def test_register_dataset_rejects_duplicates_and_bad_specs(monkeypatch):
 def test_register_openml_spec_end_to_end(monkeypatch, serve, publish_openml, tmp_path):
     monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
     arff_text = "\n".join(
-        ["@relation pima", "@attribute preg numeric", "@attribute plas numeric",
-         "@attribute class {tested_negative,tested_positive}", "@data",
-         "6,148,tested_positive", "1,85,tested_negative", "8,?,tested_positive"]
+        [
+            "@relation pima",
+            "@attribute preg numeric",
+            "@attribute plas numeric",
+            "@attribute class {tested_negative,tested_positive}",
+            "@data",
+            "6,148,tested_positive",
+            "1,85,tested_negative",
+            "8,?,tested_positive",
+        ]
     )
     server = serve()
     publish_openml(server, 37, arff_text.encode())
     monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    register_dataset(OpenMLSpec(name="diabetes", openml_id=37, negative="tested_negative",
-                                positive="tested_positive"))
+    register_dataset(
+        OpenMLSpec(
+            name="diabetes", openml_id=37, negative="tested_negative", positive="tested_positive"
+        )
+    )
     assert "diabetes" in set(list_datasets()["name"])
     data = load_dataset("diabetes", data_home=tmp_path)
     assert (data.name, data.title, data.source) == ("diabetes", "diabetes", "openml")

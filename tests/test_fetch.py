@@ -206,8 +206,9 @@ def test_openml_client_fetches_and_verifies_md5(serve, monkeypatch, tmp_path, pu
     assert list(labels) == ["0", "1", "1"]  # numeric target values as labels
 
 
-def test_openml_md5_mismatch_leaves_cache_unchanged(serve, monkeypatch, tmp_path, snapshot,
-                                                    publish_openml):
+def test_openml_md5_mismatch_leaves_cache_unchanged(
+    serve, monkeypatch, tmp_path, snapshot, publish_openml
+):
     server = serve()
     publish_openml(server, 7, tiny_arff(), md5="0" * 32, default_target_attribute="target")
     monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
@@ -219,8 +220,7 @@ def test_openml_md5_mismatch_leaves_cache_unchanged(serve, monkeypatch, tmp_path
     assert path.is_file()
 
 
-def test_openml_corrupted_cache_and_bad_descriptions(serve, monkeypatch, tmp_path,
-                                                     publish_openml):
+def test_openml_corrupted_cache_and_bad_descriptions(serve, monkeypatch, tmp_path, publish_openml):
     server = serve()
     publish_openml(server, 8, tiny_arff(), default_target_attribute="target")
     monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
@@ -237,29 +237,40 @@ def test_openml_corrupted_cache_and_bad_descriptions(serve, monkeypatch, tmp_pat
 
 def test_openml_spec_end_to_end(registry, serve, monkeypatch, tmp_path, publish_openml):
     server = serve()
-    publish_openml(server, 37, tiny_arff(), default_target_attribute="target",
-                   row_id_attribute="row_id")
+    publish_openml(
+        server, 37, tiny_arff(), default_target_attribute="target", row_id_attribute="row_id"
+    )
     monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    register_dataset(OpenMLSpec(name="tiny", openml_id=37, negative="0", positive="1",
-                                n_instances=3, class_counts=(1, 2)))
+    register_dataset(
+        OpenMLSpec(
+            name="tiny",
+            openml_id=37,
+            negative="0",
+            positive="1",
+            n_instances=3,
+            class_counts=(1, 2),
+        )
+    )
     data = load_dataset("tiny", data_home=tmp_path)
     assert (data.source, data.title, data.class_counts) == ("openml", "tiny", {"0": 1, "1": 2})
     assert list(data.y_binary) == [0, 1, 1]
-    assert data.checksums == {
-        "tiny/openml_37.arff": hashlib.sha256(tiny_arff()).hexdigest()
-    }
-    register_dataset(OpenMLSpec(name="tiny", openml_id=37, negative="1", positive="0",
-                                n_instances=4), replace=True)
+    assert data.checksums == {"tiny/openml_37.arff": hashlib.sha256(tiny_arff()).hexdigest()}
+    register_dataset(
+        OpenMLSpec(name="tiny", openml_id=37, negative="1", positive="0", n_instances=4),
+        replace=True,
+    )
     with pytest.raises(DatasetError, match="expected 4 instances, got 3"):
         load_dataset("tiny", data_home=tmp_path)
-    register_dataset(OpenMLSpec(name="tiny", openml_id=37, negative="no", positive="yes"),
-                     replace=True)
+    register_dataset(
+        OpenMLSpec(name="tiny", openml_id=37, negative="no", positive="yes"), replace=True
+    )
     with pytest.raises(DatasetError, match=r"class labels \['0', '1'\] found"):
         load_dataset("tiny", data_home=tmp_path)
 
 
-def test_uci_failure_falls_back_to_openml(serve, dead_url, monkeypatch, tmp_path,
-                                          mirror_dir, publish_openml):
+def test_uci_failure_falls_back_to_openml(
+    serve, dead_url, monkeypatch, tmp_path, mirror_dir, publish_openml
+):
     german = load_dataset("german_credit", data_home=tmp_path / "x", mirror=mirror_dir)
     frame = pd.concat([german.X, german.y], axis=1)
     attributes = [

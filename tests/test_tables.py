@@ -13,24 +13,43 @@ def _tidy(dataset, per_classifier, search="optimized"):
     fp = cost_ratio_grid()
     frames = []
     for clf, mtmcs in per_classifier.items():
-        frames.append(pd.DataFrame({
-            "dataset": dataset, "classifier": clf, "search": search, "fp_cost": fp,
-            "fn_cost": 1 - fp, "mtmcs": mtmcs, "threshold": 0.5, "fp_rate": 0.1, "fn_rate": 0.1,
-        }))
+        frames.append(
+            pd.DataFrame(
+                {
+                    "dataset": dataset,
+                    "classifier": clf,
+                    "search": search,
+                    "fp_cost": fp,
+                    "fn_cost": 1 - fp,
+                    "mtmcs": mtmcs,
+                    "threshold": 0.5,
+                    "fp_rate": 0.1,
+                    "fn_rate": 0.1,
+                }
+            )
+        )
     return pd.concat(frames, ignore_index=True)
 
 
 def _curves():
-    flat = {"RandomForest": np.full(19, 20.004), "NaiveBayes": np.full(19, 19.0),
-            "AdaBoostM1": np.r_[np.full(9, 10.0), np.full(10, 40.0)], "IBk": np.full(19, 50.0)}
+    flat = {
+        "RandomForest": np.full(19, 20.004),
+        "NaiveBayes": np.full(19, 19.0),
+        "AdaBoostM1": np.r_[np.full(9, 10.0), np.full(10, 40.0)],
+        "IBk": np.full(19, 50.0),
+    }
     both = [_tidy("german_credit", flat, s) for s in ("optimized", "exact")]
     return pd.concat(both, ignore_index=True)
 
 
 def _aucs():
-    return pd.DataFrame({"dataset": "german_credit",
-                         "classifier": ["RandomForest", "NaiveBayes", "AdaBoostM1", "IBk"],
-                         "auc": [0.79, 0.78, 0.74, 0.64]})
+    return pd.DataFrame(
+        {
+            "dataset": "german_credit",
+            "classifier": ["RandomForest", "NaiveBayes", "AdaBoostM1", "IBk"],
+            "auc": [0.79, 0.78, 0.74, 0.64],
+        }
+    )
 
 
 def test_range_values_round_each_ratio_then_sum():

@@ -54,9 +54,10 @@ class Dataset:
     def __post_init__(self):
         if len(self.X) != len(self.y):
             raise DatasetError(f"{self.name}: X has {len(self.X)} rows but y has {len(self.y)}")
-        if not isinstance(self.y.dtype, pd.CategoricalDtype) or list(
-            self.y.cat.categories
-        ) != [self.negative, self.positive]:
+        if not isinstance(self.y.dtype, pd.CategoricalDtype) or list(self.y.cat.categories) != [
+            self.negative,
+            self.positive,
+        ]:
             raise DatasetError(
                 f"{self.name}: y must be Categorical with categories "
                 f"[{self.negative!r}, {self.positive!r}]"

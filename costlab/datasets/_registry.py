@@ -369,9 +369,7 @@ def _orient(spec, labels):
 def _check_counts(spec, y):
     """Raise DatasetError if the instance or class counts differ from the registry entry."""
     if spec.n_instances is not None and len(y) != spec.n_instances:
-        raise DatasetError(
-            f"{spec.name}: expected {spec.n_instances} instances, got {len(y)}"
-        )
+        raise DatasetError(f"{spec.name}: expected {spec.n_instances} instances, got {len(y)}")
     if spec.class_counts is not None:
         got = (int((y == spec.negative).sum()), int((y == spec.positive).sum()))
         if got != tuple(spec.class_counts):
