@@ -103,7 +103,12 @@ def print_tables(rep):
             ]
         ].copy()
         shown["classifier"] = shown["classifier"].map(lambda c: DISPLAY_NAMES.get(c, c))
-        print(shown.to_string(index=False, float_format=lambda v: f"{v:.4g}", na_rep=""))
+        for column in shown.columns[3:]:
+            places = 4 if "auc" in column else 2
+            shown[column] = shown[column].map(
+                lambda v, p=places: "" if v != v else f"{round(v, p) + 0.0:.{p}f}"
+            )
+        print(shown.to_string(index=False))
         sel = rep.selections[name]
         for row in sel.itertuples():
             mark = "same" if row.mtmcs_match else "DIFFERENT"

@@ -188,7 +188,7 @@ def cross_val_proba(
     path = Path(cache_dir or default_cache_dir()) / dataset.name / f"{classifier}-{key[:16]}.npz"
     if cache and path.exists():
         result = _load(path, dataset, classifier, eng.name, n_folds, seed, params, folds)
-        if progress not in (None, True, False):
+        if not _is_flag(progress):
             progress.update(n_folds * n_repeats)  # a caller's shared bar: count the cached folds
         return result
     bar, own_bar = _progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{classifier}")
@@ -310,11 +310,16 @@ class _NullBar:
         pass
 
 
+def _is_flag(progress):
+    """True for None/True/False (by identity: bars may define a strange ``__eq__``)."""
+    return progress is None or progress is True or progress is False
+
+
 def _progress_bar(progress, total, desc):
     """(bar, owned): the caller's bar, a new tqdm bar, or a silent one for progress=False."""
     if progress is False:
         return _NullBar(), True
-    if progress is not None and progress is not True:
+    if not _is_flag(progress):
         return progress, False
     from tqdm.auto import tqdm
 

@@ -203,7 +203,10 @@ def write_summary(rep, path):
         "- **Calibration matters.** The thesis's one-sided search depends on how probabilities "
         "are calibrated, not only on how they rank (FINDINGS.md 2), so each model reproduces "
         "Weka's probability formula where we could:",
-        *[f"  - {_name(c)}: {describe_classifier(c)}" for c in opts.classifiers],
+        *[
+            f"  - {_name(c)}: {describe_classifier(c).removeprefix(c + ': ')}"
+            for c in opts.classifiers
+        ],
         "- **Exact reproduction** needs Weka itself (the planned `--engine weka`, issue 3). With "
         "real Weka 3.9.7, FINDINGS.md reports 19 of 26 printed numbers to the digit and all 20 "
         "selections; German IBk's right side stays 196.00 against the printed 192.74.",

@@ -89,3 +89,14 @@ def test_corrupt_cache_entry_is_reported(spectf, tmp_path):
     np.savez(path, **arrays)
     with pytest.raises(ValueError, match="does not match"):
         cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
+
+
+def test_a_real_tqdm_bar_counts_cached_runs(spectf, tmp_path):
+    import io
+
+    from tqdm import tqdm
+
+    with tqdm(total=20, file=io.StringIO()) as bar:
+        cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=bar)
+        cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=bar)  # cached
+        assert bar.n == 20
