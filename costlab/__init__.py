@@ -1,3 +1,57 @@
-"""costlab: evaluate binary classifiers over a range of misclassification costs."""
+"""costlab: evaluate binary classifiers over a range of misclassification costs.
+
+Reproduces R. Al-Saffar (2018), *Evaluating Classifiers' Optimal Performances Over a Range of
+Misclassification Costs by Using Cost-Sensitive Classification*: the MTMCS chart, optimal
+thresholds, MTMCR, cost sensitivity and CST, beside ROC/AUC.
+"""
 
 __version__ = "0.1.0"
+
+from costlab.classifiers import CLASSIFIERS, describe_classifier, make_classifier
+from costlab.costs import (
+    Selection,
+    classify,
+    cost_ratio_grid,
+    cost_sensitivity,
+    cst,
+    curve_in_range,
+    format_cost_ratio,
+    mtmcr,
+    normalize_costs,
+    range_summary,
+    select_classifier,
+    total_misclassification_cost,
+)
+from costlab.cv import CVResult, cross_val_proba
+from costlab.datasets import DatasetError, list_datasets, load_dataset, register_dataset
+from costlab.folds import weka_folds
+from costlab.roc import roc_auc_class1, roc_curve_class1
+from costlab.search import mtmcs_curve
+
+__all__ = [
+    "CLASSIFIERS",
+    "CVResult",
+    "DatasetError",
+    "Selection",
+    "classify",
+    "cost_ratio_grid",
+    "cost_sensitivity",
+    "cross_val_proba",
+    "cst",
+    "curve_in_range",
+    "describe_classifier",
+    "format_cost_ratio",
+    "list_datasets",
+    "load_dataset",
+    "make_classifier",
+    "mtmcr",
+    "mtmcs_curve",
+    "normalize_costs",
+    "range_summary",
+    "register_dataset",
+    "roc_auc_class1",
+    "roc_curve_class1",
+    "select_classifier",
+    "total_misclassification_cost",
+    "weka_folds",
+]
