@@ -19,9 +19,9 @@ library versions); a rerun loads them instantly.
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 import os
-import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +30,7 @@ import numpy as np
 import sklearn
 
 import costlab
+from costlab._io import write_atomic
 from costlab.classifiers import make_classifier
 from costlab.folds import FOLD_SCHEMES, make_folds
 
@@ -262,22 +263,17 @@ def _cache_key(dataset, classifier, engine, n_folds, n_repeats, seed, params, fo
 
 
 def _save(path, result):
-    """Write the arrays atomically: a temporary file in the same folder, then os.replace."""
+    """Write the arrays atomically (:func:`costlab._io.write_atomic`)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".npz")
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            np.savez(
-                handle,
-                y_true=result.y_true,
-                p_class1=result.p_class1,
-                fold=result.fold,
-                seconds=np.array(result.seconds),
-            )
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    buffer = io.BytesIO()
+    np.savez(
+        buffer,
+        y_true=result.y_true,
+        p_class1=result.p_class1,
+        fold=result.fold,
+        seconds=np.array(result.seconds),
+    )
+    write_atomic(path, buffer.getvalue())
 
 
 def _load(path, dataset, classifier, engine, n_folds, seed, params, folds):

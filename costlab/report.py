@@ -18,6 +18,7 @@ from pathlib import Path
 import pandas as pd
 
 from costlab import plotting
+from costlab._io import write_text_atomic
 from costlab._validation import check_search, check_step
 from costlab.costs import curve_in_range
 from costlab.experiment import auc_table, cost_curves, curves_for, roc_curves, run_experiments
@@ -287,9 +288,7 @@ def _write_manifest(rep, path):
         "outputs": sorted(str(p) for p in rep.outputs),
     }
     path.parent.mkdir(parents=True, exist_ok=True)
-    from costlab.tables import _atomic_write
-
-    _atomic_write(path, json.dumps(manifest, indent=2, default=str) + "\n")
+    write_text_atomic(path, json.dumps(manifest, indent=2, default=str) + "\n")
     return path
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pandas as pd
 
+from costlab._io import write_text_atomic
 from costlab.classifiers import describe_classifier
 from costlab.thesis import DISPLAY_NAMES, RANGE_TABLES
 
@@ -213,7 +214,5 @@ def write_summary(rep, path):
         "",
     ]
     path.parent.mkdir(parents=True, exist_ok=True)
-    from costlab.tables import _atomic_write
-
-    _atomic_write(path, "\n".join(text))
+    write_text_atomic(path, "\n".join(text))
     return path

@@ -7,13 +7,12 @@ CSV, Markdown and LaTeX only at output (STYLE.md 9). Published values come from
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from costlab._io import write_text_atomic
 from costlab.costs import curve_in_range, format_cost_ratio, mtmcr, range_summary
 from costlab.experiment import curves_for
 from costlab.thesis import (
@@ -227,7 +226,7 @@ def write_table(frames, stem, outdir, *, caption, digits=2):
     md, tex = [f"**{caption}**\n"], []
     for i, (title, frame) in enumerate(frames.items()):
         name = stem if i == 0 else f"{stem}_{i + 1}"
-        _atomic_write(outdir / f"{name}.csv", frame.to_csv(index=False))
+        write_text_atomic(outdir / f"{name}.csv", frame.to_csv(index=False))
         shown = _display(frame, digits)
         md.append(f"\n*{title}*\n\n{shown.to_markdown(index=False)}\n")
         tex.append(
@@ -235,19 +234,8 @@ def write_table(frames, stem, outdir, *, caption, digits=2):
                 index=False, caption=f"{caption} {title}", label=f"tab:{name}", escape=True
             )
         )
-    _atomic_write(outdir / f"{stem}.md", "".join(md))
-    _atomic_write(outdir / f"{stem}.tex", "\n".join(tex))
-
-
-def _atomic_write(path, text):
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_text_atomic(outdir / f"{stem}.md", "".join(md))
+    write_text_atomic(outdir / f"{stem}.tex", "\n".join(tex))
 
 
 def table_number(range_name):

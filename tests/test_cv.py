@@ -27,7 +27,7 @@ def test_out_of_fold_probabilities_cover_every_instance(spectf, tmp_path):
 def test_rerun_is_identical_and_served_from_cache(spectf, tmp_path):
     first = cross_val_proba(spectf, "AdaBoostM1", cache_dir=tmp_path, progress=False)
     files = list(tmp_path.rglob("*.npz"))
-    assert len(files) == 1 and not list(tmp_path.rglob(".tmp-*"))
+    assert len(files) == 1 and not list(tmp_path.rglob(".*.part"))
     stamp = files[0].stat().st_mtime_ns
     again = cross_val_proba(spectf, "AdaBoostM1", cache_dir=tmp_path, progress=False)
     assert files[0].stat().st_mtime_ns == stamp  # loaded, not rewritten

@@ -41,7 +41,7 @@ def test_every_figure_and_table_is_written(results):
     for n in TABLES:
         for ext in ("csv", "md", "tex"):
             assert (results / "tables" / f"table_{n:02d}.{ext}").stat().st_size > 0
-    assert not list(results.rglob(".tmp-*"))
+    assert not list(results.rglob(".*.part"))
 
 
 @pytest.mark.slow

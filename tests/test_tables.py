@@ -95,4 +95,4 @@ def test_write_table_renders_csv_markdown_latex(tmp_path):
     md = (tmp_path / "table_99.md").read_text()
     assert "Naïve Bayes" in md and "375.39" in md and "0.7869" in md
     assert "\\begin{tabular}" in (tmp_path / "table_99.tex").read_text()
-    assert not list(tmp_path.glob(".tmp-*"))
+    assert not list(tmp_path.glob(".*.part"))

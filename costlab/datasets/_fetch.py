@@ -19,6 +19,8 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
+from costlab._io import write_atomic
+
 from ._errors import ChecksumError, DatasetError
 
 __all__ = [
@@ -393,26 +395,3 @@ def _record_source(dest, source, url):
     record = _recorded_sources(dest.parent)
     record[dest.name] = {"source": source, "url": url}
     write_atomic(dest.parent / SOURCES_FILE, json.dumps(record, indent=1, sort_keys=True).encode())
-
-
-def write_atomic(dest, data):
-    """Write bytes to `dest` through a temporary file and :func:`os.replace`.
-
-    Parameters
-    ----------
-    dest : path-like
-        Destination file; its directory must exist.
-    data : bytes
-        Content.
-    """
-    dest = Path(dest)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, dest)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
