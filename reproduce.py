@@ -14,11 +14,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from costlab.classifiers import CLASSIFIERS
 from costlab.datasets import DatasetError
-from costlab.report import ReproduceOptions, reproduce
+from costlab.report import ReproduceOptions, reproduce, write_engine_comparison
 from costlab.summary import selection_counts
 from costlab.thesis import DATASETS, DISPLAY_NAMES, RANGE_TABLES
 
@@ -141,12 +142,29 @@ def main(argv=None):
         cache=not args.no_cache,
         mirror=args.mirror,
     )
+    engines = ["sklearn", "weka"] if args.engine == "both" else [args.engine]
+    out = Path(args.out)
+    reps = {}
     try:
-        rep = reproduce(Path(args.out), options)
-    except (DatasetError, ValueError) as err:
+        for engine in engines:
+            target = out / "weka" if args.engine == "both" and engine == "weka" else out
+            reps[engine] = reproduce(target, replace(options, engine=engine))
+    except (DatasetError, ValueError, RuntimeError, ImportError) as err:
         print(f"error: {err}", file=sys.stderr)
         return 2
-    print_tables(rep)
+    for engine, rep in reps.items():
+        if len(reps) > 1:
+            print(f"\n=== engine: {engine} ===")
+        print_tables(rep)
+    if len(reps) > 1:
+        values, _ = write_engine_comparison(reps, out / "tables")
+        exact = ", ".join(
+            f"{e}: {int(values[f'{e}_exact_digit'].sum())}/{len(values)}" for e in reps
+        )
+        print(
+            f"\nprinted values of Tables 7-10 reproduced to the digit: {exact}; "
+            f"see {out / 'tables' / 'engines.md'}"
+        )
     return 0
 
 

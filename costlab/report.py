@@ -32,7 +32,14 @@ from costlab.tables import (
 )
 from costlab.thesis import CLASSIFIERS, CST_EXAMPLES, DATASETS, FIGURES, RANGE_TABLES, RANGES
 
-__all__ = ["ReproduceOptions", "Reproduction", "reproduce"]
+__all__ = [
+    "ReproduceOptions",
+    "Reproduction",
+    "compare_engines",
+    "reproduce",
+    "search_gap",
+    "write_engine_comparison",
+]
 
 
 @dataclass(frozen=True)
@@ -319,3 +326,79 @@ def search_gap(curves, search="optimized"):
                 }
             )
     return pd.DataFrame(rows)
+
+
+def compare_engines(reproductions):
+    """Engine vs engine vs thesis for every printed value of Tables 7-10.
+
+    Parameters
+    ----------
+    reproductions : Mapping[str, Reproduction]
+        Label (e.g. ``"sklearn"``, ``"weka"``) -> a finished :func:`reproduce`.
+
+    Returns
+    -------
+    values : DataFrame
+        ``table, dataset, classifier, measure, thesis, <label>...``: printed MTMCR/MTMCS (or AUC)
+        beside each engine's value.
+    selections : DataFrame
+        ``table, dataset, thesis, <label>...``: the MTMCS-chart choice of each engine.
+    """
+    values, selections = [], []
+    for name, table in RANGE_TABLES.items():
+        frames = {label: rep.values[name] for label, rep in reproductions.items()}
+        first = next(iter(frames.values()))
+        for row in first.itertuples():
+            for measure, thesis_col in (("mtmcr", "thesis_mtmcr"), ("auc", "thesis_auc")):
+                printed = getattr(row, thesis_col)
+                if printed is None or printed != printed or (measure == "auc" and table != 7):
+                    continue
+                entry = {
+                    "table": table,
+                    "dataset": row.dataset,
+                    "classifier": row.classifier,
+                    "measure": "MTMCS"
+                    if name == "middle" and measure == "mtmcr"
+                    else measure.upper(),
+                    "thesis": printed,
+                }
+                for label, frame in frames.items():
+                    match = frame[
+                        (frame["dataset"] == row.dataset) & (frame["classifier"] == row.classifier)
+                    ]
+                    column = f"{reproductions[label].options.search}_mtmcr"
+                    entry[label] = match[column if measure == "mtmcr" else "auc"].iloc[0]
+                values.append(entry)
+        for dataset in dict.fromkeys(first["dataset"]):
+            entry = {"table": table, "dataset": dataset}
+            for label, rep in reproductions.items():
+                sel = rep.selections[name].set_index("dataset")
+                entry["thesis"] = sel.loc[dataset, "thesis_mtmcs_choice"]
+                entry[label] = sel.loc[dataset, "mtmcs_choice"]
+            selections.append(entry)
+    return pd.DataFrame(values), pd.DataFrame(selections)
+
+
+def write_engine_comparison(reproductions, tabledir):
+    """Write ``engines.{csv,md,tex}`` (values) and ``engines_2.csv`` (selections)."""
+    values, selections = compare_engines(reproductions)
+    labels = list(reproductions)
+    for label in labels:
+        values[f"{label}_exact_digit"] = [
+            round(v, 4 if m == "AUC" else 2) == round(t, 4 if m == "AUC" else 2)
+            for v, t, m in zip(values[label], values["thesis"], values["measure"], strict=True)
+        ]
+        selections[f"{label}_same"] = selections[label] == selections["thesis"]
+    write_table(
+        {
+            "Printed values of Tables 7-10 and each engine's": values,
+            "MTMCS-chart selections": selections,
+        },
+        "engines",
+        tabledir,
+        caption=(
+            "Engines compared with the thesis (Tables 7-10, section 5.6, pp. 50-52): "
+            "MTMCR/MTMCS with per-ratio rounding to 2 decimals, and AUC (Table 7)."
+        ),
+    )
+    return values, selections

@@ -114,3 +114,33 @@ def test_cli_help_lists_the_options():
     assert done.returncode == 0
     for option in ("--quick", "--search", "--step", "--datasets", "--classifiers", "--knn-k"):
         assert option in done.stdout
+
+
+@pytest.mark.slow
+def test_engine_comparison_table(mirror_dir, tmp_path, monkeypatch):
+    from costlab.report import ReproduceOptions, reproduce, write_engine_comparison
+
+    monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
+    base = ReproduceOptions(
+        datasets=("spectf",),
+        classifiers=("NaiveBayes", "RandomForest"),
+        quick=True,
+        progress=False,
+        mirror=str(mirror_dir),
+        data_home=str(tmp_path / "data"),
+    )
+    reps = {
+        "weka_folds": reproduce(tmp_path / "a", base, log=lambda *a: None),
+        "sklearn_folds": reproduce(
+            tmp_path / "b",
+            ReproduceOptions(**{**base.__dict__, "folds": "sklearn"}),
+            log=lambda *a: None,
+        ),
+    }
+    values, selections = write_engine_comparison(reps, tmp_path / "tables")
+    nb_auc = values[(values["classifier"] == "NaiveBayes") & (values["measure"] == "AUC")]
+    assert nb_auc["thesis"].iloc[0] == 0.8479  # Table 7, experiment 4
+    assert bool(nb_auc["weka_folds_exact_digit"].iloc[0])
+    assert not bool(nb_auc["sklearn_folds_exact_digit"].iloc[0])
+    assert list(selections["table"]) == [7, 8, 9, 10]
+    assert (tmp_path / "tables" / "engines.md").read_text().count("|") > 20
