@@ -56,8 +56,10 @@ def parse_args(argv=None):
     parser.add_argument(
         "--engine",
         default="sklearn",
-        choices=["sklearn"],
-        help="classifier engine (default: sklearn)",
+        choices=["sklearn", "weka", "both"],
+        help="classifier engine: sklearn (default, no Java), weka (real Weka through "
+        "python-weka-wrapper3: pip install -e '.[weka]' and Java), or both (sklearn into OUT, "
+        "weka into OUT/weka, and OUT/tables/engines.md comparing them with the thesis)",
     )
     parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (10)")
     parser.add_argument(

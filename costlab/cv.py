@@ -10,6 +10,10 @@ produces those probabilities with a pluggable *engine*:
     thesis's protocol) or by scikit-learn's ``StratifiedKFold(shuffle=True)``
     (``folds="sklearn"``). Repetition r uses seed ``seed + r``.
 
+``"weka"`` (:class:`costlab.weka.WekaEngine`)
+    Real Weka 3.9 through python-weka-wrapper3 (needs Java and ``pip install -e .[weka]``):
+    Weka's own cross-validation with ``java.util.Random(seed + r)``; reproduces the thesis.
+
 Every engine returns the same :class:`CVResult`, so the cost maths, figures, tables and widgets
 work with any of them. Results are cached under ``<data_home>/cache/cv`` keyed by everything that
 determines them (dataset checksums, classifier and parameters, folds, seed, repeats, engine and
@@ -113,7 +117,14 @@ class SklearnEngine:
         return p_class1, fold_id
 
 
-_ENGINES = {"sklearn": SklearnEngine}
+def _weka_engine():
+    """The Weka engine, imported on demand: ``import costlab`` never needs Java or JPype."""
+    from costlab.weka import WekaEngine
+
+    return WekaEngine()
+
+
+_ENGINES = {"sklearn": SklearnEngine, "weka": _weka_engine}
 
 
 def get_engine(engine):
@@ -167,7 +178,7 @@ def cross_val_proba(
         How folds are built: exactly as Weka's cross-validation (the thesis's protocol, default)
         or by scikit-learn's ``StratifiedKFold(shuffle=True)``.
     engine : str or engine
-        ``"sklearn"`` (default).
+        ``"sklearn"`` (default) or ``"weka"`` (real Weka; ``folds="weka"`` only).
     cache : bool
         Load from and save to the on-disk cache.
     cache_dir : path, optional

@@ -114,6 +114,7 @@ def test_cli_help_lists_the_options():
     assert done.returncode == 0
     for option in ("--quick", "--search", "--step", "--datasets", "--classifiers", "--knn-k"):
         assert option in done.stdout
+    assert "{sklearn,weka,both}" in done.stdout
 
 
 @pytest.mark.slow
