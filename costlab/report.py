@@ -380,7 +380,7 @@ def compare_engines(reproductions):
 
 
 def write_engine_comparison(reproductions, tabledir):
-    """Write ``engines.{csv,md,tex}`` (values) and ``engines_2.csv`` (selections)."""
+    """Write ``engines.{csv,md,tex}`` (MTMCR), ``engines_2.csv`` (AUC), ``engines_3.csv``."""
     values, selections = compare_engines(reproductions)
     labels = list(reproductions)
     for label in labels:
@@ -389,9 +389,12 @@ def write_engine_comparison(reproductions, tabledir):
             for v, t, m in zip(values[label], values["thesis"], values["measure"], strict=True)
         ]
         selections[f"{label}_same"] = selections[label] == selections["thesis"]
+    is_auc = values["measure"] == "AUC"
+    aucs = values[is_auc].rename(columns={c: f"{c}_auc" for c in ["thesis", *labels]})
     write_table(
         {
-            "Printed values of Tables 7-10 and each engine's": values,
+            "Printed MTMCR/MTMCS of Tables 7-10 and each engine's": values[~is_auc],
+            "Printed AUCs (Table 7) and each engine's": aucs,
             "MTMCS-chart selections": selections,
         },
         "engines",
