@@ -1,0 +1,180 @@
+"""What the notebooks call: one object per experiment and one for the whole study.
+
+Notebooks stay thin (STYLE.md 7): a parameters cell, then one- to three-line calls into these
+objects. Everything is computed by the same functions ``reproduce.py`` uses, and cross-validation
+is served from the on-disk cache after the first run.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from costlab import plotting
+from costlab.experiment import auc_table, cost_curves, curves_for, roc_curves, run_experiments
+from costlab.statements import Evidence, check_statements
+from costlab.tables import cst_example_tables, range_values, selection_table, table_6
+from costlab.thesis import CLASSIFIERS, CST_EXAMPLES, DATASETS, DISPLAY_NAMES, FIGURES, RANGES
+
+__all__ = ["ExperimentView", "StudyView"]
+
+_SEARCHES = ("optimized", "thorough", "exact")
+
+
+def _pretty(frame):
+    """Round for reading (2 decimals, 4 for AUCs) and use the thesis's classifier names."""
+    out = frame.copy()
+    for column in out.columns:
+        if column == "classifier" or column.endswith("choice") or column.endswith("best_auc"):
+            out[column] = out[column].map(lambda v: DISPLAY_NAMES.get(v, v))
+        elif pd.api.types.is_float_dtype(out[column]):
+            out[column] = out[column].round(4 if "auc" in column else 2)
+    return out
+
+
+class StudyView:
+    """The four experiments together (thesis 5.6-5.7): Tables 6-16 and Figures 30-32.
+
+    Parameters
+    ----------
+    datasets, classifiers : sequence of str
+        Default: the thesis's four datasets and four classifiers.
+    engine : {"sklearn", "weka"}
+        Classifier engine.
+    search : str
+        Threshold search used for the charts and the selections (the thesis's: "optimized").
+    step : float
+        Threshold step of the grid searches (the thesis's: 1e-5).
+    knn_k : int
+        IBk's k (Weka's default 1).
+    """
+
+    def __init__(
+        self,
+        datasets=DATASETS,
+        classifiers=CLASSIFIERS,
+        *,
+        engine="sklearn",
+        search="optimized",
+        step=1e-5,
+        knn_k=1,
+        progress=True,
+    ):
+        self.search, self.step = search, step
+        self.run = run_experiments(
+            datasets,
+            classifiers,
+            engine=engine,
+            progress=progress,
+            classifier_params={"IBk": {"k": knn_k}},
+        )
+        searches = tuple(dict.fromkeys((search, *_SEARCHES)))
+        self.curves = cost_curves(self.run, searches=searches, step=step)
+        self.aucs = auc_table(self.run)
+
+    def table_6(self):
+        """Table 6: the datasets, ours beside the thesis's."""
+        return _pretty(table_6(self.run.datasets))
+
+    def range_table(self, range_name):
+        """Tables 7-10: MTMCR per classifier under every search, beside the thesis's values.
+
+        ``range_name`` is "whole" (Table 7), "left" (8), "right" (9) or "middle" (10).
+        """
+        return _pretty(range_values(self.curves, self.aucs, range_name, searches=_SEARCHES))
+
+    def selection(self, range_name, search=None):
+        """Final classifier selection of Tables 7-10: ours beside the thesis's."""
+        values = range_values(self.curves, self.aucs, range_name, searches=_SEARCHES)
+        return _pretty(selection_table(values, range_name, search=search or self.search))
+
+    def cst_example(self, number):
+        """Tables 11-16 (section 5.7): ``number`` is 11, 13 or 15; returns (per ratio, summary)."""
+        example = next(e for e in CST_EXAMPLES if e.mtmcs_table == number)
+        per_ratio, summary = cst_example_tables(self.curves, example, search=self.search)
+        return _pretty(per_ratio), _pretty(summary)
+
+    def cst_figure(self, number, ax=None):
+        """Figures 30-32: the MTMCS chart of the two classifiers with the range highlighted."""
+        example = next(e for e in CST_EXAMPLES if e.figure == number)
+        curves = curves_for(self.curves, example.dataset, self.search, list(example.mtmcs))
+        title = f"Figure {number}: {self.run.datasets[example.dataset].title}, range of interest"
+        display = plotting.MTMCSDisplay(curves, highlight=example.fp_range, title=title)
+        return display.plot(ax=ax, annotate=True)
+
+
+class ExperimentView(StudyView):
+    """One experiment of chapter 5 (sections 5.2-5.5): its figures, numbers and statements."""
+
+    def __init__(self, dataset, classifiers=CLASSIFIERS, **kwargs):
+        super().__init__((dataset,), classifiers, **kwargs)
+        self.dataset = dataset
+        self.data = self.run.datasets[dataset]
+        self.figures = FIGURES.get(dataset, {})
+
+    def _title(self, kind, text):
+        number = self.figures.get(kind)
+        prefix = f"Figure {number}: " if number else ""
+        return f"{prefix}{self.data.title}, {text}"
+
+    def class_distribution(self, ax=None):
+        """Class distribution (Figures 10, 15, 20, 25)."""
+        title = self._title("distribution", "class distribution")
+        return plotting.ClassDistributionDisplay(self.data.class_counts, title=title).plot(ax=ax)
+
+    def mtmcs_chart(self, search=None, highlight=None, ax=None):
+        """The MTMCS chart (Figures 11, 16, 21, 26); ``highlight=(r1, r2)`` shades a range."""
+        search = search or self.search
+        curves = curves_for(self.curves, self.dataset, search)
+        title = self._title("mtmcs", f"MTMCS chart ({search} search)")
+        return plotting.MTMCSDisplay(curves, highlight=highlight, title=title).plot(ax=ax)
+
+    def threshold_chart(self, search=None, ax=None):
+        """The optimal classification thresholds (Figures 12, 17, 22, 27)."""
+        curves = curves_for(self.curves, self.dataset, search or self.search)
+        title = self._title("thresholds", "optimal classification thresholds")
+        return plotting.ThresholdDisplay(curves, title=title).plot(ax=ax)
+
+    def _aucs(self):
+        sub = self.aucs[self.aucs["dataset"] == self.dataset]
+        return dict(zip(sub["classifier"], sub["auc"], strict=True))
+
+    def roc(self, ax=None):
+        """ROC of P(class 1) with the AUCs (Figures 13, 18, 23, 28)."""
+        rocs = roc_curves(self.run, self.dataset)
+        title = self._title("roc", "ROC")
+        return plotting.ROCDisplay(rocs, self._aucs(), title=title).plot(ax=ax)
+
+    def roc_thresholds(self, ax=None):
+        """Thresholds along the ROC curves (Figures 14, 19, 24, 29)."""
+        title = self._title("roc_thresholds", "ROC thresholds")
+        return plotting.ROCThresholdDisplay(roc_curves(self.run, self.dataset), title=title).plot(
+            ax=ax
+        )
+
+    def statements(self):
+        """The thesis's statements about this experiment, each checked against our numbers."""
+        evidence = Evidence(
+            class_counts=self.data.class_counts,
+            curves=curves_for(self.curves, self.dataset, self.search),
+            aucs=self._aucs(),
+            rocs=roc_curves(self.run, self.dataset),
+        )
+        return check_statements(self.dataset, evidence)
+
+    def published(self):
+        """MTMCR over the thesis's four ranges and AUC, ours beside the printed values."""
+        frames = [
+            range_values(self.curves, self.aucs, name, searches=_SEARCHES).assign(range=name)
+            for name in RANGES
+        ]
+        table = pd.concat(frames, ignore_index=True)
+        columns = [
+            "range",
+            "classifier",
+            "thesis_mtmcr",
+            *[f"{s}_mtmcr" for s in _SEARCHES],
+            "difference",
+            "thesis_auc",
+            "auc",
+        ]
+        return _pretty(table[columns])
