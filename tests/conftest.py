@@ -30,6 +30,12 @@ MIRROR_FILES = {
 }
 
 
+if "COSTLAB_MIRROR" not in os.environ and DEFAULT_MIRROR.is_dir():
+    # The notebooks (run by nbmake in kernels that inherit this environment) and reproduce.py
+    # read the mirror from the environment: point them at the project's offline copy too.
+    os.environ["COSTLAB_MIRROR"] = str(DEFAULT_MIRROR)
+
+
 def mirror_root():
     """Return the mirror directory (env ``COSTLAB_MIRROR`` or ../shared/data), or skip."""
     root = Path(os.environ.get("COSTLAB_MIRROR") or DEFAULT_MIRROR)

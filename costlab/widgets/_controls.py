@@ -1,0 +1,146 @@
+"""Small factories for the explorer's controls: one function per widget, no behaviour.
+
+Sliders use ``continuous_update=False``: the model changes once, when the handle is released
+(or a key press ends), never on every pixel of a drag.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from costlab.thesis import CLASSIFIERS, DATASETS, DISPLAY_NAMES, TABLE_6
+from costlab.widgets._model import FP_RANGE, GRID_STEPS, SEARCH_STEPS, SEARCHES
+
+__all__ = [
+    "classifier_select",
+    "dataset_dropdown",
+    "engine_dropdown",
+    "fold_progress",
+    "grid_step_dropdown",
+    "k_slider",
+    "range_readout",
+    "range_slider",
+    "search_dropdown",
+    "search_step_dropdown",
+]
+
+_STYLE = {"description_width": "118px"}
+_WIDTH = "330px"
+_SEARCH_LABELS = {
+    "optimized": "optimized (thesis 4.3.2)",
+    "thorough": "thorough (thesis 4.3.1)",
+    "exact": "exact minimum",
+}
+
+
+def _layout(**kwargs):
+    return widgets.Layout(width=_WIDTH, **kwargs)
+
+
+def dataset_dropdown(value="german_credit"):
+    """The thesis's four datasets, labelled as Table 6 names them."""
+    options = [(TABLE_6[name]["title"], name) for name in DATASETS]
+    return widgets.Dropdown(
+        options=options, value=value, description="Dataset", style=_STYLE, layout=_layout()
+    )
+
+
+def engine_dropdown(value="sklearn", *, weka=False, weka_reason=""):
+    """The engines: "sklearn", and "weka" only when it can run (see ``weka_status``)."""
+    options = [("scikit-learn (Weka formulas)", "sklearn")]
+    if weka:
+        options.append(("Weka 3.9 (Java)", "weka"))
+    tooltip = "" if weka else f"Weka engine unavailable: {weka_reason}"
+    return widgets.Dropdown(
+        options=options,
+        value=value,
+        description="Engine",
+        tooltip=tooltip,
+        style=_STYLE,
+        layout=_layout(),
+    )
+
+
+def classifier_select(value=CLASSIFIERS):
+    """The thesis's four classifiers (Ctrl/Shift-click to pick several)."""
+    options = [(DISPLAY_NAMES[name], name) for name in CLASSIFIERS]
+    return widgets.SelectMultiple(
+        options=options,
+        value=tuple(value),
+        rows=len(options),
+        description="Classifiers",
+        style=_STYLE,
+        layout=_layout(),
+    )
+
+
+def range_slider(value=(0.3, 0.7), step=0.05):
+    """The cost-ratio range [r1, r2] as normalised FPcost; the readout is a separate Label."""
+    slider = widgets.FloatRangeSlider(
+        value=value,
+        min=FP_RANGE[0],
+        max=FP_RANGE[1],
+        step=step,
+        description="FPcost range",
+        readout=False,
+        continuous_update=False,
+        style=_STYLE,
+        layout=_layout(),
+    )
+    slider.add_class("costlab-range")
+    return slider
+
+
+def range_readout(text=""):
+    """The Label beside the range slider, e.g. '0.30/0.70 – 0.70/0.30'."""
+    label = widgets.Label(value=text, layout=widgets.Layout(margin="0 0 0 124px"))
+    label.add_class("costlab-range-label")
+    return label
+
+
+def grid_step_dropdown(value=0.05):
+    """Spacing of the cost-ratio grid of the MTMCS chart (the thesis's: 0.05)."""
+    options = [(f"{s:g}", s) for s in GRID_STEPS]
+    return widgets.Dropdown(
+        options=options, value=value, description="Ratio grid step", style=_STYLE, layout=_layout()
+    )
+
+
+def search_dropdown(value="optimized"):
+    """Threshold search: the thesis's one-sided grid, its full grid, or the exact minimum."""
+    options = [(_SEARCH_LABELS[s], s) for s in SEARCHES]
+    return widgets.Dropdown(
+        options=options, value=value, description="Threshold search", style=_STYLE, layout=_layout()
+    )
+
+
+def search_step_dropdown(value=1e-5):
+    """Threshold step of the grid searches (the thesis's: 1e-5; ignored by "exact")."""
+    return widgets.Dropdown(
+        options=[(f"{s:g}", s) for s in SEARCH_STEPS],
+        value=value,
+        description="Threshold step",
+        style=_STYLE,
+        layout=_layout(),
+    )
+
+
+def k_slider(value=1):
+    """IBk's number of neighbours (Weka's default 1); changing it re-runs IBk only."""
+    return widgets.IntSlider(
+        value=value,
+        min=1,
+        max=15,
+        step=1,
+        description="IBk's k",
+        continuous_update=False,
+        style=_STYLE,
+        layout=_layout(),
+    )
+
+
+def fold_progress():
+    """The cross-validation progress bar, advanced once per fold."""
+    return widgets.IntProgress(
+        value=0, min=0, max=1, description="CV folds", style=_STYLE, layout=_layout()
+    )

@@ -1,0 +1,436 @@
+"""The cost explorer: controls, a controller with small callbacks, and its outputs.
+
+Data flow (STYLE.md 2): dataset, engine, classifiers, k -> cross-validation
+(:func:`costlab.experiment.run_experiments`, disk-cached) -> CVResults held here ->
+:func:`costlab.widgets.compute_curves` (memoised per classifier, grid and search) ->
+:func:`costlab.costs.select_classifier` over [r1, r2] -> table, MTMCS chart and threshold chart.
+
+Only a change of dataset, engine, classifiers or IBk's k can need cross-validation, and only for
+results not yet held (a cost-range, grid or search change never refits anything). A range move
+only sums the held curves and redraws the MTMCS chart.
+"""
+
+from __future__ import annotations
+
+import html
+import time
+from dataclasses import dataclass
+
+import ipywidgets as widgets
+
+from costlab import experiment
+from costlab.costs import select_classifier
+from costlab.plotting import MTMCSDisplay, ThresholdDisplay
+from costlab.thesis import CLASSIFIERS, TABLE_6
+from costlab.widgets import _controls as controls
+from costlab.widgets._charts import ChartImage
+from costlab.widgets._model import (
+    DECIMALS,
+    classifier_params,
+    compute_curves,
+    range_label,
+    snap_range,
+    summary_html,
+    weka_status,
+)
+
+__all__ = ["CostExplorer", "ExplorerState", "cost_explorer"]
+
+_MAX_MEMO = 512  # memoised curves (a curve is ~20-90 rows)
+
+
+@dataclass(frozen=True)
+class ExplorerState:
+    """The values of the explorer's controls: everything its outputs depend on."""
+
+    dataset: str
+    engine: str
+    classifiers: tuple
+    r1: float
+    r2: float
+    grid_step: float
+    search: str
+    search_step: float
+    k: int
+
+
+class CostExplorer(widgets.VBox):
+    """Interactive MTMCS chart, optimal thresholds and CST table over a cost-ratio range.
+
+    Pick a dataset, an engine, classifiers and a range [r1, r2] of cost ratios
+    FPcost/FNcost; the explorer shows each classifier's MTMCS chart with the range shaded, the
+    optimal thresholds, and a table of MTMCR, cost sensitivity and CST over the range with the
+    robust or optimal classifier (thesis 4.2.2 and 5.1). Display it in Jupyter or Voila; drive
+    it from code by setting the controls' ``.value``.
+
+    Parameters
+    ----------
+    dataset : str
+        One of :data:`costlab.thesis.DATASETS`.
+    engine : {"sklearn", "weka"}
+        Classifier engine; "weka" is offered only when it can run (:func:`weka_status`).
+    classifiers : sequence of str
+        Initially selected classifiers (default: the thesis's four).
+    cost_range : tuple of float
+        ``(r1, r2)``: the range as normalised FPcost in [0.05, 0.95].
+    grid_step : float
+        Spacing of the cost-ratio grid: 0.05 (the thesis's), 0.025 or 0.01.
+    search : {"optimized", "thorough", "exact"}
+        Threshold search (:func:`costlab.search.mtmcs_curve`).
+    search_step : float
+        Threshold step of the grid searches: 1e-5 (the thesis's), 1e-4, 1e-3 or 1e-2.
+    k : int
+        IBk's number of neighbours, 1 to 15.
+    n_folds, seed, folds
+        Cross-validation protocol (:func:`costlab.cv.cross_val_proba`; the thesis's 10, 1,
+        "weka").
+    mirror, data_home, cache_dir
+        Where data and cached cross-validation live (default: the environment's
+        ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_CACHE``).
+
+    Attributes
+    ----------
+    dataset, engine, classifiers, cost_range, grid_step, search, search_step, k : Widget
+        The controls.
+    range_label : ipywidgets.Label
+        The range written as cost ratios, e.g. "0.30/0.70 – 0.70/0.30".
+    table, message : ipywidgets.HTML
+        The CST table with the recommendation, and error messages.
+    progress : ipywidgets.IntProgress
+        Advanced once per cross-validation fold.
+    mtmcs_chart, threshold_chart : ChartImage
+        The charts; ``.display_`` is the Display last drawn.
+    results_ : dict of str -> CVResult
+        The cross-validation results shown.
+    curves_ : dict of str -> DataFrame
+        Their MTMCS curves.
+    selection_ : costlab.costs.Selection or None
+        The recommendation; ``selection_.summary`` is the table's frame.
+    error_ : Exception or None
+        The error shown in ``message``, if any.
+    timings_ : dict of str -> float
+        Seconds spent by the last update in ``cv``, ``curves``, ``summary``, ``render`` and
+        ``total``.
+    """
+
+    def __init__(
+        self,
+        dataset="german_credit",
+        *,
+        engine="sklearn",
+        classifiers=CLASSIFIERS,
+        cost_range=(0.3, 0.7),
+        grid_step=0.05,
+        search="optimized",
+        search_step=1e-5,
+        k=1,
+        n_folds=10,
+        seed=1,
+        folds="weka",
+        mirror=None,
+        data_home=None,
+        cache_dir=None,
+    ):
+        super().__init__()
+        self._cv_options = {"n_folds": n_folds, "seed": seed, "folds": folds}
+        self._data_options = {"mirror": mirror, "data_home": data_home, "cache_dir": cache_dir}
+        self._cv, self._memo, self._drawn = {}, {}, {}
+        self._quiet = False
+        self.results_, self.curves_, self.selection_, self.error_ = {}, {}, None, None
+        self.timings_ = {}
+        r1, r2 = snap_range(*cost_range, grid_step)
+        initial = ExplorerState(
+            dataset, engine, tuple(classifiers), r1, r2, grid_step, search, search_step, k
+        )
+        self._build_controls(initial)
+        self._build_outputs()
+        self._observe()
+        self.update()
+
+    # -- construction ---------------------------------------------------------------------------
+
+    def _build_controls(self, initial):
+        weka_ok, weka_reason = weka_status()
+        engine, self._note = initial.engine, ""
+        if engine == "weka" and not weka_ok:
+            engine, self._note = (
+                "sklearn",
+                f"Weka engine unavailable ({weka_reason}); using sklearn.",
+            )
+        self.dataset = controls.dataset_dropdown(initial.dataset)
+        self.engine = controls.engine_dropdown(engine, weka=weka_ok, weka_reason=weka_reason)
+        self.classifiers = controls.classifier_select(initial.classifiers)
+        self.cost_range = controls.range_slider((initial.r1, initial.r2), initial.grid_step)
+        self.range_label = controls.range_readout()
+        self.grid_step = controls.grid_step_dropdown(initial.grid_step)
+        self.search = controls.search_dropdown(initial.search)
+        self.search_step = controls.search_step_dropdown(initial.search_step)
+        self.k = controls.k_slider(initial.k)
+
+    def _build_outputs(self):
+        self.header = widgets.HTML()
+        self.progress = controls.fold_progress()
+        self.status = widgets.HTML(layout=widgets.Layout(width="330px"))
+        self.message = widgets.HTML()
+        self.message.add_class("costlab-message-box")
+        self.table = widgets.HTML()
+        self.table.add_class("costlab-table")
+        self.mtmcs_chart = ChartImage(css_class="costlab-mtmcs-chart")
+        self.threshold_chart = ChartImage(css_class="costlab-threshold-chart")
+        inputs = (self.dataset, self.engine, self.classifiers, self.cost_range, self.range_label)
+        inputs += (self.grid_step, self.search, self.search_step, self.k)
+        left = widgets.VBox(
+            [*inputs, self.progress, self.status],
+            layout=widgets.Layout(width="350px", flex="0 0 350px"),
+        )
+        right = widgets.VBox(
+            [self.message, self.mtmcs_chart.image, self.table, self.threshold_chart.image],
+            layout=widgets.Layout(flex="1 1 auto", min_width="0", max_width="780px"),
+        )
+        self.children = [self.header, widgets.HBox([left, right])]
+        self.layout.padding = "4px 8px"
+        self.add_class("costlab-explorer")
+
+    def _observe(self):
+        for control in (self.dataset, self.engine, self.classifiers, self.k):
+            control.observe(self._on_model_change, names="value")
+        for control in (self.cost_range, self.search, self.search_step):
+            control.observe(self._on_view_change, names="value")
+        self.grid_step.observe(self._on_grid_step, names="value")
+
+    # -- callbacks: small, no maths --------------------------------------------------------------
+
+    def _on_model_change(self, change):
+        """Dataset, engine, classifiers or k: may cross-validate results not yet held."""
+        self.update()
+
+    def _on_view_change(self, change):
+        """Range, search or its step: recomputes curves/sums from the held results only."""
+        self.update()
+
+    def _on_grid_step(self, change):
+        """Grid spacing: the slider steps by it and the range moves onto the new grid."""
+        self._quiet = True
+        try:
+            self.cost_range.step = change["new"]
+            self.cost_range.value = snap_range(*self.cost_range.value, change["new"])
+        finally:
+            self._quiet = False
+        self.update()
+
+    # -- the controller ---------------------------------------------------------------------------
+
+    def state(self):
+        """The controls' current values as an :class:`ExplorerState`."""
+        order = {name: i for i, (_, name) in enumerate(self.classifiers.options)}
+        r1, r2 = self.cost_range.value
+        return ExplorerState(
+            dataset=self.dataset.value,
+            engine=self.engine.value,
+            classifiers=tuple(sorted(self.classifiers.value, key=order.get)),
+            r1=float(r1),
+            r2=float(r2),
+            grid_step=float(self.grid_step.value),
+            search=self.search.value,
+            search_step=float(self.search_step.value),
+            k=int(self.k.value),
+        )
+
+    def update(self):
+        """Bring every output up to date with the controls (cheap when nothing slow changed)."""
+        if self._quiet:
+            return
+        state = self.state()
+        self._sync_controls(state)
+        clock = _Clock()
+        try:
+            if not state.classifiers:
+                raise ValueError("Select at least one classifier (Ctrl/Shift-click for several).")
+            results = self._cross_validate(state)
+            clock.lap("cv")
+            curves = self._curves(state, results)
+            clock.lap("curves")
+            selection = select_classifier(curves, state.r1, state.r2, decimals=DECIMALS)
+            clock.lap("summary")
+        except Exception as error:  # the UI boundary: show it, never a traceback
+            self._show_error(error)
+            return
+        self.results_, self.curves_, self.selection_, self.error_ = results, curves, selection, None
+        self._render(state, curves, selection)
+        clock.lap("render")
+        self.timings_ = clock.laps
+
+    def _sync_controls(self, state):
+        self.range_label.value = range_label(state.r1, state.r2, state.grid_step)
+        self.search_step.disabled = state.search == "exact"
+        self.k.disabled = "IBk" not in state.classifiers
+
+    def _cv_key(self, state, classifier):
+        params = classifier_params(classifier, state.k)
+        return (state.dataset, state.engine, classifier, tuple(sorted(params.items())))
+
+    def _cross_validate(self, state):
+        """The CVResults of the state's classifiers; cross-validates only those not held."""
+        missing = [c for c in state.classifiers if self._cv_key(state, c) not in self._cv]
+        if missing:
+            run = self._run_cv(state, missing)
+            for classifier in missing:
+                self._cv[self._cv_key(state, classifier)] = run.results[(state.dataset, classifier)]
+        return {c: self._cv[self._cv_key(state, c)] for c in state.classifiers}
+
+    def _run_cv(self, state, classifiers):
+        n_folds = self._cv_options["n_folds"]
+        bar = _FoldProgress(self.progress, len(classifiers) * n_folds)
+        self.status.value = html.escape(
+            f"Cross-validating {len(classifiers)} classifier(s) on {state.dataset}…"
+        )
+        try:
+            return experiment.run_experiments(
+                [state.dataset],
+                classifiers,
+                engine=state.engine,
+                classifier_params={c: classifier_params(c, state.k) for c in classifiers},
+                progress=bar,
+                **self._cv_options,
+                **self._data_options,
+            )
+        finally:
+            bar.close()
+
+    def _curves(self, state, results):
+        """Curves of the held results, memoised per (result, grid, search, step)."""
+        curves = {}
+        for classifier, result in results.items():
+            key = (self._cv_key(state, classifier), *_curve_options(state))
+            if key not in self._memo:
+                if len(self._memo) >= _MAX_MEMO:
+                    self._memo.clear()
+                single = {classifier: result}
+                grid_step, search, step = state.grid_step, state.search, state.search_step
+                self._memo[key] = compute_curves(single, grid_step, search, step)[classifier]
+            curves[classifier] = self._memo[key]
+        return curves
+
+    # -- outputs ----------------------------------------------------------------------------------
+
+    def _render(self, state, curves, selection):
+        self.message.value = _note_html(self._note) if self._note else ""
+        self.header.value = _header_html(state, next(iter(self.results_.values())))
+        self.table.value = summary_html(selection, state.r1, state.r2, state.grid_step)
+        self.status.value = _status_html(state, self.results_)
+        self._draw_charts(state, curves)
+
+    def _draw_charts(self, state, curves):
+        """Redraw a chart only when what it shows changed (a range move: the MTMCS chart)."""
+        curves_key = (tuple(self._cv_key(state, c) for c in curves), *_curve_options(state))
+        subtitle = _search_text(state)
+        style = {"markersize": 3.5, "linewidth": 1.4} if state.grid_step < 0.05 else {}
+        if self._drawn.get("mtmcs") != (curves_key, state.r1, state.r2):
+            title = f"MTMCS chart, range of interest shaded ({subtitle})"
+            display = MTMCSDisplay(curves, highlight=(state.r1, state.r2), title=title)
+            self.mtmcs_chart.draw(display, **style)
+            self._drawn["mtmcs"] = (curves_key, state.r1, state.r2)
+        if self._drawn.get("threshold") != curves_key:
+            title = f"Optimal thresholds ({subtitle})"
+            self.threshold_chart.draw(ThresholdDisplay(curves, title=title), **style)
+            self._drawn["threshold"] = curves_key
+
+    def _show_error(self, error):
+        self.error_ = error
+        self.results_, self.curves_, self.selection_ = {}, {}, None
+        self.message.value = _error_html(error)
+        self.table.value = ""
+        self.status.value = ""
+        self.mtmcs_chart.clear()
+        self.threshold_chart.clear()
+        self._drawn.clear()
+
+
+def cost_explorer(**defaults):
+    """Build a :class:`CostExplorer`; ``defaults`` are its parameters, e.g. ``dataset="spectf"``.
+
+    >>> from costlab.widgets import cost_explorer  # doctest: +SKIP
+    >>> cost_explorer(dataset="spectf", cost_range=(0.4, 0.6))  # doctest: +SKIP
+    """
+    return CostExplorer(**defaults)
+
+
+# -- helpers ---------------------------------------------------------------------------------
+
+
+class _Clock:
+    """Seconds per stage of one update."""
+
+    def __init__(self):
+        self.start = self.last = time.perf_counter()
+        self.laps = {}
+
+    def lap(self, name):
+        now = time.perf_counter()
+        self.laps[name] = now - self.last
+        self.laps["total"] = now - self.start
+        self.last = now
+
+
+class _FoldProgress:
+    """A tqdm-like bar for :func:`costlab.cv.cross_val_proba`: advances an ``IntProgress``."""
+
+    def __init__(self, widget, total):
+        self.widget = widget
+        widget.max, widget.value, widget.bar_style = max(total, 1), 0, "info"
+
+    def update(self, n=1):
+        self.widget.value = min(self.widget.value + n, self.widget.max)
+
+    def close(self):
+        self.widget.bar_style = "success" if self.widget.value >= self.widget.max else "warning"
+
+
+def _curve_options(state):
+    """What a curve depends on besides its result: grid, search and (grid searches) step."""
+    step = None if state.search == "exact" else state.search_step
+    return state.grid_step, state.search, step
+
+
+def _search_text(state):
+    if state.search == "exact":
+        return "exact search"
+    return f"{state.search} search, step {state.search_step:g}"
+
+
+def _header_html(state, result):
+    """Dataset title, size and classes (class 1 is the thesis's negative class)."""
+    classes = ", ".join(
+        f"{int((result.y_true == i).sum())} in class {i + 1} ({html.escape(str(label))})"
+        for i, label in enumerate(result.labels)
+    )
+    title = html.escape(TABLE_6.get(state.dataset, {}).get("title", state.dataset))
+    return (
+        f'<div class="costlab-header"><b style="font-size:16px">Cost explorer: {title}</b>'
+        f'<span style="color:#555"> &nbsp;{result.y_true.size} instances: {classes} · '
+        f"{html.escape(state.engine)} engine, {result.n_folds}-fold CV</span></div>"
+    )
+
+
+def _status_html(state, results):
+    computed = sum(r.seconds for r in results.values())
+    return (
+        f'<span style="color:#555;font-size:12px">{len(results)} classifier(s) held in memory '
+        f"(cross-validation: {computed:.1f} s)</span>"
+    )
+
+
+def _error_html(error):
+    text = html.escape(str(error) or type(error).__name__)
+    kind = "" if isinstance(error, ValueError) else f"{html.escape(type(error).__name__)}: "
+    return (
+        '<div class="costlab-message costlab-error" style="color:#a40000;background:#fdecea;'
+        f'border-left:4px solid #c00;padding:6px 10px;margin:4px 0">{kind}{text}</div>'
+    )
+
+
+def _note_html(text):
+    return (
+        '<div class="costlab-message costlab-note" style="color:#5a4400;background:#fff6d8;'
+        f'border-left:4px solid #e0a800;padding:6px 10px;margin:4px 0">{html.escape(text)}</div>'
+    )

@@ -1,0 +1,234 @@
+"""The explorer's computations: pure functions of cross-validation results and control values.
+
+Nothing here touches a widget, a file or matplotlib. The controller
+(:class:`costlab.widgets.CostExplorer`) calls these from its callbacks, and the tests call them
+directly. The maths is :mod:`costlab.costs` and :mod:`costlab.search`'s; this module only wires
+it to the explorer's controls and renders the table.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib.util
+import os
+import shutil
+from collections.abc import Mapping
+
+import numpy as np
+
+from costlab.costs import cost_ratio_grid, format_cost_ratio, select_classifier
+from costlab.experiment import ExperimentRun, cost_curves, curves_for
+from costlab.thesis import DISPLAY_NAMES
+
+__all__ = [
+    "FP_RANGE",
+    "GRID_STEPS",
+    "SEARCHES",
+    "SEARCH_STEPS",
+    "classifier_params",
+    "compute_curves",
+    "range_label",
+    "ratio_decimals",
+    "snap_range",
+    "summarise",
+    "summary_html",
+    "weka_status",
+]
+
+#: Bounds of the cost-ratio axis as normalised FPcost (thesis 5.6: 0.05/0.95 to 0.95/0.05).
+FP_RANGE = (0.05, 0.95)
+#: Spacing of the cost-ratio grid offered by the explorer (the thesis's charts: 0.05).
+GRID_STEPS = (0.05, 0.025, 0.01)
+#: Threshold searches (:func:`costlab.search.mtmcs_curve`); the thesis's is "optimized".
+SEARCHES = ("optimized", "thorough", "exact")
+#: Threshold steps of the grid searches (the thesis's: 1e-5).
+SEARCH_STEPS = (1e-5, 1e-4, 1e-3, 1e-2)
+#: The table rounds each per-ratio MTMCS to 2 decimals before summing, as the thesis's tables.
+DECIMALS = 2
+_TOL = 1e-9
+
+
+def classifier_params(classifier, k=1):
+    """Parameters a classifier is cross-validated with: IBk's ``k`` when it is not Weka's 1.
+
+    Leaving the default out keeps the cache key of ``reproduce.py``'s runs, so the explorer
+    reuses their cross-validation.
+
+    >>> classifier_params("IBk", 3), classifier_params("IBk", 1), classifier_params("NaiveBayes", 3)
+    ({'k': 3}, {}, {})
+    """
+    return {"k": int(k)} if classifier == "IBk" and int(k) != 1 else {}
+
+
+def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5):
+    """MTMCS curve of every cross-validation result over the whole cost-ratio axis.
+
+    Parameters
+    ----------
+    results : Mapping[str, CVResult]
+        Classifier name -> out-of-fold probabilities (:func:`costlab.cv.cross_val_proba`).
+    fp_step : float
+        Spacing of the cost-ratio grid 0.05, 0.05 + fp_step, ..., 0.95.
+    search, step
+        Threshold search and its step (:func:`costlab.search.mtmcs_curve`).
+
+    Returns
+    -------
+    dict of str -> DataFrame
+        Classifier -> curve (``fp_cost, fn_cost, mtmcs, threshold, fp_rate, fn_rate``), computed
+        by :func:`costlab.experiment.cost_curves`, the function ``reproduce.py`` uses.
+    """
+    if not isinstance(results, Mapping) or not results:
+        raise ValueError("select at least one classifier.")
+    run = ExperimentRun(datasets={}, results={("", c): r for c, r in results.items()})
+    grid = cost_ratio_grid(*FP_RANGE, fp_step)
+    tidy = cost_curves(run, searches=(search,), step=step, fp_costs=grid)
+    return curves_for(tidy, "", search, list(results))
+
+
+def summarise(results, r1, r2, fp_step=0.05, search="optimized", step=1e-5, decimals=DECIMALS):
+    """Curves, range summary and recommendation for one setting of the explorer's controls.
+
+    Parameters
+    ----------
+    results : Mapping[str, CVResult]
+        Classifier name -> cross-validation result.
+    r1, r2 : float
+        The cost-ratio range [r1/(1 - r1), r2/(1 - r2)] as normalised FPcost.
+    fp_step, search, step
+        See :func:`compute_curves`.
+    decimals : int or None
+        Round each MTMCS before summing (see :func:`costlab.costs.mtmcr`).
+
+    Returns
+    -------
+    curves : dict of str -> DataFrame
+    summary : DataFrame
+        :func:`costlab.costs.range_summary` over [r1, r2]:
+        ``classifier, n_ratios, mtmcr, cost_sensitivity, cst``.
+    selection : costlab.costs.Selection
+        The robust or optimal classifier of the range (thesis 5.1).
+    """
+    curves = compute_curves(results, fp_step, search, step)
+    selection = select_classifier(curves, r1, r2, decimals=decimals)
+    return curves, selection.summary, selection
+
+
+def ratio_decimals(fp_step):
+    """Decimals needed to write the ratios of a grid: 2 for 0.05 and 0.01, 3 for 0.025."""
+    for decimals in range(2, 6):
+        if abs(round(fp_step, decimals) - fp_step) < _TOL:
+            return decimals
+    return 6
+
+
+def range_label(r1, r2, fp_step=0.05):
+    """The range as the thesis writes cost ratios, e.g. ``'0.30/0.70 – 0.70/0.30'``.
+
+    >>> range_label(0.3, 0.7)
+    '0.30/0.70 – 0.70/0.30'
+    """
+    decimals = ratio_decimals(fp_step)
+    return f"{format_cost_ratio(r1, decimals)} – {format_cost_ratio(r2, decimals)}"
+
+
+def snap_range(r1, r2, fp_step):
+    """Move [r1, r2] to the nearest points of the grid of spacing ``fp_step`` (r1 <= r2).
+
+    >>> snap_range(0.33, 0.71, 0.05)
+    (0.35, 0.7)
+    """
+    low, high = FP_RANGE
+    grid = cost_ratio_grid(low, high, fp_step)
+    a, b = (float(grid[np.argmin(np.abs(grid - r))]) for r in (r1, r2))
+    return (a, b) if a <= b else (b, a)
+
+
+def weka_status():
+    """``(available, reason)`` of the Weka engine, without starting Java.
+
+    Available means: python-weka-wrapper3 and JPype are installed, the bundled ``weka.jar`` is
+    there and a Java runtime is on ``PATH`` or in ``JAVA_HOME``. The JVM itself starts only
+    when the Weka engine first cross-validates (:func:`costlab.weka.start_jvm`).
+    """
+    from costlab.weka import INSTALL_HINT, WekaUnavailableError, weka_jar
+
+    for module in ("jpype", "weka"):
+        if importlib.util.find_spec(module) is None:
+            return False, f"{INSTALL_HINT}; `{module}` is not installed"
+    try:
+        weka_jar()
+    except WekaUnavailableError as error:
+        return False, str(error)
+    if shutil.which("java") is None and not os.environ.get("JAVA_HOME"):
+        return False, f"{INSTALL_HINT}; no `java` on PATH and JAVA_HOME is unset"
+    return True, "Weka 3.9 through python-weka-wrapper3"
+
+
+_TABLE_CSS = """<style>
+.costlab-cst{border-collapse:collapse;font-size:13px;margin:4px 0 6px 0;min-width:440px}
+.costlab-cst caption{caption-side:top;text-align:left;padding:2px 0 6px 0;color:#333}
+.costlab-cst th,.costlab-cst td{padding:3px 12px;border-bottom:1px solid #ddd}
+.costlab-cst thead th{border-bottom:2px solid #888;text-align:right}
+.costlab-cst thead th:first-child,.costlab-cst tbody th{text-align:left;font-weight:normal}
+.costlab-cst td{text-align:right;font-variant-numeric:tabular-nums}
+.costlab-cst tr.chosen{background:#eaf3fb;font-weight:bold}
+.costlab-selection{margin:2px 0 4px 0;font-size:13px}
+</style>"""
+
+
+def summary_html(selection, r1, r2, fp_step=0.05):
+    """The live table: MTMCR, cost sensitivity and CST per classifier, and the recommendation.
+
+    Stable hooks for scripts and browser tests: ``<table class="costlab-cst">`` with
+    ``data-r1``, ``data-r2`` and ``data-n-ratios``; one ``<tr class="classifier">`` per
+    classifier (``data-classifier``) holding ``<td class="mtmcr">``, ``<td class="sensitivity">``
+    and ``<td class="cst">``, each with the unrounded value in ``data-value``; and
+    ``<p class="costlab-selection">`` with ``data-kind`` and ``data-classifier``.
+    """
+    summary = selection.summary
+    n_ratios = int(summary["n_ratios"].iloc[0])
+    decimals = ratio_decimals(fp_step)
+    caption = (
+        f"{n_ratios} cost ratio{'s' if n_ratios != 1 else ''} in "
+        f"[{format_cost_ratio(r1, decimals)}, {format_cost_ratio(r2, decimals)}]"
+    )
+    rows = [_table_row(row, row.classifier == selection.classifier) for row in summary.itertuples()]
+    return (
+        f'{_TABLE_CSS}<table class="costlab-cst" data-r1="{r1:.6g}" data-r2="{r2:.6g}" '
+        f'data-n-ratios="{n_ratios}"><caption class="range">{caption}</caption>'
+        "<thead><tr><th>Classifier</th><th>MTMCR</th><th>Cost sensitivity</th><th>CST</th>"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>{_selection_html(selection)}"
+    )
+
+
+def _table_row(row, chosen):
+    cells = "".join(
+        f'<td class="{css}" data-value="{value!r}">{value:.2f}</td>'
+        for css, value in (
+            ("mtmcr", float(row.mtmcr)),
+            ("sensitivity", float(row.cost_sensitivity)),
+            ("cst", float(row.cst)),
+        )
+    )
+    name = html.escape(DISPLAY_NAMES.get(row.classifier, row.classifier))
+    css = "classifier chosen" if chosen else "classifier"
+    return (
+        f'<tr class="{css}" data-classifier="{html.escape(row.classifier)}">'
+        f'<th scope="row" class="name">{name}</th>{cells}</tr>'
+    )
+
+
+def _selection_html(selection):
+    """Thesis 5.1: a robust classifier when one curve dominates, else the lowest CST."""
+    name = html.escape(DISPLAY_NAMES.get(selection.classifier, selection.classifier))
+    if selection.kind == "robust":
+        why = "its MTMCS is the lowest at every cost ratio of the range"
+    else:
+        best = selection.summary.set_index("classifier").loc[selection.classifier, "cst"]
+        why = f"the curves cross in the range; it has the lowest CST ({best:.2f})"
+    return (
+        f'<p class="costlab-selection" data-kind="{selection.kind}" '
+        f'data-classifier="{html.escape(selection.classifier)}">'
+        f"<b>{selection.kind.capitalize()} classifier: {name}</b> — {why} (thesis 5.1).</p>"
+    )

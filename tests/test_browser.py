@@ -1,0 +1,242 @@
+"""End to end: the cost explorer served by Voila and driven in a real Chromium by Playwright.
+
+Voila runs ``notebooks/07_cost_explorer.ipynb`` in a subprocess on 127.0.0.1 (data from the
+mirror, cross-validation cached in a temporary folder); Debian's Chromium (``/usr/bin/chromium``,
+never a browser downloaded by Playwright) loads it with every request outside 127.0.0.1 blocked.
+The test reads the CST table, moves the lower handle of the cost-range slider with the keyboard
+(noUiSlider's handles take ArrowLeft/ArrowRight, one slider step per press), waits for the
+kernel's new table and checks it against :func:`costlab.costs.range_summary` computed here.
+
+Skips, saying why, without Chromium, Playwright or Voila (``pip install -e '.[browser]'``),
+unless ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns the skip into a failure. With
+``COSTLAB_SCREENSHOT=path.png`` it also saves a screenshot of the explorer there (the README's
+``notebooks/img/cost_explorer.png`` is made that way).
+"""
+
+import importlib.util
+import io
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from costlab.costs import cost_ratio_grid, range_summary
+from costlab.experiment import run_experiments
+from costlab.search import mtmcs_curve
+from costlab.thesis import CLASSIFIERS
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[1]
+NOTEBOOK = REPO / "notebooks" / "07_cost_explorer.ipynb"
+CHROMIUM = Path(os.environ.get("COSTLAB_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-gpu",
+]
+START_TIMEOUT = 30  # seconds for Voila to answer
+TABLE_TIMEOUT = 45_000  # milliseconds for the kernel to cross-validate SPECTF and draw
+
+
+def _unavailable(reason):
+    """Skip, unless CI demands the browser test (COSTLAB_REQUIRE_BROWSER=1): then fail."""
+    if os.environ.get("COSTLAB_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"COSTLAB_REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(reason)
+
+
+def _free_port():
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_until_served(url, process, log):
+    deadline = time.monotonic() + START_TIMEOUT
+    while time.monotonic() < deadline:
+        if process.poll() is not None:
+            pytest.fail(f"voila exited with {process.returncode}:\n{log.read_text()}")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as response:
+                if response.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.2)
+    pytest.fail(f"voila did not answer on {url} within {START_TIMEOUT} s:\n{log.read_text()}")
+
+
+def _stop(process):
+    """Stop Voila and its kernel: the process group this test started, and nothing else."""
+    if process.poll() is None:
+        os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def cache(mirror_dir, tmp_path_factory):
+    """Data and cross-validation folders shared by Voila's kernel and this test."""
+    root = tmp_path_factory.mktemp("browser")
+    return {"mirror": mirror_dir, "data_home": root / "data", "cache_dir": root / "cv"}
+
+
+@pytest.fixture(scope="module")
+def voila_url(cache, tmp_path_factory):
+    """URL of the explorer notebook served by a Voila subprocess (stopped after the module)."""
+    if importlib.util.find_spec("voila") is None:
+        _unavailable("voila is not installed: pip install -e '.[browser]'")
+    port = _free_port()
+    root = tmp_path_factory.mktemp("voila")
+    env = os.environ | {
+        "COSTLAB_MIRROR": str(cache["mirror"]),
+        "COSTLAB_DATA_HOME": str(cache["data_home"]),
+        "COSTLAB_CACHE": str(cache["cache_dir"]),
+        "MPLBACKEND": "Agg",
+        "JUPYTER_RUNTIME_DIR": str(root / "runtime"),
+        "JUPYTER_CONFIG_DIR": str(root / "config"),  # no user configuration
+    }
+    log = root / "voila.log"
+    command = [
+        sys.executable,
+        "-m",
+        "voila",
+        str(NOTEBOOK),
+        "--no-browser",
+        f"--port={port}",
+        "--Voila.ip=127.0.0.1",
+        "--show_tracebacks=True",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command,
+            cwd=NOTEBOOK.parent,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group: the finalizer stops Voila + kernel
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_served(url, process, log)
+        yield url
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright; Playwright never downloads a browser here."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} not found: apt-get install chromium (or set COSTLAB_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed: pip install -e '.[browser]'")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _offline(route):
+    """Serve only 127.0.0.1 (Voila); abort anything else (CDN fonts and the like)."""
+    if route.request.url.startswith("http://127.0.0.1:"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def _read_table(page):
+    """The explorer's table as the browser shows it."""
+    return page.evaluate(
+        """() => {
+            const table = document.querySelector('table.costlab-cst');
+            const rows = [...table.querySelectorAll('tr.classifier')];
+            return {
+                r1: table.dataset.r1, r2: table.dataset.r2,
+                n_ratios: Number(table.dataset.nRatios),
+                caption: table.querySelector('caption').textContent,
+                label: document.querySelector('.costlab-range-label').textContent,
+                classifiers: rows.map(r => r.dataset.classifier),
+                cst_text: rows.map(r => r.querySelector('td.cst').textContent),
+                cst: rows.map(r => Number(r.querySelector('td.cst').dataset.value)),
+                choice: document.querySelector('p.costlab-selection').dataset.classifier,
+            };
+        }"""
+    )
+
+
+def _expected_cst(cache, r1, r2):
+    """CST per classifier over [r1, r2], computed here from the same cached cross-validation."""
+    run = run_experiments(["spectf"], CLASSIFIERS, progress=False, **cache)
+    grid = cost_ratio_grid(0.05, 0.95, 0.05)
+    curves = {
+        c: mtmcs_curve(r.y_true, r.scores(), pos_label=1, fp_costs=grid, search="optimized")
+        for (_, c), r in run.results.items()
+    }
+    return range_summary(curves, r1, r2, decimals=2)
+
+
+def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, cache):
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.route("**/*", _offline)
+    page.goto(voila_url)
+    page.locator("table.costlab-cst").wait_for(timeout=TABLE_TIMEOUT)
+
+    before = _read_table(page)
+    assert (before["r1"], before["r2"], before["n_ratios"]) == ("0.3", "0.7", 9)
+    assert before["label"] == "0.30/0.70 – 0.70/0.30"
+    assert before["classifiers"] == list(CLASSIFIERS)
+    expected = _expected_cst(cache, 0.3, 0.7)
+    assert before["cst"] == pytest.approx(list(expected["cst"]), rel=1e-12)
+    assert before["cst_text"] == [f"{v:.2f}" for v in expected["cst"]]
+
+    handle = page.locator(".costlab-range .noUi-handle-lower")
+    handle.focus()
+    for _ in range(3):  # one slider step (0.05) per key press: r1 0.30 -> 0.45
+        handle.press("ArrowRight")
+    page.wait_for_function(
+        "() => document.querySelector('table.costlab-cst')?.dataset.r1 === '0.45'",
+        timeout=15_000,
+    )
+
+    after = _read_table(page)
+    assert (after["r1"], after["r2"], after["n_ratios"]) == ("0.45", "0.7", 6)
+    assert after["label"] == "0.45/0.55 – 0.70/0.30"
+    assert after["caption"] == "6 cost ratios in [0.45/0.55, 0.70/0.30]"
+    assert all(a != b for a, b in zip(after["cst"], before["cst"], strict=True))
+    expected = _expected_cst(cache, 0.45, 0.7)
+    assert after["cst"] == pytest.approx(list(expected["cst"]), rel=1e-12)
+    assert after["choice"] in CLASSIFIERS
+    assert errors == []
+
+    screenshot = os.environ.get("COSTLAB_SCREENSHOT")
+    if screenshot:
+        page.set_viewport_size({"width": 1280, "height": 1400})  # the whole explorer
+        page.wait_for_timeout(500)  # let the redrawn chart's PNG arrive
+        _save_small_png(page.locator(".costlab-explorer").screenshot(), screenshot)
+    page.close()
+
+
+def _save_small_png(png, path):
+    """Write a screenshot as a 256-colour PNG (a UI is flat colours: ~90 KB instead of ~220)."""
+    from PIL import Image
+
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    palette = image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    palette.save(path, optimize=True)

@@ -1,0 +1,367 @@
+"""The cost explorer, driven headless by setting its controls' ``.value`` (STYLE.md, widgets).
+
+Every number the explorer shows is checked against the package's own functions computed here
+independently (:func:`costlab.search.mtmcs_curve` on the same out-of-fold probabilities, then
+:func:`costlab.costs.range_summary` / :func:`select_classifier`), and cross-validation is spied on
+to prove that a range, grid or search change never refits anything.
+"""
+
+import os
+import re
+import shutil
+
+import numpy as np
+import pytest
+
+import costlab.experiment
+from costlab.costs import cost_ratio_grid, range_summary, select_classifier
+from costlab.cv import cross_val_proba
+from costlab.datasets import load_dataset
+from costlab.search import mtmcs_curve
+from costlab.thesis import CLASSIFIERS
+from costlab.widgets import (
+    CostExplorer,
+    classifier_params,
+    cost_explorer,
+    range_label,
+    snap_range,
+    summarise,
+    summary_html,
+    weka_status,
+)
+from costlab.widgets import _explorer as explorer_module
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture(scope="module")
+def env(mirror_dir, tmp_path_factory):
+    """Where the explorers of this module read data and keep cross-validation (shared cache)."""
+    root = tmp_path_factory.mktemp("widgets")
+    return {"mirror": mirror_dir, "data_home": root / "data", "cache_dir": root / "cv"}
+
+
+@pytest.fixture(scope="module")
+def probabilities(env):
+    """Function: (dataset, classifier, k=1) -> CVResult, from the module's cache."""
+    loaded = {}
+
+    def get(dataset, classifier, k=1):
+        if dataset not in loaded:
+            loaded[dataset] = load_dataset(
+                dataset, mirror=env["mirror"], data_home=env["data_home"]
+            )
+        return cross_val_proba(
+            loaded[dataset],
+            classifier,
+            cache_dir=env["cache_dir"],
+            progress=False,
+            **classifier_params(classifier, k),
+        )
+
+    return get
+
+
+@pytest.fixture
+def spy(monkeypatch):
+    """Record every cross-validation the explorer asks for: (dataset, classifier, params)."""
+    calls = []
+    original = costlab.experiment.cross_val_proba
+
+    def recording(dataset, classifier, **kwargs):
+        params = {k: v for k, v in kwargs.items() if k == "k"}
+        calls.append((dataset.name, classifier, params))
+        return original(dataset, classifier, **kwargs)
+
+    monkeypatch.setattr(costlab.experiment, "cross_val_proba", recording)
+    return calls
+
+
+def expected_curves(probabilities, dataset, classifiers, **options):
+    """MTMCS curves computed here, straight from mtmcs_curve on the cached probabilities.
+
+    ``options``: ``grid_step`` (0.05), ``search`` ("optimized"), ``step`` (1e-5), ``k`` (1).
+    """
+    grid = cost_ratio_grid(0.05, 0.95, options.get("grid_step", 0.05))
+    search, step = options.get("search", "optimized"), options.get("step", 1e-5)
+    curves = {}
+    for name in classifiers:
+        result = probabilities(dataset, name, options.get("k", 1))
+        curves[name] = mtmcs_curve(
+            result.y_true, result.scores(), pos_label=1, fp_costs=grid, search=search, step=step
+        )
+    return curves
+
+
+def table_values(explorer, column="cst"):
+    """Classifier -> the unrounded value of one column of the explorer's HTML table."""
+    row = r'<tr class="classifier[^"]*" data-classifier="([^"]+)">(.*?)</tr>'
+    rows = re.findall(row, explorer.table.value)
+    values = {}
+    for name, cells in rows:
+        match = re.search(rf'<td class="{column}" data-value="([^"]+)">([^<]+)</td>', cells)
+        values[name] = float(match.group(1))
+        assert match.group(2) == f"{values[name]:.2f}"  # the shown text is the value, rounded
+    return values
+
+
+def table_attribute(explorer, name):
+    match = re.search(rf'<table class="costlab-cst"[^>]* {name}="([^"]+)"', explorer.table.value)
+    return match.group(1)
+
+
+def band_extent(display):
+    """(x0, x1) of the shaded range of an MTMCSDisplay (Rectangle or, before mpl 3.9, Polygon)."""
+    band = display.highlight_
+    if hasattr(band, "get_width"):
+        return band.get_x(), band.get_x() + band.get_width()
+    xs = np.asarray(band.get_xy())[:, 0]
+    return xs.min(), xs.max()
+
+
+def assert_table_matches(explorer, curves, r1, r2):
+    """The table's MTMCR, sensitivity and CST equal range_summary's; the choice select's."""
+    summary = range_summary(curves, r1, r2, decimals=2).set_index("classifier")
+    columns = {"mtmcr": "mtmcr", "sensitivity": "cost_sensitivity", "cst": "cst"}
+    for column, measure in columns.items():
+        shown = table_values(explorer, column)
+        assert list(shown) == list(curves)
+        for name, value in shown.items():
+            assert value == pytest.approx(summary.loc[name, measure], rel=1e-12, abs=1e-12)
+    assert table_attribute(explorer, "data-n-ratios") == str(int(summary["n_ratios"].iloc[0]))
+    chosen = select_classifier(curves, r1, r2, decimals=2)
+    assert (explorer.selection_.kind, explorer.selection_.classifier) == (
+        chosen.kind,
+        chosen.classifier,
+    )
+    assert f'data-classifier="{chosen.classifier}"' in explorer.table.value.split("<p")[-1]
+
+
+@pytest.fixture(scope="module")
+def spectf(env):
+    return CostExplorer("spectf", **env)
+
+
+@pytest.fixture(scope="module")
+def german(env):
+    return CostExplorer("german_credit", **env)
+
+
+# -- the pure functions --------------------------------------------------------------------------
+
+
+def test_summarise_is_range_summary_of_mtmcs_curves(probabilities):
+    results = {c: probabilities("spectf", c) for c in CLASSIFIERS}
+    curves, summary, selection = summarise(results, 0.25, 0.5, 0.05, "thorough", 1e-3)
+    expected = expected_curves(probabilities, "spectf", CLASSIFIERS, search="thorough", step=1e-3)
+    for name in CLASSIFIERS:
+        np.testing.assert_array_equal(curves[name]["mtmcs"], expected[name]["mtmcs"])
+        np.testing.assert_array_equal(curves[name]["threshold"], expected[name]["threshold"])
+    reference = range_summary(expected, 0.25, 0.5, decimals=2)
+    np.testing.assert_allclose(summary[["mtmcr", "cst"]], reference[["mtmcr", "cst"]], rtol=1e-12)
+    assert selection.classifier == select_classifier(expected, 0.25, 0.5, decimals=2).classifier
+
+
+def test_summary_html_has_stable_hooks(probabilities):
+    results = {c: probabilities("spectf", c) for c in ("NaiveBayes", "IBk")}
+    _, _, selection = summarise(results, 0.3, 0.7)
+    page = summary_html(selection, 0.3, 0.7)
+    assert page.count('<td class="cst"') == 2
+    assert '<table class="costlab-cst" data-r1="0.3" data-r2="0.7" data-n-ratios="9">' in page
+    assert f'class="costlab-selection" data-kind="{selection.kind}"' in page
+
+
+def test_small_helpers():
+    assert range_label(0.3, 0.7) == "0.30/0.70 – 0.70/0.30"
+    assert range_label(0.325, 0.5, 0.025) == "0.325/0.675 – 0.500/0.500"
+    assert snap_range(0.33, 0.71, 0.05) == (0.35, 0.7)
+    assert snap_range(0.9, 0.2, 0.05) == (0.2, 0.9)
+    assert classifier_params("IBk", 5) == {"k": 5}
+    assert classifier_params("IBk", 1) == {}  # Weka's default: the reproduce.py cache key
+    assert classifier_params("RandomForest", 5) == {}
+
+
+# -- the explorer ----------------------------------------------------------------------------
+
+
+def test_factory_builds_a_displayable_explorer(env):
+    explorer = cost_explorer(dataset="spectf", classifiers=("NaiveBayes",), **env)
+    assert isinstance(explorer, CostExplorer)
+    bundle = explorer._repr_mimebundle_()
+    assert "application/vnd.jupyter.widget-view+json" in bundle
+    assert explorer.error_ is None
+    assert "SPECTF Heart" in explorer.header.value
+    assert explorer.mtmcs_chart.image.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert explorer.cost_range.continuous_update is False
+    assert explorer.k.continuous_update is False
+
+
+@pytest.mark.parametrize("name", ["spectf", "german"])
+def test_range_slider_updates_table_band_and_label(name, request, probabilities):
+    explorer = request.getfixturevalue(name)
+    dataset = explorer.state().dataset
+    curves = expected_curves(probabilities, dataset, CLASSIFIERS)
+    for r1, r2 in [(0.3, 0.7), (0.05, 0.45), (0.55, 0.95), (0.5, 0.5), (0.4, 0.6)]:
+        explorer.cost_range.value = (r1, r2)
+        assert explorer.error_ is None
+        assert_table_matches(explorer, curves, r1, r2)
+        assert band_extent(explorer.mtmcs_chart.display_) == pytest.approx((r1, r2))
+        assert explorer.range_label.value == range_label(r1, r2)
+
+
+def test_threshold_chart_shows_the_curves_thresholds(spectf, probabilities):
+    for search, step in [("optimized", 1e-5), ("exact", 1e-5), ("thorough", 1e-2)]:
+        spectf.search.value, spectf.search_step.value = search, step
+        expected = expected_curves(probabilities, "spectf", CLASSIFIERS, search=search, step=step)
+        lines = spectf.threshold_chart.display_.lines_
+        assert list(lines) == list(CLASSIFIERS)
+        for name, line in lines.items():
+            np.testing.assert_array_equal(line.get_xdata(), expected[name]["fp_cost"])
+            np.testing.assert_array_equal(line.get_ydata(), expected[name]["threshold"])
+            np.testing.assert_array_equal(line.get_ydata(), spectf.curves_[name]["threshold"])
+        assert_table_matches(spectf, expected, *spectf.cost_range.value)
+        assert spectf.search_step.disabled == (search == "exact")
+    spectf.search.value, spectf.search_step.value = "optimized", 1e-5
+
+
+def test_grid_step_changes_the_ratios_and_snaps_the_range(env, probabilities):
+    explorer = CostExplorer("spectf", cost_range=(0.3, 0.7), **env)
+    explorer.grid_step.value = 0.01
+    assert explorer.cost_range.step == 0.01
+    assert table_attribute(explorer, "data-n-ratios") == "41"
+    curves = expected_curves(probabilities, "spectf", CLASSIFIERS, grid_step=0.01)
+    explorer.cost_range.value = (0.33, 0.61)
+    assert_table_matches(explorer, curves, 0.33, 0.61)
+    explorer.grid_step.value = 0.05
+    assert explorer.cost_range.value == (0.35, 0.6)
+    assert table_attribute(explorer, "data-n-ratios") == "6"
+    explorer.grid_step.value = 0.025
+    assert explorer.range_label.value == "0.350/0.650 – 0.600/0.400"
+
+
+def test_range_grid_and_search_changes_never_cross_validate(env, spy):
+    explorer = CostExplorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    spy.clear()
+    explorer.cost_range.value = (0.1, 0.2)
+    explorer.grid_step.value = 0.025
+    explorer.search.value = "thorough"
+    explorer.search_step.value = 1e-3
+    explorer.k.value = 4  # IBk is not selected: nothing to refit
+    explorer.classifiers.value = ("NaiveBayes",)  # a subset of the held results
+    assert spy == []
+    assert explorer.error_ is None
+
+
+def test_changing_k_cross_validates_ibk_only(env, spy, probabilities):
+    explorer = CostExplorer("spectf", **env)
+    before = table_values(explorer)
+    spy.clear()
+    explorer.k.value = 3
+    assert spy == [("spectf", "IBk", {"k": 3})]
+    after = table_values(explorer)
+    assert after["IBk"] != before["IBk"]
+    assert {c: after[c] for c in after if c != "IBk"} == {
+        c: before[c] for c in before if c != "IBk"
+    }
+    curves = expected_curves(probabilities, "spectf", CLASSIFIERS, k=3)
+    assert_table_matches(explorer, curves, *explorer.cost_range.value)
+    explorer.k.value = 1  # held in memory: no new cross-validation
+    assert spy == [("spectf", "IBk", {"k": 3})]
+    assert table_values(explorer) == before
+
+
+def test_dataset_change_cross_validates_the_new_dataset(env, spy, probabilities):
+    explorer = CostExplorer("spectf", classifiers=("NaiveBayes", "IBk"), **env)
+    spy.clear()
+    explorer.dataset.value = "german_credit"
+    assert [(d, c) for d, c, _ in spy] == [
+        ("german_credit", "NaiveBayes"),
+        ("german_credit", "IBk"),
+    ]
+    assert "German Credit" in explorer.header.value
+    curves = expected_curves(probabilities, "german_credit", ("NaiveBayes", "IBk"))
+    assert_table_matches(explorer, curves, *explorer.cost_range.value)
+    explorer.dataset.value = "spectf"  # held: back without cross-validation
+    assert len(spy) == 2
+
+
+def test_no_classifier_selected_shows_a_message(env):
+    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer.classifiers.value = ()
+    assert "Select at least one classifier" in explorer.message.value
+    assert "costlab-error" in explorer.message.value
+    assert isinstance(explorer.error_, ValueError)
+    assert explorer.table.value == "" and explorer.mtmcs_chart.image.value == b""
+    explorer.classifiers.value = ("IBk",)
+    assert explorer.message.value == "" and explorer.error_ is None
+    assert list(table_values(explorer)) == ["IBk"]
+
+
+def test_a_range_without_ratios_shows_a_message(env):
+    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer.cost_range.value = (0.52, 0.53)
+    assert "no cost ratio of the curve lies in" in explorer.message.value
+    explorer.cost_range.value = (0.5, 0.55)
+    assert explorer.error_ is None and table_attribute(explorer, "data-n-ratios") == "2"
+
+
+def test_engine_offers_weka_only_when_it_can_run(env, monkeypatch):
+    available, _ = weka_status()
+    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    assert ("weka" in [value for _, value in explorer.engine.options]) == available
+
+    monkeypatch.setattr(explorer_module, "weka_status", lambda: (False, "no java here"))
+    explorer = CostExplorer("spectf", engine="weka", classifiers=("NaiveBayes",), **env)
+    assert [value for _, value in explorer.engine.options] == ["sklearn"]
+    assert explorer.engine.value == "sklearn"
+    assert "Weka engine unavailable (no java here)" in explorer.message.value
+    assert explorer.error_ is None and table_values(explorer)
+
+
+def test_weka_failure_shows_a_message_not_a_traceback(env, monkeypatch):
+    from costlab.weka import WekaUnavailableError
+
+    monkeypatch.setattr(explorer_module, "weka_status", lambda: (True, ""))
+    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    original = costlab.experiment.run_experiments
+
+    def run(*args, engine="sklearn", **kwargs):
+        if engine == "weka":
+            raise WekaUnavailableError("the JVM did not start")
+        return original(*args, engine=engine, **kwargs)
+
+    monkeypatch.setattr(costlab.experiment, "run_experiments", run)
+    explorer.engine.value = "weka"
+    assert "WekaUnavailableError: the JVM did not start" in explorer.message.value
+    assert explorer.table.value == ""
+    explorer.engine.value = "sklearn"
+    assert explorer.error_ is None and list(table_values(explorer)) == ["NaiveBayes"]
+
+
+def test_range_move_is_fast_on_german_credit(german):
+    """Four classifiers, the thesis's search at step 1e-5: a range move sums held curves only."""
+    german.search.value, german.search_step.value = "optimized", 1e-5
+    seconds = []
+    for r1, r2 in [(0.2, 0.6), (0.3, 0.5), (0.25, 0.75)]:
+        german.cost_range.value = (r1, r2)
+        assert german.timings_["cv"] == 0.0 or german.timings_["cv"] < 1e-3
+        seconds.append(german.timings_["total"])
+    assert min(seconds) < 0.2, seconds
+
+
+@pytest.mark.weka
+def test_weka_engine_in_the_explorer(env):
+    available, reason = weka_status()
+    if not available or shutil.which("java") is None:
+        if os.environ.get("COSTLAB_REQUIRE_WEKA") == "1":
+            pytest.fail(f"COSTLAB_REQUIRE_WEKA=1 but {reason}")
+        pytest.skip(reason)
+    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer.engine.value = "weka"
+    assert explorer.error_ is None, explorer.message.value
+    data = load_dataset("spectf", mirror=env["mirror"], data_home=env["data_home"])
+    result = cross_val_proba(data, "NaiveBayes", engine="weka", cache_dir=env["cache_dir"])
+    assert explorer.results_["NaiveBayes"].engine == "weka"
+    np.testing.assert_array_equal(explorer.results_["NaiveBayes"].p_class1, result.p_class1)
+    curve = mtmcs_curve(result.y_true, result.scores(), pos_label=1, search="optimized")
+    assert_table_matches(explorer, {"NaiveBayes": curve}, *explorer.cost_range.value)
