@@ -479,7 +479,7 @@ def _shade_range(ax, highlight):
     if highlight is None:
         return None
     r1, r2 = highlight
-    label = f"Range of interest [{format_cost_ratio(r1)}, {format_cost_ratio(r2)}]"
+    label = "Range of interest" if r2 > r1 else "Cost ratio of interest"
     band = ax.axvspan(
         r1, r2, facecolor=_BAND_COLOUR, alpha=0.13, linewidth=0, zorder=0, label=label
     )
@@ -512,11 +512,11 @@ def _write_value(ax, x, y, colour, above):
         textcoords="offset points",
         ha="center",
         va="bottom" if above else "top",
-        fontsize=8.5,
+        fontsize=8,
         fontweight="bold",
         color=colour,
         zorder=4,
-        bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": "none", "alpha": 0.75},
+        bbox={"boxstyle": "round,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.7},
     )
 
 
