@@ -38,7 +38,14 @@ from costlab._io import write_atomic
 from costlab.classifiers import make_classifier
 from costlab.folds import FOLD_SCHEMES, make_folds
 
-__all__ = ["CVResult", "SklearnEngine", "cross_val_proba", "default_cache_dir", "get_engine"]
+__all__ = [
+    "CVResult",
+    "SklearnEngine",
+    "cross_val_proba",
+    "default_cache_dir",
+    "get_engine",
+    "progress_bar",
+]
 
 
 @dataclass(frozen=True)
@@ -203,7 +210,7 @@ def cross_val_proba(
         if not _is_flag(progress):
             progress.update(n_folds * n_repeats)  # a caller's shared bar: count the cached folds
         return result
-    bar, own_bar = _progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{classifier}")
+    bar, own_bar = progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{classifier}")
     start = time.perf_counter()
     try:
         runs = [
@@ -322,7 +329,7 @@ def _is_flag(progress):
     return progress is None or progress is True or progress is False
 
 
-def _progress_bar(progress, total, desc):
+def progress_bar(progress, total, desc):
     """(bar, owned): the caller's bar, a new tqdm bar, or a silent one for progress=False."""
     if progress is False:
         return _NullBar(), True

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from costlab.cv import _progress_bar, cross_val_proba
+from costlab.cv import cross_val_proba, progress_bar
 from costlab.datasets import load_dataset
 from costlab.roc import roc_auc_class1, roc_curve_class1
 from costlab.search import mtmcs_curve
@@ -84,7 +84,7 @@ def run_experiments(
     loaded = {name: load_dataset(name, mirror=mirror, data_home=data_home) for name in datasets}
     run = ExperimentRun(datasets=loaded)
     total = len(loaded) * len(classifiers) * n_folds * n_repeats
-    bar, own = _progress_bar(progress, total, "cross-validation")
+    bar, own = progress_bar(progress, total, "cross-validation")
     try:
         for name, data in loaded.items():
             for clf in classifiers:

@@ -122,9 +122,9 @@ def _gap_lines(rep):
         f"{rep.gap['worst_ratio_gap'].max():.2f} points). See `tables/search_gap.md`."
     ]
     flips = [
-        f"Table {RANGE_TABLES[n]} {r.dataset}"
+        f"Table {RANGE_TABLES[n]} {d}"
         for n, f in rep.values.items()
-        for r in _winner_flips(f, rep.options.search)
+        for d in _winner_flips(f, rep.options.search)
     ]
     lines.append(
         f"With exact minima the MTMCS-chart winner changes in {len(flips)} of "
@@ -139,7 +139,7 @@ def _winner_flips(frame, search):
         a = sub.loc[sub[f"{search}_mtmcr"].idxmin(), "classifier"]
         b = sub.loc[sub["exact_mtmcr"].idxmin(), "classifier"]
         if a != b:
-            yield pd.Series({"dataset": dataset})
+            yield dataset
 
 
 def _folds_reason(opts):

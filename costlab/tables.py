@@ -20,7 +20,6 @@ from costlab.thesis import (
     EXPERIMENTS,
     PUBLISHED_BEST_AUC,
     PUBLISHED_SELECTION,
-    RANGE_TABLES,
     RANGES,
     TABLE_6,
 )
@@ -236,8 +235,3 @@ def write_table(frames, stem, outdir, *, caption, digits=2):
         )
     write_text_atomic(outdir / f"{stem}.md", "".join(md))
     write_text_atomic(outdir / f"{stem}.tex", "\n".join(tex))
-
-
-def table_number(range_name):
-    """Thesis table number of a range of Tables 7-10."""
-    return RANGE_TABLES[range_name]
