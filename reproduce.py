@@ -1,172 +1,50 @@
 #!/usr/bin/env python
-"""Reproduce every figure and table of chapter 5 of Al-Saffar (2018) into results/.
+"""Reproduce the papers costlab is built from: each study's figures and tables into results/.
 
-    python reproduce.py                      # the thesis's protocol, all four experiments
-    python reproduce.py --quick              # a fast smoke run (fewer trees, coarser step)
-    python reproduce.py --datasets spectf --classifiers NaiveBayes RandomForest
+    python reproduce.py                         # every study, with its paper's protocol
+    python reproduce.py --quick                 # every study, a fast smoke run
+    python reproduce.py alsaffar2018 --quick    # one study (options: reproduce.py STUDY --help)
 
-Prints the recomputed Tables 7-10 beside the published values and writes
-results/figures/figure_NN.png, results/tables/table_NN.{csv,md,tex}, results/summary.md and
-results/manifest.json.
+Studies (costlab/studies/): alsaffar2018 (Al-Saffar 2018, the thesis). Options after the
+study name go to that study; without a study name they go to every study.
 """
 
 from __future__ import annotations
 
-import argparse
+import importlib
 import sys
-from dataclasses import replace
-from pathlib import Path
 
-from costlab.classifiers import CLASSIFIERS
-from costlab.datasets import DatasetError
-from costlab.report import ReproduceOptions, reproduce, write_engine_comparison
-from costlab.summary import selection_counts
-from costlab.thesis import DATASETS, DISPLAY_NAMES, RANGE_TABLES
-
-
-def parse_args(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument(
-        "--datasets",
-        nargs="+",
-        default=list(DATASETS),
-        metavar="NAME",
-        help=f"datasets to run (default: {' '.join(DATASETS)})",
-    )
-    parser.add_argument(
-        "--classifiers",
-        nargs="+",
-        default=list(CLASSIFIERS),
-        choices=list(CLASSIFIERS),
-        metavar="NAME",
-        help=f"classifiers to run (default: {' '.join(CLASSIFIERS)})",
-    )
-    parser.add_argument(
-        "--search",
-        choices=["optimized", "thorough", "exact"],
-        default="optimized",
-        help="threshold search (default: the thesis's one-sided 'optimized')",
-    )
-    parser.add_argument(
-        "--step",
-        type=float,
-        default=1e-5,
-        help="threshold step of the grid searches (default: 1e-5, the thesis's)",
-    )
-    parser.add_argument(
-        "--engine",
-        default="sklearn",
-        choices=["sklearn", "weka", "both"],
-        help="classifier engine: sklearn (default, no Java), weka (real Weka through "
-        "python-weka-wrapper3: pip install -e '.[weka]' and Java), or both (sklearn into OUT, "
-        "weka into OUT/weka, and OUT/tables/engines.md comparing them with the thesis)",
-    )
-    parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (10)")
-    parser.add_argument(
-        "--fold-scheme",
-        choices=["weka", "sklearn"],
-        default="weka",
-        help="build folds exactly as Weka does (default, the thesis's protocol) "
-        "or with scikit-learn's StratifiedKFold",
-    )
-    parser.add_argument("--repeats", type=int, default=1, help="cross-validation repeats (1)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
-    parser.add_argument("--knn-k", type=int, default=1, help="IBk's k (Weka's default 1)")
-    parser.add_argument(
-        "--quick",
-        action="store_true",
-        help="smoke run: 20 trees and step >= 1e-3 (numbers differ more)",
-    )
-    parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
-    parser.add_argument("--out", default="results", help="output folder (default: results)")
-    parser.add_argument(
-        "--mirror",
-        default=None,
-        help="directory or URL of a dataset mirror (else $COSTLAB_MIRROR, else UCI)",
-    )
-    return parser.parse_args(argv)
-
-
-def print_tables(rep):
-    """Print Tables 7-10 beside the published values."""
-    search = rep.options.search
-    for name, values in rep.values.items():
-        print(f"\nTable {RANGE_TABLES[name]} ({name}):")
-        shown = values[
-            [
-                "exp",
-                "dataset",
-                "classifier",
-                "thesis_mtmcr",
-                f"{search}_mtmcr",
-                "difference",
-                "exact_mtmcr",
-                "thesis_auc",
-                "auc",
-            ]
-        ].copy()
-        shown["classifier"] = shown["classifier"].map(lambda c: DISPLAY_NAMES.get(c, c))
-        for column in shown.columns[3:]:
-            places = 4 if "auc" in column else 2
-            shown[column] = shown[column].map(
-                lambda v, p=places: "" if v != v else f"{round(v, p) + 0.0:.{p}f}"
-            )
-        print(shown.to_string(index=False))
-        sel = rep.selections[name]
-        for row in sel.itertuples():
-            mark = "same" if row.mtmcs_match else "DIFFERENT"
-            print(
-                f"  exp {row.exp} {row.dataset}: thesis chose "
-                f"{DISPLAY_NAMES.get(row.thesis_mtmcs_choice, row.thesis_mtmcs_choice)}, we "
-                f"choose {DISPLAY_NAMES.get(row.mtmcs_choice, row.mtmcs_choice)} ({mark})"
-            )
-    matches, total, auc_matches, n_auc = selection_counts(rep.selections)
-    print(
-        f"\n{matches}/{total} MTMCS-chart selections and {auc_matches}/{n_auc} AUC rankings "
-        "agree with the thesis; details in results/summary.md"
-    )
+from costlab.studies import STUDIES
 
 
 def main(argv=None):
-    args = parse_args(argv)
-    options = ReproduceOptions(
-        datasets=tuple(args.datasets),
-        classifiers=tuple(args.classifiers),
-        search=args.search,
-        step=args.step,
-        engine=args.engine,
-        n_folds=args.folds,
-        folds=args.fold_scheme,
-        n_repeats=args.repeats,
-        seed=args.seed,
-        knn_k=args.knn_k,
-        quick=args.quick,
-        cache=not args.no_cache,
-        mirror=args.mirror,
-    )
-    engines = ["sklearn", "weka"] if args.engine == "both" else [args.engine]
-    out = Path(args.out)
-    reps = {}
-    try:
-        for engine in engines:
-            target = out / "weka" if args.engine == "both" and engine == "weka" else out
-            reps[engine] = reproduce(target, replace(options, engine=engine))
-    except (DatasetError, ValueError, RuntimeError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
-        return 2
-    for engine, rep in reps.items():
-        if len(reps) > 1:
-            print(f"\n=== engine: {engine} ===")
-        print_tables(rep)
-    if len(reps) > 1:
-        values, _ = write_engine_comparison(reps, out / "tables")
-        exact = ", ".join(
-            f"{e}: {int(values[f'{e}_exact_digit'].sum())}/{len(values)}" for e in reps
-        )
-        print(
-            f"\nprinted values of Tables 7-10 reproduced to the digit: {exact}; "
-            f"see {out / 'tables' / 'engines.md'}"
-        )
+    """Run the named study (first argument) or every study; return the exit code."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv in (["-h"], ["--help"]):
+        print(__doc__)
+        for name, module in STUDIES.items():
+            print(f"\n##### reproduce.py {name} #####")
+            try:
+                importlib.import_module(module).main(["--help"])
+            except SystemExit:  # argparse exits after printing the help
+                pass
+        return 0
+    if argv and not argv[0].startswith("-"):
+        if argv[0] not in STUDIES:
+            print(
+                f"error: unknown study {argv[0]!r}; choose from {', '.join(STUDIES)}",
+                file=sys.stderr,
+            )
+            return 2
+        names, argv = [argv[0]], argv[1:]
+    else:
+        names = list(STUDIES)
+    for name in names:
+        if len(names) > 1:
+            print(f"\n##### study: {name} #####")
+        code = importlib.import_module(STUDIES[name]).main(argv)
+        if code:
+            return code
     return 0
 
 

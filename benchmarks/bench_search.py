@@ -18,8 +18,8 @@ import time
 
 import numpy as np
 
-from costlab.costs import classify, cost_ratio_grid
-from costlab.search import mtmcs_curve
+from costlab.metrics.costs import classify, cost_ratio_grid
+from costlab.metrics.thresholds import mtmcs_curve
 
 
 def synthetic(n, seed=0):

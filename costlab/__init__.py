@@ -8,7 +8,10 @@ thresholds, MTMCR, cost sensitivity and CST, beside ROC/AUC.
 __version__ = "0.1.0"
 
 from costlab.classifiers import CLASSIFIERS, describe_classifier, make_classifier
-from costlab.costs import (
+from costlab.datasets import DatasetError, list_datasets, load_dataset, register_dataset
+from costlab.evaluation.cv import CVResult, cross_val_proba
+from costlab.evaluation.folds import weka_folds
+from costlab.metrics.costs import (
     Selection,
     classify,
     cost_ratio_grid,
@@ -22,11 +25,8 @@ from costlab.costs import (
     select_classifier,
     total_misclassification_cost,
 )
-from costlab.cv import CVResult, cross_val_proba
-from costlab.datasets import DatasetError, list_datasets, load_dataset, register_dataset
-from costlab.folds import weka_folds
-from costlab.roc import roc_auc_class1, roc_curve_class1
-from costlab.search import mtmcs_curve
+from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics.thresholds import mtmcs_curve
 
 __all__ = [
     "CLASSIFIERS",

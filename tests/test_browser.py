@@ -5,7 +5,7 @@ mirror, cross-validation cached in a temporary folder); Debian's Chromium (``/us
 never a browser downloaded by Playwright) loads it with every request outside 127.0.0.1 blocked.
 The test reads the CST table, moves the lower handle of the cost-range slider with the keyboard
 (noUiSlider's handles take ArrowLeft/ArrowRight, one slider step per press), waits for the
-kernel's new table and checks it against :func:`costlab.costs.range_summary` computed here.
+kernel's new table and checks it against :func:`costlab.metrics.range_summary` computed here.
 
 Skips, saying why, without Chromium, Playwright or Voila (``pip install -e '.[browser]'``),
 unless ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns the skip into a failure. With
@@ -26,10 +26,10 @@ from pathlib import Path
 
 import pytest
 
-from costlab.costs import cost_ratio_grid, range_summary
-from costlab.experiment import run_experiments
-from costlab.search import mtmcs_curve
-from costlab.thesis import CLASSIFIERS
+from costlab.evaluation.experiment import run_experiments
+from costlab.metrics.costs import cost_ratio_grid, range_summary
+from costlab.metrics.thresholds import mtmcs_curve
+from costlab.studies.alsaffar2018.published import CLASSIFIERS
 
 pytestmark = pytest.mark.slow
 

@@ -31,7 +31,7 @@ from costlab.classifiers import (
     weka_num_features,
 )
 from costlab.classifiers.stump import conditional_entropy
-from costlab.folds import weka_folds
+from costlab.evaluation.folds import weka_folds
 
 DATA = Path("/work/shared/data")
 

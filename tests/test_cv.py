@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from costlab.cv import cross_val_proba
 from costlab.datasets import load_dataset
+from costlab.evaluation.cv import cross_val_proba
 
 
 @pytest.fixture(scope="module")

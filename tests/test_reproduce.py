@@ -119,7 +119,11 @@ def test_cli_help_lists_the_options():
 
 @pytest.mark.slow
 def test_engine_comparison_table(mirror_dir, tmp_path, monkeypatch):
-    from costlab.report import ReproduceOptions, reproduce, write_engine_comparison
+    from costlab.studies.alsaffar2018.report import (
+        ReproduceOptions,
+        reproduce,
+        write_engine_comparison,
+    )
 
     monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
     base = ReproduceOptions(
@@ -145,3 +149,21 @@ def test_engine_comparison_table(mirror_dir, tmp_path, monkeypatch):
     assert not bool(nb_auc["sklearn_folds_exact_digit"].iloc[0])
     assert list(selections["table"]) == [7, 8, 9, 10]
     assert (tmp_path / "tables" / "engines.md").read_text().count("|") > 20
+
+
+GOLDEN = ROOT / "tests" / "golden" / "alsaffar2018_quick"
+
+
+@pytest.mark.slow
+def test_tables_are_unchanged_by_the_layout_move(results):
+    """Every CSV of `reproduce.py alsaffar2018 --quick` equals the one written before the move.
+
+    tests/golden/alsaffar2018_quick/ holds the CSVs that commit 77a69ad (the flat layout, before
+    issue 7) wrote with `python reproduce.py --quick` on this mirror; the library/study layout
+    must not change a number.
+    """
+    golden = sorted(GOLDEN.glob("*.csv"))
+    assert len(golden) == 16
+    for path in golden:
+        ours = pd.read_csv(results / "tables" / path.name)
+        pd.testing.assert_frame_equal(ours, pd.read_csv(path), check_exact=True, obj=path.name)

@@ -3,8 +3,8 @@
 import numpy as np
 import pandas as pd
 
-from costlab.costs import cost_ratio_grid
-from costlab.statements import STATEMENTS, Evidence, check_statements
+from costlab.metrics.costs import cost_ratio_grid
+from costlab.studies.alsaffar2018.statements import STATEMENTS, Evidence, check_statements
 
 
 def _curve(values):

@@ -4,9 +4,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from costlab.costs import cost_ratio_grid
-from costlab.tables import cst_example_tables, range_values, selection_table, write_table
-from costlab.thesis import CST_EXAMPLES, PUBLISHED_SELECTION
+from costlab.metrics.costs import cost_ratio_grid
+from costlab.studies.alsaffar2018.published import CST_EXAMPLES, PUBLISHED_SELECTION
+from costlab.studies.alsaffar2018.tables import (
+    cst_example_tables,
+    range_values,
+    selection_table,
+    write_table,
+)
 
 
 def _tidy(dataset, per_classifier, search="optimized"):

@@ -1,6 +1,6 @@
 """Golden values: the thesis's printed numbers that the scikit-learn engine reproduces exactly.
 
-With Weka's fold construction (costlab.folds) and Weka's probability formulas (costlab.classifiers)
+With Weka's fold construction (evaluation.folds) and probability formulas (costlab.classifiers)
 every Naive Bayes and AdaBoostM1 MTMCR/MTMCS printed in Tables 7-10 (thesis section 5.6,
 pp. 50-52) is reproduced to the printed digit by the thesis's one-sided search at step 1e-5, with
 per-ratio MTMCS rounded to 2 decimals before summing. RandomForest is scikit-learn's forest, not
@@ -9,9 +9,9 @@ Weka's, so its numbers are compared only loosely in results/summary.md.
 
 import pytest
 
-from costlab.costs import curve_in_range, mtmcr
-from costlab.experiment import auc_table, cost_curves, curves_for, run_experiments
-from costlab.thesis import PUBLISHED_SELECTION, RANGES
+from costlab.evaluation.experiment import auc_table, cost_curves, curves_for, run_experiments
+from costlab.metrics.costs import curve_in_range, mtmcr
+from costlab.studies.alsaffar2018.published import PUBLISHED_SELECTION, RANGES
 
 
 @pytest.fixture(scope="module")

@@ -14,12 +14,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from costlab.costs import curve_in_range, mtmcr
-from costlab.cv import cross_val_proba, get_engine
 from costlab.datasets import load_dataset
-from costlab.experiment import auc_table, cost_curves, curves_for, run_experiments
-from costlab.folds import weka_folds
-from costlab.thesis import PUBLISHED_SELECTION, RANGES
+from costlab.evaluation.cv import cross_val_proba, get_engine
+from costlab.evaluation.experiment import auc_table, cost_curves, curves_for, run_experiments
+from costlab.evaluation.folds import weka_folds
+from costlab.metrics.costs import curve_in_range, mtmcr
+from costlab.studies.alsaffar2018.published import PUBLISHED_SELECTION, RANGES
 
 ROOT = Path(__file__).resolve().parents[1]
 CSV_OUTPUT = "weka.classifiers.evaluation.output.prediction.CSV -distribution -decimals 16"
@@ -38,17 +38,17 @@ def _python(code, **env):
 
 def test_import_costlab_never_imports_jpype_or_weka():
     result = _python(
-        "import sys, costlab, costlab.cv\n"
-        "costlab.cv.get_engine('sklearn')\n"
+        "import sys, costlab, costlab.evaluation.cv\n"
+        "costlab.evaluation.cv.get_engine('sklearn')\n"
         "loaded = [m for m in sys.modules if m.split('.')[0] in ('jpype', '_jpype', 'weka')]\n"
         "assert not loaded, loaded\n"
-        "assert 'costlab.weka' not in sys.modules\n"
+        "assert 'costlab.evaluation.weka' not in sys.modules\n"
     )
     assert result.returncode == 0, result.stderr
 
 
 def test_engine_is_registered_lazily():
-    from costlab import cv
+    from costlab.evaluation import cv
 
     assert "weka" in cv._ENGINES
     with pytest.raises(ValueError, match="weka"):
@@ -56,7 +56,7 @@ def test_engine_is_registered_lazily():
 
 
 def test_missing_extra_raises_a_clear_error(monkeypatch):
-    from costlab.weka import WekaUnavailableError, start_jvm
+    from costlab.evaluation.weka import WekaUnavailableError, start_jvm
 
     monkeypatch.setitem(sys.modules, "jpype", None)  # as if python-weka-wrapper3 were absent
     with pytest.raises(WekaUnavailableError, match=r"default-jdk-headless.*\.\[weka\]"):
@@ -70,7 +70,7 @@ def test_missing_java_raises_a_clear_error():
         "def missing():\n"
         "    raise jpype.JVMNotFoundException('no JVM here')\n"
         "jpype.getDefaultJVMPath = missing\n"
-        "from costlab.weka import WekaUnavailableError, start_jvm\n"
+        "from costlab.evaluation.weka import WekaUnavailableError, start_jvm\n"
         "try:\n"
         "    start_jvm()\n"
         "except WekaUnavailableError as error:\n"
@@ -83,7 +83,7 @@ def test_missing_java_raises_a_clear_error():
 
 
 def test_weka_options_are_weka_39_defaults():
-    from costlab.weka import weka_options
+    from costlab.evaluation.weka import weka_options
 
     assert weka_options("NaiveBayes") == []
     assert weka_options("IBk") == ["-K", "1", "-W", "0"]
@@ -123,7 +123,7 @@ def engine():
             _unavailable("the weka extra is not installed: pip install -e .[weka]")
     if shutil.which("java") is None:
         _unavailable("java is not on PATH (install default-jdk-headless)")
-    from costlab.weka import start_jvm
+    from costlab.evaluation.weka import start_jvm
 
     start_jvm()
     return get_engine("weka")
@@ -152,7 +152,7 @@ class _Counter:
 
 def _weka_command_line(dataset, classifier, arff):
     """Out-of-fold P(class 1) from Weka's own command line, tied back to the dataset's rows."""
-    from costlab.weka import WEKA_CLASSIFIERS, weka_jar, weka_options
+    from costlab.evaluation.weka import WEKA_CLASSIFIERS, weka_jar, weka_options
 
     command = [
         "java",
@@ -189,7 +189,7 @@ def _weka_command_line(dataset, classifier, arff):
     ],
 )
 def test_same_probabilities_as_wekas_command_line(engine, datasets, tmp_path, name, classifier):
-    from costlab.weka import to_arff
+    from costlab.evaluation.weka import to_arff
 
     dataset = datasets(name)
     counter = _Counter()
@@ -212,7 +212,7 @@ def test_same_probabilities_as_the_wrappers_cross_validation(engine, datasets, c
     from weka.core.classes import Random
     from weka.core.dataset import Instances
 
-    from costlab.weka import WEKA_CLASSIFIERS, to_instances, weka_options
+    from costlab.evaluation.weka import WEKA_CLASSIFIERS, to_instances, weka_options
 
     dataset = datasets("credit_approval")
     p, _ = engine.cross_val_proba(
@@ -232,7 +232,7 @@ def test_same_probabilities_as_the_wrappers_cross_validation(engine, datasets, c
 def test_arff_export_loads_to_the_same_instances(engine, datasets, tmp_path):
     from weka.core.converters import Loader
 
-    from costlab.weka import to_arff, to_instances
+    from costlab.evaluation.weka import to_arff, to_instances
 
     for name in ("german_credit", "credit_approval"):
         dataset = datasets(name)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from costlab.thesis import CLASSIFIERS, DATASETS, DISPLAY_NAMES, TABLE_6
+from costlab.studies.alsaffar2018.published import CLASSIFIERS, DATASETS, DISPLAY_NAMES, TABLE_6
 from costlab.widgets._model import FP_RANGE, GRID_STEPS, SEARCH_STEPS, SEARCHES
 
 __all__ = [

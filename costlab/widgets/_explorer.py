@@ -1,9 +1,9 @@
 """The cost explorer: controls, a controller with small callbacks, and its outputs.
 
 Data flow (STYLE.md 2): dataset, engine, classifiers, k -> cross-validation
-(:func:`costlab.experiment.run_experiments`, disk-cached) -> CVResults held here ->
+(:func:`costlab.evaluation.experiment.run_experiments`, disk-cached) -> CVResults held here ->
 :func:`costlab.widgets.compute_curves` (memoised per classifier, grid and search) ->
-:func:`costlab.costs.select_classifier` over [r1, r2] -> table, MTMCS chart and threshold chart.
+:func:`costlab.metrics.select_classifier` over [r1, r2] -> table, MTMCS chart and threshold chart.
 
 Only a change of dataset, engine, classifiers or IBk's k can need cross-validation, and only for
 results not yet held (a cost-range, grid or search change never refits anything). A range move
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from costlab import experiment
-from costlab.costs import select_classifier
+from costlab.evaluation import experiment
+from costlab.metrics.costs import select_classifier
 from costlab.plotting import MTMCSDisplay, ThresholdDisplay
-from costlab.thesis import CLASSIFIERS, TABLE_6
+from costlab.studies.alsaffar2018.published import CLASSIFIERS, TABLE_6
 from costlab.widgets import _controls as controls
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._model import (
@@ -66,7 +66,7 @@ class CostExplorer(widgets.VBox):
     Parameters
     ----------
     dataset : str
-        One of :data:`costlab.thesis.DATASETS`.
+        One of :data:`~costlab.studies.alsaffar2018.published.DATASETS`.
     engine : {"sklearn", "weka"}
         Classifier engine; "weka" is offered only when it can run (:func:`weka_status`).
     classifiers : sequence of str
@@ -76,13 +76,13 @@ class CostExplorer(widgets.VBox):
     grid_step : float
         Spacing of the cost-ratio grid: 0.05 (the thesis's), 0.025 or 0.01.
     search : {"optimized", "thorough", "exact"}
-        Threshold search (:func:`costlab.search.mtmcs_curve`).
+        Threshold search (:func:`costlab.metrics.mtmcs_curve`).
     search_step : float
         Threshold step of the grid searches: 1e-5 (the thesis's), 1e-4, 1e-3 or 1e-2.
     k : int
         IBk's number of neighbours, 1 to 15.
     n_folds, seed, folds
-        Cross-validation protocol (:func:`costlab.cv.cross_val_proba`; the thesis's 10, 1,
+        Cross-validation protocol (:func:`costlab.evaluation.cross_val_proba`; the thesis's 10, 1,
         "weka").
     mirror, data_home, cache_dir
         Where data and cached cross-validation live (default: the environment's
@@ -104,7 +104,7 @@ class CostExplorer(widgets.VBox):
         The cross-validation results shown.
     curves_ : dict of str -> DataFrame
         Their MTMCS curves.
-    selection_ : costlab.costs.Selection or None
+    selection_ : costlab.metrics.costs.Selection or None
         The recommendation; ``selection_.summary`` is the table's frame.
     error_ : Exception or None
         The error shown in ``message``, if any.
@@ -373,7 +373,7 @@ class _Clock:
 
 
 class _FoldProgress:
-    """A tqdm-like bar for :func:`costlab.cv.cross_val_proba`: advances an ``IntProgress``."""
+    """A tqdm-like bar for :func:`.cross_val_proba`: advances an ``IntProgress``."""
 
     def __init__(self, widget, total):
         self.widget = widget

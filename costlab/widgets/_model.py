@@ -2,7 +2,7 @@
 
 Nothing here touches a widget, a file or matplotlib. The controller
 (:class:`costlab.widgets.CostExplorer`) calls these from its callbacks, and the tests call them
-directly. The maths is :mod:`costlab.costs` and :mod:`costlab.search`'s; this module only wires
+directly. The maths is :mod:`costlab.metrics`'s; this module only wires
 it to the explorer's controls and renders the table.
 """
 
@@ -16,9 +16,9 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from costlab.costs import cost_ratio_grid, format_cost_ratio, select_classifier
-from costlab.experiment import ExperimentRun, cost_curves, curves_for
-from costlab.thesis import DISPLAY_NAMES
+from costlab.evaluation.experiment import ExperimentRun, cost_curves, curves_for
+from costlab.metrics.costs import cost_ratio_grid, format_cost_ratio, select_classifier
+from costlab.studies.alsaffar2018.published import DISPLAY_NAMES
 
 __all__ = [
     "FP_RANGE",
@@ -39,7 +39,7 @@ __all__ = [
 FP_RANGE = (0.05, 0.95)
 #: Spacing of the cost-ratio grid offered by the explorer (the thesis's charts: 0.05).
 GRID_STEPS = (0.05, 0.025, 0.01)
-#: Threshold searches (:func:`costlab.search.mtmcs_curve`); the thesis's is "optimized".
+#: Threshold searches (:func:`costlab.metrics.mtmcs_curve`); the thesis's is "optimized".
 SEARCHES = ("optimized", "thorough", "exact")
 #: Threshold steps of the grid searches (the thesis's: 1e-5).
 SEARCH_STEPS = (1e-5, 1e-4, 1e-3, 1e-2)
@@ -66,17 +66,17 @@ def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5):
     Parameters
     ----------
     results : Mapping[str, CVResult]
-        Classifier name -> out-of-fold probabilities (:func:`costlab.cv.cross_val_proba`).
+        Classifier name -> out-of-fold probabilities (:func:`costlab.evaluation.cross_val_proba`).
     fp_step : float
         Spacing of the cost-ratio grid 0.05, 0.05 + fp_step, ..., 0.95.
     search, step
-        Threshold search and its step (:func:`costlab.search.mtmcs_curve`).
+        Threshold search and its step (:func:`costlab.metrics.mtmcs_curve`).
 
     Returns
     -------
     dict of str -> DataFrame
         Classifier -> curve (``fp_cost, fn_cost, mtmcs, threshold, fp_rate, fn_rate``), computed
-        by :func:`costlab.experiment.cost_curves`, the function ``reproduce.py`` uses.
+        by :func:`costlab.evaluation.experiment.cost_curves`, the function ``reproduce.py`` uses.
     """
     if not isinstance(results, Mapping) or not results:
         raise ValueError("select at least one classifier.")
@@ -98,15 +98,15 @@ def summarise(results, r1, r2, fp_step=0.05, search="optimized", step=1e-5, deci
     fp_step, search, step
         See :func:`compute_curves`.
     decimals : int or None
-        Round each MTMCS before summing (see :func:`costlab.costs.mtmcr`).
+        Round each MTMCS before summing (see :func:`costlab.metrics.mtmcr`).
 
     Returns
     -------
     curves : dict of str -> DataFrame
     summary : DataFrame
-        :func:`costlab.costs.range_summary` over [r1, r2]:
+        :func:`costlab.metrics.range_summary` over [r1, r2]:
         ``classifier, n_ratios, mtmcr, cost_sensitivity, cst``.
-    selection : costlab.costs.Selection
+    selection : costlab.metrics.costs.Selection
         The robust or optimal classifier of the range (thesis 5.1).
     """
     curves = compute_curves(results, fp_step, search, step)
@@ -149,9 +149,9 @@ def weka_status():
 
     Available means: python-weka-wrapper3 and JPype are installed, the bundled ``weka.jar`` is
     there and a Java runtime is on ``PATH`` or in ``JAVA_HOME``. The JVM itself starts only
-    when the Weka engine first cross-validates (:func:`costlab.weka.start_jvm`).
+    when the Weka engine first cross-validates (:func:`costlab.evaluation.weka.start_jvm`).
     """
-    from costlab.weka import INSTALL_HINT, WekaUnavailableError, weka_jar
+    from costlab.evaluation.weka import INSTALL_HINT, WekaUnavailableError, weka_jar
 
     for module in ("jpype", "weka"):
         if importlib.util.find_spec(module) is None:

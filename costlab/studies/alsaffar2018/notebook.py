@@ -10,10 +10,28 @@ from __future__ import annotations
 import pandas as pd
 
 from costlab import plotting
-from costlab.experiment import auc_table, cost_curves, curves_for, roc_curves, run_experiments
-from costlab.statements import Evidence, check_statements
-from costlab.tables import cst_example_tables, range_values, selection_table, table_6
-from costlab.thesis import CLASSIFIERS, CST_EXAMPLES, DATASETS, DISPLAY_NAMES, FIGURES, RANGES
+from costlab.evaluation.experiment import (
+    auc_table,
+    cost_curves,
+    curves_for,
+    roc_curves,
+    run_experiments,
+)
+from costlab.studies.alsaffar2018.published import (
+    CLASSIFIERS,
+    CST_EXAMPLES,
+    DATASETS,
+    DISPLAY_NAMES,
+    FIGURES,
+    RANGES,
+)
+from costlab.studies.alsaffar2018.statements import Evidence, check_statements
+from costlab.studies.alsaffar2018.tables import (
+    cst_example_tables,
+    range_values,
+    selection_table,
+    table_6,
+)
 
 __all__ = ["ExperimentView", "StudyView"]
 
@@ -98,7 +116,9 @@ class StudyView:
         example = next(e for e in CST_EXAMPLES if e.figure == number)
         curves = curves_for(self.curves, example.dataset, self.search, list(example.mtmcs))
         title = f"Figure {number}: {self.run.datasets[example.dataset].title}, range of interest"
-        display = plotting.MTMCSDisplay(curves, highlight=example.fp_range, title=title)
+        display = plotting.MTMCSDisplay(
+            curves, highlight=example.fp_range, title=title, labels=DISPLAY_NAMES
+        )
         return display.plot(ax=ax, annotate=True)
 
 
@@ -126,13 +146,15 @@ class ExperimentView(StudyView):
         search = search or self.search
         curves = curves_for(self.curves, self.dataset, search)
         title = self._title("mtmcs", f"MTMCS chart ({search} search)")
-        return plotting.MTMCSDisplay(curves, highlight=highlight, title=title).plot(ax=ax)
+        return plotting.MTMCSDisplay(
+            curves, highlight=highlight, title=title, labels=DISPLAY_NAMES
+        ).plot(ax=ax)
 
     def threshold_chart(self, search=None, ax=None):
         """The optimal classification thresholds (Figures 12, 17, 22, 27)."""
         curves = curves_for(self.curves, self.dataset, search or self.search)
         title = self._title("thresholds", "optimal classification thresholds")
-        return plotting.ThresholdDisplay(curves, title=title).plot(ax=ax)
+        return plotting.ThresholdDisplay(curves, title=title, labels=DISPLAY_NAMES).plot(ax=ax)
 
     def _aucs(self):
         sub = self.aucs[self.aucs["dataset"] == self.dataset]
@@ -142,14 +164,16 @@ class ExperimentView(StudyView):
         """ROC of P(class 1) with the AUCs (Figures 13, 18, 23, 28)."""
         rocs = roc_curves(self.run, self.dataset)
         title = self._title("roc", "ROC")
-        return plotting.ROCDisplay(rocs, self._aucs(), title=title).plot(ax=ax)
+        return plotting.ROCDisplay(rocs, self._aucs(), title=title, labels=DISPLAY_NAMES).plot(
+            ax=ax
+        )
 
     def roc_thresholds(self, ax=None):
         """Thresholds along the ROC curves (Figures 14, 19, 24, 29)."""
         title = self._title("roc_thresholds", "ROC thresholds")
-        return plotting.ROCThresholdDisplay(roc_curves(self.run, self.dataset), title=title).plot(
-            ax=ax
-        )
+        return plotting.ROCThresholdDisplay(
+            roc_curves(self.run, self.dataset), title=title, labels=DISPLAY_NAMES
+        ).plot(ax=ax)
 
     def statements(self):
         """The thesis's statements about this experiment, each checked against our numbers."""

@@ -6,7 +6,7 @@ import pandas as pd
 
 from costlab._io import write_text_atomic
 from costlab.classifiers import describe_classifier
-from costlab.thesis import DISPLAY_NAMES, RANGE_TABLES
+from costlab.studies.alsaffar2018.published import DISPLAY_NAMES, RANGE_TABLES
 
 __all__ = ["write_summary", "selection_counts"]
 
@@ -146,7 +146,7 @@ def _folds_reason(opts):
     if opts.folds == "weka":
         return (
             "- **Folds.** Ours are built exactly as Weka's `crossValidateModel` builds them "
-            "(`java.util.Random(1)`, randomize, stratify; `costlab.folds.weka_folds`), so "
+            "(`java.util.Random(1)`, randomize, stratify; `costlab.evaluation.weka_folds`), so "
             "differences come from the classifiers, not from the data split."
         )
     return (

@@ -2,7 +2,7 @@
 
 Each builder returns tidy DataFrames (numbers unrounded); :func:`write_table` rounds and renders
 CSV, Markdown and LaTeX only at output (STYLE.md 9). Published values come from
-:mod:`costlab.thesis`, where each carries its table and page.
+:mod:`costlab.studies.alsaffar2018.published`, where each carries its table and page.
 """
 
 from __future__ import annotations
@@ -13,9 +13,9 @@ import numpy as np
 import pandas as pd
 
 from costlab._io import write_text_atomic
-from costlab.costs import curve_in_range, format_cost_ratio, mtmcr, range_summary
-from costlab.experiment import curves_for
-from costlab.thesis import (
+from costlab.evaluation.experiment import curves_for
+from costlab.metrics.costs import curve_in_range, format_cost_ratio, mtmcr, range_summary
+from costlab.studies.alsaffar2018.published import (
     DISPLAY_NAMES,
     EXPERIMENTS,
     PUBLISHED_BEST_AUC,
@@ -65,11 +65,11 @@ def range_values(curves, aucs, range_name, *, searches=("optimized", "exact"), d
     Parameters
     ----------
     curves : DataFrame
-        Tidy curves from :func:`costlab.experiment.cost_curves`.
+        Tidy curves from :func:`costlab.evaluation.experiment.cost_curves`.
     aucs : DataFrame
-        From :func:`costlab.experiment.auc_table`.
+        From :func:`costlab.evaluation.experiment.auc_table`.
     range_name : {"whole", "left", "right", "middle"}
-        Table 7, 8, 9 or 10 (:data:`costlab.thesis.RANGES`).
+        Table 7, 8, 9 or 10 (:data:`~costlab.studies.alsaffar2018.published.RANGES`).
     decimals : int
         Per-ratio rounding before summing, as the thesis's published sums (FINDINGS.md 1).
 
@@ -144,8 +144,8 @@ def cst_example_tables(curves, example, *, search="optimized"):
     ----------
     curves : DataFrame
         Tidy curves.
-    example : costlab.thesis.CstExample
-        One of :data:`costlab.thesis.CST_EXAMPLES`.
+    example : costlab.studies.alsaffar2018.published.CstExample
+        One of :data:`~costlab.studies.alsaffar2018.published.CST_EXAMPLES`.
 
     Returns
     -------

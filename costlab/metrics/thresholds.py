@@ -28,14 +28,14 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costlab._validation import (
+from costlab.metrics._validation import (
     check_fp_costs,
     check_labels_scores,
     check_probabilities,
     check_search,
     check_step,
 )
-from costlab.costs import cost_ratio_grid
+from costlab.metrics.costs import cost_ratio_grid
 
 __all__ = ["mtmcs_curve", "CURVE_COLUMNS"]
 

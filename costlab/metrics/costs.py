@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costlab._validation import (
+from costlab.metrics._validation import (
     check_cost_range,
     check_fp_costs,
     check_positive_cost,

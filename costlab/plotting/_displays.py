@@ -1,7 +1,7 @@
 """The thesis's figures as scikit-learn style Displays (thesis 4.2, 4.4 and 5.2-5.7).
 
 Each Display takes results that were computed elsewhere (MTMCS curves from
-:func:`costlab.search.mtmcs_curve`, ROC curves from :func:`costlab.roc.roc_curve_class1`, class
+:func:`costlab.metrics.mtmcs_curve`, ROC curves from :func:`costlab.metrics.roc_curve_class1`, class
 counts), validates them once, and draws them with ``plot(ax=None, **kwargs) -> self``, storing
 the artists as ``ax_``, ``figure_`` and ``lines_`` (classifier -> ``Line2D``). Calling ``plot``
 again restyles without recomputing anything. Nothing here computes a measure; the only I/O is
@@ -19,17 +19,18 @@ Display                         Thesis figures
 ==============================  ===============================================================
 
 Every classifier keeps its colour and marker in every figure (:func:`classifier_styles`): the
-colours are the colour-blind-safe palette of Okabe & Ito (2008), and the thesis's four
-classifiers are labelled as the thesis writes them (:data:`costlab.thesis.DISPLAY_NAMES`).
+colours are the colour-blind-safe palette of Okabe & Ito (2008). Legends show each classifier's
+name, or the label given for it in ``labels=`` (a study passes its paper's spelling).
 
 Examples
 --------
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from costlab.search import mtmcs_curve
+>>> from costlab.metrics.thresholds import mtmcs_curve
 >>> curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7])
->>> display = MTMCSDisplay({"NaiveBayes": curve}, highlight=(0.4, 0.6)).plot(annotate=True)
->>> display.lines_["NaiveBayes"].get_label()
+>>> labels = {"NaiveBayes": "Naïve Bayes"}
+>>> display = MTMCSDisplay({"NaiveBayes": curve}, highlight=(0.4, 0.6), labels=labels)
+>>> display.plot(annotate=True).lines_["NaiveBayes"].get_label()
 'Naïve Bayes'
 """
 
@@ -49,9 +50,8 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import MultipleLocator
 
-from costlab._validation import check_cost_range
-from costlab.costs import format_cost_ratio
-from costlab.thesis import DISPLAY_NAMES
+from costlab.metrics._validation import check_cost_range
+from costlab.metrics.costs import format_cost_ratio
 
 __all__ = [
     "MTMCSDisplay",
@@ -72,7 +72,7 @@ _KNOWN_SLOTS = {"RandomForest": 0, "NaiveBayes": 1, "AdaBoostM1": 2, "IBk": 3}
 _BAND_COLOUR = "#E41A1C"  # the thesis's red range-of-interest band (Figures 30-32)
 _CLASS_COLOURS = ("#56B4E9", "#E69F00")
 _WIDE, _SQUARE, _SMALL = (9.0, 5.0), (6.5, 6.0), (5.5, 4.5)
-_TOL = 1e-9  # as in costlab.costs: grid values are rounded to 10 decimals
+_TOL = 1e-9  # as in costlab.metrics.costs: grid values are rounded to 10 decimals
 _ANNOTATION_FORMAT = "{:.1f}"
 _MAX_COST_TICKS = 25
 
@@ -89,7 +89,7 @@ class MTMCSDisplay:
     ----------
     curves : Mapping[str, DataFrame]
         Classifier name -> MTMCS curve with columns ``fp_cost`` and ``mtmcs``
-        (:func:`costlab.search.mtmcs_curve`). Drawn in the mapping's order.
+        (:func:`costlab.metrics.mtmcs_curve`). Drawn in the mapping's order.
     highlight : tuple of float, optional
         ``(r1, r2)``: the cost-ratio range of interest as normalised FPcost values, shaded red
         as in Figures 30-32, e.g. ``(0.40, 0.60)`` for [0.40/0.60, 0.60/0.40].
@@ -107,10 +107,11 @@ class MTMCSDisplay:
     figure_ : Figure
     """
 
-    def __init__(self, curves, *, highlight=None, title=None):
+    def __init__(self, curves, *, highlight=None, title=None, labels=None):
         self.curves = _check_curves(curves, "mtmcs")
         self.highlight = _check_highlight(highlight)
         self.title = title
+        self.labels = _check_labels(labels)
 
     def plot(self, ax=None, *, annotate=False, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None).
@@ -130,7 +131,7 @@ class MTMCSDisplay:
         """
         fig, ax = _axes(ax, _WIDE)
         self.highlight_ = _shade_range(ax, self.highlight)
-        self.lines_ = _plot_cost_curves(ax, self.curves, "mtmcs", kwargs)
+        self.lines_ = _plot_cost_curves(ax, self.curves, "mtmcs", kwargs, self.labels)
         top = max(float(c["mtmcs"].max()) for c in self.curves.values())
         ax.set_ylim(0, top * (1.18 if annotate else 1.08) if top > 0 else 1)
         self.annotations_ = {}
@@ -160,14 +161,15 @@ class ThresholdDisplay:
     figure_ : Figure
     """
 
-    def __init__(self, curves, *, title=None):
+    def __init__(self, curves, *, title=None, labels=None):
         self.curves = _check_curves(curves, "threshold")
         self.title = title
+        self.labels = _check_labels(labels)
 
     def plot(self, ax=None, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = _axes(ax, _WIDE)
-        self.lines_ = _plot_cost_curves(ax, self.curves, "threshold", kwargs)
+        self.lines_ = _plot_cost_curves(ax, self.curves, "threshold", kwargs, self.labels)
         values = np.concatenate([c["threshold"].to_numpy() for c in self.curves.values()])
         _unit_axis(ax.set_ylim, ax.yaxis, values)
         ax.set_ylabel("Optimal threshold on P(class 1)")
@@ -183,9 +185,9 @@ class ROCDisplay:
     ----------
     rocs : Mapping[str, DataFrame]
         Classifier name -> ROC curve with columns ``fpr`` and ``tpr``
-        (:func:`costlab.roc.roc_curve_class1`).
+        (:func:`costlab.metrics.roc_curve_class1`).
     aucs : Mapping[str, float]
-        Classifier name -> AUC (:func:`costlab.roc.roc_auc_class1`), shown to 4 decimals in
+        Classifier name -> AUC (:func:`costlab.metrics.roc.roc_auc_class1`), shown to 4 decimals in
         the legend as Weka and the thesis report it. Needs every name of ``rocs``.
     title : str, optional
 
@@ -197,10 +199,11 @@ class ROCDisplay:
     figure_ : Figure
     """
 
-    def __init__(self, rocs, aucs, *, title=None):
+    def __init__(self, rocs, aucs, *, title=None, labels=None):
         self.rocs = _check_frames(rocs, ("fpr", "tpr"), "rocs")
         self.aucs = _check_aucs(aucs, self.rocs)
         self.title = title
+        self.labels = _check_labels(labels)
 
     def plot(self, ax=None, **kwargs):
         """Draw the ROC graph on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
@@ -211,7 +214,7 @@ class ROCDisplay:
         )[0]
         self.lines_ = {}
         for name, roc in self.rocs.items():
-            label = f"{display_name(name)} (AUC = {self.aucs[name]:.4f})"
+            label = f"{display_name(name, self.labels)} (AUC = {self.aucs[name]:.4f})"
             style = {"color": styles[name]["color"], "linewidth": 2, "label": label} | kwargs
             self.lines_[name] = ax.plot(roc["fpr"].to_numpy(), roc["tpr"].to_numpy(), **style)[0]
         _unit_axis(ax.set_xlim, ax.xaxis, step=0.2)
@@ -243,9 +246,10 @@ class ROCThresholdDisplay:
     figure_ : Figure
     """
 
-    def __init__(self, rocs, *, title=None):
+    def __init__(self, rocs, *, title=None, labels=None):
         self.rocs = _check_frames(rocs, ("fpr", "threshold"), "rocs")
         self.title = title
+        self.labels = _check_labels(labels)
 
     def plot(self, ax=None, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
@@ -253,7 +257,11 @@ class ROCThresholdDisplay:
         styles = classifier_styles(self.rocs)
         self.lines_ = {}
         for name, roc in self.rocs.items():
-            style = {"color": styles[name]["color"], "linewidth": 2, "label": display_name(name)}
+            style = {
+                "color": styles[name]["color"],
+                "linewidth": 2,
+                "label": display_name(name, self.labels),
+            }
             x, y = roc["fpr"].to_numpy(), roc["threshold"].to_numpy()
             self.lines_[name] = ax.plot(x, y, **(style | kwargs))[0]
         values = np.concatenate([r["threshold"].to_numpy() for r in self.rocs.values()])
@@ -312,9 +320,13 @@ class ClassDistributionDisplay:
 # ---------------------------------------------------------------------------------------------
 
 
-def display_name(name):
-    """How a classifier is labelled: the thesis's name for costlab's four, else ``str(name)``."""
-    return DISPLAY_NAMES.get(name, str(name))
+def display_name(name, labels=None):
+    """How a classifier is labelled: ``labels[name]`` if given there, else ``str(name)``.
+
+    >>> display_name("NaiveBayes", {"NaiveBayes": "Naïve Bayes"}), display_name("LR")
+    ('Naïve Bayes', 'LR')
+    """
+    return (labels or {}).get(name, str(name))
 
 
 def classifier_styles(names):
@@ -428,7 +440,7 @@ def _axes(ax, figsize):
     return ax.figure, ax
 
 
-def _plot_cost_curves(ax, curves, column, kwargs):
+def _plot_cost_curves(ax, curves, column, kwargs, labels=None):
     """One line with markers per classifier: ``column`` against ``fp_cost``; x axis labelled."""
     styles = classifier_styles(curves)
     lines = {}
@@ -438,7 +450,7 @@ def _plot_cost_curves(ax, curves, column, kwargs):
             "marker": styles[name]["marker"],
             "markersize": 6,
             "linewidth": 1.8,
-            "label": display_name(name),
+            "label": display_name(name, labels),
             "clip_on": False,
             "zorder": 3,
         }
@@ -566,6 +578,17 @@ def _check_curves(curves, column):
         if curve["fp_cost"].duplicated().any():
             raise ValueError(f"curves[{key!r}] has repeated fp_cost values; one row per ratio.")
     return curves
+
+
+def _check_labels(labels):
+    """``labels`` maps classifier names to legend labels; None means the names themselves."""
+    if labels is None:
+        return {}
+    if not isinstance(labels, Mapping):
+        raise TypeError(
+            f"labels must be a mapping of classifier name -> legend label, got {type(labels)!r}."
+        )
+    return dict(labels)
 
 
 def _check_highlight(highlight):

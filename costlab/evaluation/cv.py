@@ -6,11 +6,11 @@ produces those probabilities with a pluggable *engine*:
 
 ``SklearnEngine`` (default)
     The Weka-formula estimators of :mod:`costlab.classifiers`, on folds built exactly as Weka's
-    ``crossValidateModel`` builds them (``folds="weka"``, :func:`costlab.folds.weka_folds`, the
+    ``crossValidateModel`` builds them (``folds="weka"``, :func:`.weka_folds`, the
     thesis's protocol) or by scikit-learn's ``StratifiedKFold(shuffle=True)``
     (``folds="sklearn"``). Repetition r uses seed ``seed + r``.
 
-``"weka"`` (:class:`costlab.weka.WekaEngine`)
+``"weka"`` (:class:`costlab.evaluation.weka.WekaEngine`)
     Real Weka 3.9 through python-weka-wrapper3 (needs Java and ``pip install -e .[weka]``):
     Weka's own cross-validation with ``java.util.Random(seed + r)``; reproduces the thesis.
 
@@ -36,7 +36,7 @@ import sklearn
 import costlab
 from costlab._io import write_atomic
 from costlab.classifiers import make_classifier
-from costlab.folds import FOLD_SCHEMES, make_folds
+from costlab.evaluation.folds import FOLD_SCHEMES, make_folds
 
 __all__ = [
     "CVResult",
@@ -67,7 +67,7 @@ class CVResult:
     n_folds, seed : int
         The protocol.
     folds : str
-        Fold scheme (``"weka"`` or ``"sklearn"``, see :mod:`costlab.folds`).
+        Fold scheme (``"weka"`` or ``"sklearn"``, see :mod:`costlab.evaluation.folds`).
     params : dict
         Classifier parameters that differ from the defaults.
     seconds : float
@@ -126,7 +126,7 @@ class SklearnEngine:
 
 def _weka_engine():
     """The Weka engine, imported on demand: ``import costlab`` never needs Java or JPype."""
-    from costlab.weka import WekaEngine
+    from costlab.evaluation.weka import WekaEngine
 
     return WekaEngine()
 

@@ -19,18 +19,32 @@ import pandas as pd
 
 from costlab import plotting
 from costlab._io import write_text_atomic
-from costlab._validation import check_search, check_step
-from costlab.costs import curve_in_range
-from costlab.experiment import auc_table, cost_curves, curves_for, roc_curves, run_experiments
-from costlab.summary import write_summary
-from costlab.tables import (
+from costlab.evaluation.experiment import (
+    auc_table,
+    cost_curves,
+    curves_for,
+    roc_curves,
+    run_experiments,
+)
+from costlab.metrics._validation import check_search, check_step
+from costlab.metrics.costs import curve_in_range
+from costlab.studies.alsaffar2018.published import (
+    CLASSIFIERS,
+    CST_EXAMPLES,
+    DATASETS,
+    DISPLAY_NAMES,
+    FIGURES,
+    RANGE_TABLES,
+    RANGES,
+)
+from costlab.studies.alsaffar2018.summary import write_summary
+from costlab.studies.alsaffar2018.tables import (
     cst_example_tables,
     range_values,
     selection_table,
     table_6,
     write_table,
 )
-from costlab.thesis import CLASSIFIERS, CST_EXAMPLES, DATASETS, FIGURES, RANGE_TABLES, RANGES
 
 __all__ = [
     "ReproduceOptions",
@@ -54,7 +68,9 @@ class ReproduceOptions:
     n_folds: int = 10
     n_repeats: int = 1
     seed: int = 1
-    folds: str = "weka"  # Weka's fold construction, the thesis's protocol (costlab.folds)
+    folds: str = (
+        "weka"  # Weka's fold construction, the thesis's protocol (costlab.evaluation.folds)
+    )
     knn_k: int = 1
     quick: bool = False  # fewer trees and a coarser step: a smoke test, not the thesis
     cache: bool = True
@@ -232,12 +248,18 @@ def _write_figures(rep, figdir):
             "distribution": plotting.ClassDistributionDisplay(
                 data.class_counts, title=f"{title}: class distribution"
             ),
-            "mtmcs": plotting.MTMCSDisplay(curves, title=f"{title}: MTMCS chart ({search})"),
-            "thresholds": plotting.ThresholdDisplay(
-                curves, title=f"{title}: optimal classification thresholds"
+            "mtmcs": plotting.MTMCSDisplay(
+                curves, title=f"{title}: MTMCS chart ({search})", labels=DISPLAY_NAMES
             ),
-            "roc": plotting.ROCDisplay(rocs, aucs, title=f"{title}: ROC of P(class 1)"),
-            "roc_thresholds": plotting.ROCThresholdDisplay(rocs, title=f"{title}: ROC thresholds"),
+            "thresholds": plotting.ThresholdDisplay(
+                curves, title=f"{title}: optimal classification thresholds", labels=DISPLAY_NAMES
+            ),
+            "roc": plotting.ROCDisplay(
+                rocs, aucs, title=f"{title}: ROC of P(class 1)", labels=DISPLAY_NAMES
+            ),
+            "roc_thresholds": plotting.ROCThresholdDisplay(
+                rocs, title=f"{title}: ROC thresholds", labels=DISPLAY_NAMES
+            ),
         }
         for kind, display in displays.items():
             _save(rep, display.plot(), figdir / f"figure_{numbers[kind]:02d}.png")
@@ -246,7 +268,9 @@ def _write_figures(rep, figdir):
             continue
         curves = curves_for(rep.curves, example.dataset, search, list(example.mtmcs))
         title = f"{rep.run.datasets[example.dataset].title}: range of interest"
-        display = plotting.MTMCSDisplay(curves, highlight=example.fp_range, title=title)
+        display = plotting.MTMCSDisplay(
+            curves, highlight=example.fp_range, title=title, labels=DISPLAY_NAMES
+        )
         _save(rep, display.plot(annotate=True), figdir / f"figure_{example.figure}.png")
 
 

@@ -12,7 +12,7 @@ import numpy as np
 import pandas as pd
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from costlab._validation import check_labels_scores
+from costlab.metrics._validation import check_labels_scores
 
 __all__ = ["roc_auc_class1", "roc_curve_class1"]
 

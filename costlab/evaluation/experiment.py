@@ -12,11 +12,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import pandas as pd
 
-from costlab.cv import cross_val_proba, progress_bar
 from costlab.datasets import load_dataset
-from costlab.roc import roc_auc_class1, roc_curve_class1
-from costlab.search import mtmcs_curve
-from costlab.thesis import CLASSIFIERS, DATASETS
+from costlab.evaluation.cv import cross_val_proba, progress_bar
+from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics.thresholds import mtmcs_curve
+from costlab.studies.alsaffar2018.published import CLASSIFIERS, DATASETS
 
 __all__ = ["ExperimentRun", "run_experiments", "cost_curves", "auc_table", "roc_curves"]
 
@@ -30,7 +30,7 @@ class ExperimentRun:
     datasets : dict
         Dataset name -> :class:`costlab.datasets.Dataset`.
     results : dict
-        ``(dataset, classifier)`` -> :class:`costlab.cv.CVResult`.
+        ``(dataset, classifier)`` -> :class:`costlab.evaluation.cv.CVResult`.
     """
 
     datasets: dict
@@ -64,15 +64,15 @@ def run_experiments(
     datasets, classifiers : sequence of str
         Registry names (default: the thesis's four datasets and four classifiers).
     engine : str
-        Classifier engine (see :func:`costlab.cv.cross_val_proba`).
+        Classifier engine (see :func:`costlab.evaluation.cross_val_proba`).
     n_folds, n_repeats, seed : int
         Cross-validation protocol (thesis: 10 folds, seed 1).
     folds : {"weka", "sklearn"}
-        Fold construction (:mod:`costlab.folds`); ``"weka"`` is the thesis's.
+        Fold construction (:mod:`costlab.evaluation.folds`); ``"weka"`` is the thesis's.
     classifier_params : dict, optional
         Classifier name -> parameters, e.g. ``{"IBk": {"k": 5}}``.
     cache, cache_dir, progress
-        Passed to :func:`costlab.cv.cross_val_proba`; ``progress`` shows one bar over all folds.
+        Passed to :func:`.cross_val_proba`; ``progress`` shows one bar over all folds.
     mirror, data_home
         Passed to :func:`costlab.datasets.load_dataset`.
 

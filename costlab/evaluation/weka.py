@@ -12,7 +12,7 @@ Weka 3.9.7) and cross-validates them exactly as Weka's ``Evaluation.crossValidat
    ``evaluateModel`` does).
 
 The out-of-fold probabilities are tied back to the dataset's rows with
-:func:`costlab.folds.weka_folds`, which reproduces Weka's folds including the order of the test
+:func:`.weka_folds`, which reproduces Weka's folds including the order of the test
 rows; every test instance is checked against the row it is mapped to. Probabilities are Weka's
 except that floating-point noise outside [0, 1] (RandomForest can give -6.9e-18) is clipped.
 
@@ -392,7 +392,7 @@ class WekaEngine:
                 f"the Weka engine cross-validates with Weka's own folds (folds='weka'), got "
                 f"folds={folds!r}; use engine='sklearn' for scikit-learn's folds."
             )
-        from costlab.folds import weka_folds
+        from costlab.evaluation.folds import weka_folds
 
         options = weka_options(classifier, seed=seed, **params)
         start_jvm()
@@ -433,6 +433,6 @@ def _check_rows(data, test, rows, name, fold):
         str(test.instance(j)) != str(data.instance(int(row))) for j, row in enumerate(rows)
     ):
         raise RuntimeError(
-            f"{name}: Weka's fold {fold} does not match costlab.folds.weka_folds; "
+            f"{name}: Weka's fold {fold} does not match costlab.evaluation.folds.weka_folds; "
             "out-of-fold probabilities cannot be tied to rows"
         )

@@ -1,0 +1,35 @@
+"""Evaluation: folds, cross-validation engines with their on-disk cache, and experiments.
+
+:mod:`costlab.evaluation.folds`
+    Fold construction (Weka's ``crossValidateModel`` exactly, or scikit-learn's).
+:mod:`costlab.evaluation.cv`
+    :func:`cross_val_proba`: out-of-fold scores of any classifier on any dataset, cached.
+:mod:`costlab.evaluation.weka`
+    The real-Weka engine (Java, loaded on demand).
+:mod:`costlab.evaluation.experiment`
+    :func:`run_experiments`: any datasets x any classifiers, and their tidy curves and AUCs.
+"""
+
+from costlab.evaluation.cv import CVResult, cross_val_proba
+from costlab.evaluation.experiment import (
+    ExperimentRun,
+    auc_table,
+    cost_curves,
+    curves_for,
+    roc_curves,
+    run_experiments,
+)
+from costlab.evaluation.folds import make_folds, weka_folds
+
+__all__ = [
+    "CVResult",
+    "ExperimentRun",
+    "auc_table",
+    "cost_curves",
+    "cross_val_proba",
+    "curves_for",
+    "make_folds",
+    "roc_curves",
+    "run_experiments",
+    "weka_folds",
+]

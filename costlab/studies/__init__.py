@@ -1,0 +1,24 @@
+"""Studies: one folder per paper costlab reproduces, built on the library below.
+
+A study holds what is only about its paper: the published numbers with their sources, the
+paper's statements, its tables, figures, report and notebook views, and its ``reproduce.py``
+target. The library (:mod:`costlab.metrics`, :mod:`costlab.datasets`,
+:mod:`costlab.classifiers`, :mod:`costlab.evaluation`, :mod:`costlab.plotting`,
+:mod:`costlab.widgets`) never imports a study (import-linter contracts in ``pyproject.toml``).
+
+==================  =====================================================================
+study               paper
+==================  =====================================================================
+``alsaffar2018``    R. Al-Saffar, *Evaluating Classifiers' Optimal Performances Over a Range
+                    of Misclassification Costs by Using Cost-Sensitive Classification*,
+                    LSU Master's thesis, 2018 (seed 000)
+==================  =====================================================================
+
+A new paper is a new folder here with a ``run(argv)`` entry point registered in
+:data:`STUDIES`, a notebook under ``notebooks/``, and is then a ``reproduce.py`` target.
+"""
+
+#: Study name -> module implementing ``main(argv) -> int`` (``python reproduce.py <study>``).
+STUDIES = {"alsaffar2018": "costlab.studies.alsaffar2018.cli"}
+
+__all__ = ["STUDIES"]
