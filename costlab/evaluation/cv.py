@@ -5,19 +5,23 @@ posterior probabilities of the held-out instances (thesis ch. 5, introduction). 
 produces those probabilities with a pluggable *engine*:
 
 ``SklearnEngine`` (default)
-    The Weka-formula estimators of :mod:`costlab.classifiers`, on folds built exactly as Weka's
-    ``crossValidateModel`` builds them (``folds="weka"``, :func:`.weka_folds`, the
+    Any scikit-learn classifier with ``predict_proba`` (a pipeline too), or a registered
+    Weka-formula estimator of :mod:`costlab.classifiers` by name, on folds built exactly as
+    Weka's ``crossValidateModel`` builds them (``folds="weka"``, :func:`.weka_folds`, the
     thesis's protocol) or by scikit-learn's ``StratifiedKFold(shuffle=True)``
-    (``folds="sklearn"``). Repetition r uses seed ``seed + r``.
+    (``folds="sklearn"``). Repetition r uses seed ``seed + r``. Every fold of every repetition
+    is one joblib task (``n_jobs``); the numbers are identical for any ``n_jobs``.
 
 ``"weka"`` (:class:`costlab.evaluation.weka.WekaEngine`)
     Real Weka 3.9 through python-weka-wrapper3 (needs Java and ``pip install -e .[weka]``):
     Weka's own cross-validation with ``java.util.Random(seed + r)``; reproduces the thesis.
 
 Every engine returns the same :class:`CVResult`, so the cost maths, figures, tables and widgets
-work with any of them. Results are cached under ``<data_home>/cache/cv`` keyed by everything that
-determines them (dataset checksums, classifier and parameters, folds, seed, repeats, engine and
-library versions); a rerun loads them instantly.
+work with any of them. Results are cached under ``<data_home>/cache/cv`` keyed by everything
+that determines them: the dataset's *content* (:func:`.dataset_fingerprint`: X with its column
+names, dtypes and category orders, y and the class orientation; never only its name), the
+model's class and full parameters (:func:`.estimator_fingerprint`), folds, seed, repeats,
+engine and library versions. A changed dataset or estimator is a cache miss.
 """
 
 from __future__ import annotations
@@ -26,16 +30,26 @@ import hashlib
 import io
 import json
 import os
+import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import joblib
 import numpy as np
 import sklearn
 
 import costlab
 from costlab._io import write_atomic
-from costlab.classifiers import make_classifier
+from costlab.classifiers import CLASSIFIERS
+from costlab.evaluation._models import (
+    build_model,
+    check_classifier,
+    classifier_name,
+    dataset_fingerprint,
+    estimator_fingerprint,
+    fit_fold,
+)
 from costlab.evaluation.folds import FOLD_SCHEMES, make_folds
 
 __all__ = [
@@ -55,7 +69,8 @@ class CVResult:
     Attributes
     ----------
     dataset, classifier, engine : str
-        What was run and by which engine.
+        What was run (a registered classifier name or the name given to an estimator) and by
+        which engine (``"given"`` for :meth:`from_predictions`).
     y_true : ndarray of int, shape (n,)
         1 for the positive class (the thesis's class 2), 0 for the negative class (class 1).
     p_class1 : ndarray of float, shape (n_repeats, n)
@@ -65,7 +80,7 @@ class CVResult:
     labels : tuple of str
         ``(negative, positive)`` class labels.
     n_folds, seed : int
-        The protocol.
+        The protocol (0 and -1 for :meth:`from_predictions`: not cross-validated here).
     folds : str
         Fold scheme (``"weka"`` or ``"sklearn"``, see :mod:`costlab.evaluation.folds`).
     params : dict
@@ -87,6 +102,50 @@ class CVResult:
     seconds: float = 0.0
     folds: str = "weka"
 
+    @classmethod
+    def from_predictions(
+        cls, y_true, p_class1, *, classifier="Classifier", dataset="data", pos_label=None
+    ):
+        """Wrap scores computed elsewhere (e.g. on a held-out test set) as a result.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            Labels of two classes; ``pos_label`` names the positive class (class 2).
+        p_class1 : array-like of shape (n,) or (n_repeats, n)
+            P(class 1 | x): the score of the *negative* class (see :func:`.mtmcs_curve`).
+        classifier, dataset : str
+            Names shown in tables, figures and the explorer.
+        pos_label : scalar, optional
+            Inferred for labels {0, 1}, {-1, 1}, {1, 2} (see :func:`.mtmcs_curve`).
+
+        Examples
+        --------
+        >>> r = CVResult.from_predictions(["a", "a", "b", "b"], [.9, .6, .4, .7], pos_label="b")
+        >>> r.y_true.tolist(), r.labels, r.n_repeats
+        ([0, 0, 1, 1], ('a', 'b'), 1)
+        """
+        from costlab.metrics._validation import check_labels_scores
+
+        scores = np.asarray(p_class1, dtype=np.float64)
+        scores = scores[None, :] if scores.ndim == 1 else scores
+        if scores.ndim != 2:
+            raise ValueError(f"p_class1 must be 1-D or 2-D, got shape {scores.shape}.")
+        for row in scores:
+            is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label)
+        labels = np.asarray(y_true)
+        return cls(
+            dataset=str(dataset),
+            classifier=str(classifier),
+            engine="given",
+            y_true=is_pos.astype(np.int64),
+            p_class1=scores,
+            fold=np.full(scores.shape, -1),
+            labels=(str(labels[~is_pos][0]), str(labels[is_pos][0])),
+            n_folds=0,
+            seed=-1,
+        )
+
     @property
     def n_repeats(self):
         """Number of repetitions of the k-fold protocol."""
@@ -98,7 +157,7 @@ class CVResult:
 
 
 class SklearnEngine:
-    """scikit-learn engine: stratified k-fold and :func:`costlab.classifiers.make_classifier`."""
+    """scikit-learn engine: any estimator with ``predict_proba``; folds fitted by joblib."""
 
     name = "sklearn"
 
@@ -106,22 +165,49 @@ class SklearnEngine:
         """Library versions that determine the results (part of the cache key)."""
         return {"scikit-learn": sklearn.__version__, "numpy": np.__version__}
 
+    def cross_val_repeats(
+        self, dataset, classifier, *, n_folds, seed, repeats, params, progress, folds, n_jobs
+    ):
+        """Out-of-fold P(class 1) and fold ids, each of shape (len(repeats), n).
+
+        Every fold of every repetition is one joblib task; results are collected in task
+        order, so they are identical for any ``n_jobs``.
+        """
+        y = dataset.y_binary
+        tasks = [
+            (row, k, train, test)
+            for row, r in enumerate(repeats)
+            for k, (train, test) in enumerate(
+                make_folds(y, scheme=folds, n_folds=n_folds, seed=seed + r)
+            )
+        ]
+        model = build_model(classifier, seed, params)
+        jobs = (joblib.delayed(fit_fold)(model, dataset.X, y, tr, te) for _, _, tr, te in tasks)
+        p_class1 = np.full((len(repeats), y.shape[0]), np.nan)
+        fold_id = np.full((len(repeats), y.shape[0]), -1)
+        results = joblib.Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
+        for (row, k, _, test), proba in zip(tasks, results, strict=True):
+            p_class1[row, test] = proba
+            fold_id[row, test] = k
+            progress.update(1)
+        return p_class1, fold_id
+
     def cross_val_proba(
         self, dataset, classifier, *, n_folds, seed, repeat, params, progress, folds="weka"
     ):
-        """Out-of-fold P(class 1) and fold ids of one repetition."""
-        y = dataset.y_binary
-        p_class1 = np.full(y.shape[0], np.nan)
-        fold_id = np.full(y.shape[0], -1)
-        splits = make_folds(y, scheme=folds, n_folds=n_folds, seed=seed + repeat)
-        for k, (train, test) in enumerate(splits):
-            model = make_classifier(classifier, random_state=seed, **params)
-            model.fit(dataset.X.iloc[train], y[train])
-            proba = model.predict_proba(dataset.X.iloc[test])
-            p_class1[test] = proba[:, list(model.classes_).index(0)]
-            fold_id[test] = k
-            progress.update(1)
-        return p_class1, fold_id
+        """Out-of-fold P(class 1) and fold ids of one repetition (run in this process)."""
+        p, fold = self.cross_val_repeats(
+            dataset,
+            classifier,
+            n_folds=n_folds,
+            seed=seed,
+            repeats=[repeat],
+            params=params,
+            progress=progress,
+            folds=folds,
+            n_jobs=None,
+        )
+        return p[0], fold[0]
 
 
 def _weka_engine():
@@ -162,6 +248,8 @@ def cross_val_proba(
     seed=1,
     folds="weka",
     engine="sklearn",
+    n_jobs=None,
+    name=None,
     cache=True,
     cache_dir=None,
     progress=None,
@@ -172,9 +260,14 @@ def cross_val_proba(
     Parameters
     ----------
     dataset : costlab.datasets.Dataset
-        A loaded dataset.
-    classifier : str
-        One of :data:`costlab.classifiers.CLASSIFIERS`.
+        A registered dataset (:func:`costlab.datasets.load_dataset`) or one's own
+        (:func:`costlab.datasets.from_frame`, ``from_csv``, ``from_arff``, ``from_arrays``).
+    classifier : str or estimator
+        A registered name (:data:`costlab.classifiers.CLASSIFIERS`) or any scikit-learn
+        classifier with ``predict_proba`` (a pipeline too), cloned for every fold. Its
+        ``random_state`` parameters left at None are set to ``seed``, so reruns give identical
+        numbers. It is fitted on ``dataset.X`` (nominal columns are pandas Categoricals: put an
+        encoder in a pipeline if the estimator needs numbers) and ``dataset.y_binary``.
     n_folds : int
         Folds of stratified k-fold cross-validation (the thesis: 10).
     n_repeats : int
@@ -185,57 +278,60 @@ def cross_val_proba(
         How folds are built: exactly as Weka's cross-validation (the thesis's protocol, default)
         or by scikit-learn's ``StratifiedKFold(shuffle=True)``.
     engine : str or engine
-        ``"sklearn"`` (default) or ``"weka"`` (real Weka; ``folds="weka"`` only).
+        ``"sklearn"`` (default) or ``"weka"`` (real Weka: registered names, ``folds="weka"``).
+    n_jobs : int, optional
+        Folds fitted in parallel by joblib (-1: every core). The numbers do not depend on it.
+    name : str, optional
+        The result's classifier name; default the registered name or the estimator's class name
+        (a pipeline's last step's).
     cache : bool
-        Load from and save to the on-disk cache.
+        Load from and save to the on-disk cache (keyed by content: see the module docstring).
     cache_dir : path, optional
         Default :func:`default_cache_dir`.
-    progress : tqdm-like, optional
-        A progress bar to advance once per fold; by default one is shown for this run.
+    progress : tqdm-like or bool, optional
+        A progress bar advanced once per fold; by default one is shown for this run.
     **params
-        Classifier parameters, e.g. ``k=5`` for IBk.
+        Parameters of a registered classifier, e.g. ``k=5`` for IBk (set an estimator's own
+        with ``set_params``).
 
     Returns
     -------
     CVResult
+
+    Examples
+    --------
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from costlab.datasets import from_frame
+    >>> data = from_frame(frame, target="class")  # doctest: +SKIP
+    >>> result = cross_val_proba(data, LogisticRegression(max_iter=1000))  # doctest: +SKIP
     """
     _check_protocol(n_folds, n_repeats, seed, dataset)
     if folds not in FOLD_SCHEMES:
         raise ValueError(f"folds must be one of {FOLD_SCHEMES}, got {folds!r}.")
+    check_classifier(classifier, params)
     eng = get_engine(engine)
-    key = _cache_key(dataset, classifier, eng, n_folds, n_repeats, seed, params, folds)
-    path = Path(cache_dir or default_cache_dir()) / dataset.name / f"{classifier}-{key[:16]}.npz"
-    if cache and path.exists():
-        result = _load(path, dataset, classifier, eng.name, n_folds, seed, params, folds)
+    label = classifier_name(classifier) if name is None else str(name)
+    protocol = {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed, "folds": folds}
+    path = _cache_path(cache, cache_dir, dataset, classifier, label, eng, params, protocol)
+    if path is not None and path.exists():
+        result = _load(path, dataset, label, eng.name, n_folds, seed, params, folds)
         if not _is_flag(progress):
             progress.update(n_folds * n_repeats)  # a caller's shared bar: count the cached folds
         return result
-    bar, own_bar = progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{classifier}")
+    bar, own_bar = progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{label}")
     start = time.perf_counter()
     try:
-        runs = [
-            eng.cross_val_proba(
-                dataset,
-                classifier,
-                n_folds=n_folds,
-                seed=seed,
-                repeat=r,
-                params=params,
-                progress=bar,
-                folds=folds,
-            )
-            for r in range(n_repeats)
-        ]
+        p_class1, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
     finally:
         if own_bar:
             bar.close()
     result = CVResult(
         dataset=dataset.name,
-        classifier=classifier,
+        classifier=label,
         engine=eng.name,
         y_true=dataset.y_binary,
-        p_class1=np.vstack([r[0] for r in runs]),
-        fold=np.vstack([r[1] for r in runs]),
+        p_class1=p_class1,
+        fold=fold,
         labels=(dataset.negative, dataset.positive),
         n_folds=n_folds,
         seed=seed,
@@ -243,9 +339,24 @@ def cross_val_proba(
         seconds=time.perf_counter() - start,
         folds=folds,
     )
-    if cache:
+    if path is not None:
         _save(path, result)
     return result
+
+
+def _run(eng, dataset, classifier, params, bar, n_jobs, *, n_folds, n_repeats, seed, folds):
+    """Every repetition: in one joblib pool if the engine has one, else one after another."""
+    common = {"n_folds": n_folds, "seed": seed, "params": params, "progress": bar, "folds": folds}
+    if hasattr(eng, "cross_val_repeats"):
+        repeats = list(range(n_repeats))
+        return eng.cross_val_repeats(dataset, classifier, repeats=repeats, n_jobs=n_jobs, **common)
+    if not isinstance(classifier, str):
+        raise ValueError(
+            f"the {eng.name} engine runs registered classifier names only "
+            f"({', '.join(CLASSIFIERS)}), not {type(classifier).__name__} estimators."
+        )
+    runs = [eng.cross_val_proba(dataset, classifier, repeat=r, **common) for r in range(n_repeats)]
+    return np.vstack([r[0] for r in runs]), np.vstack([r[1] for r in runs])
 
 
 def _check_protocol(n_folds, n_repeats, seed, dataset):
@@ -262,22 +373,31 @@ def _check_protocol(n_folds, n_repeats, seed, dataset):
         )
 
 
-def _cache_key(dataset, classifier, engine, n_folds, n_repeats, seed, params, folds):
+def _cache_path(cache, cache_dir, dataset, classifier, label, engine, params, protocol):
+    """``<cache>/<dataset>/<classifier>-<key>.npz``, or None when not caching."""
+    if not cache:
+        return None
+    model = estimator_fingerprint(classifier, protocol["seed"], params)
+    if model is None:
+        return None
     payload = {
-        "dataset": dataset.name,
-        "checksums": dict(sorted(dataset.checksums.items())),
-        "classifier": classifier,
+        "data": dataset_fingerprint(dataset),
+        "classifier": label,
+        "model": model,
         "params": {k: repr(v) for k, v in sorted(params.items())},
         "engine": engine.name,
         "versions": engine.version(),
         "costlab": costlab.__version__,
-        "n_folds": n_folds,
-        "n_repeats": n_repeats,
-        "seed": seed,
-        "folds": folds,
+        **protocol,
     }
-    blob = json.dumps(payload, sort_keys=True).encode()
-    return hashlib.sha256(blob).hexdigest()
+    key = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
+    folder = Path(cache_dir or default_cache_dir()) / _safe(dataset.name)
+    return folder / f"{_safe(label)}-{key[:16]}.npz"
+
+
+def _safe(text):
+    """A file-name-safe version of a dataset or classifier name."""
+    return re.sub(r"[^A-Za-z0-9_.+-]+", "_", str(text)).strip("._") or "_"
 
 
 def _save(path, result):

@@ -1,4 +1,4 @@
-"""Run the thesis's experiments: datasets x classifiers -> cross-validation -> curves and AUCs.
+"""Experiments: any datasets x any classifiers -> cross-validation -> curves and AUCs.
 
 The data flow (STYLE.md 2): registry -> dataset -> classifier -> cross-validation result (cached)
 -> cost measures and curves -> tables and figures. ``reproduce.py``, the notebooks and the widgets
@@ -7,18 +7,27 @@ call these functions; results are tidy long-format DataFrames.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
 
-from costlab.datasets import load_dataset
-from costlab.evaluation.cv import cross_val_proba, progress_bar
+from costlab.datasets import Dataset, load_dataset
+from costlab.evaluation._models import classifier_name
+from costlab.evaluation.cv import CVResult, cross_val_proba, progress_bar
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.thresholds import mtmcs_curve
-from costlab.studies.alsaffar2018.published import CLASSIFIERS, DATASETS
 
-__all__ = ["ExperimentRun", "run_experiments", "cost_curves", "auc_table", "roc_curves"]
+__all__ = [
+    "ExperimentRun",
+    "as_run",
+    "auc_table",
+    "cost_curves",
+    "curves_for",
+    "roc_curves",
+    "run_experiments",
+]
 
 
 @dataclass
@@ -28,7 +37,8 @@ class ExperimentRun:
     Attributes
     ----------
     datasets : dict
-        Dataset name -> :class:`costlab.datasets.Dataset`.
+        Dataset name -> :class:`costlab.datasets.Dataset` (None for results given as
+        predictions, which have no features).
     results : dict
         ``(dataset, classifier)`` -> :class:`costlab.evaluation.cv.CVResult`.
     """
@@ -40,10 +50,65 @@ class ExperimentRun:
         """Classifier names run on ``dataset``, in run order."""
         return [c for d, c in self.results if d == dataset]
 
+    def dataset_names(self):
+        """Datasets of the run: those loaded, then those only named by results, in order."""
+        return list(dict.fromkeys([*self.datasets, *(d for d, _ in self.results)]))
+
+
+def as_run(results):
+    """An :class:`ExperimentRun` from what users have at hand.
+
+    Parameters
+    ----------
+    results : ExperimentRun, Mapping, CVResult or sequence of CVResult
+        An ``ExperimentRun`` (returned as is); one or several :class:`CVResult` (grouped by
+        their ``dataset``); or a mapping ``{classifier name: (y_true, p_class1)}`` of
+        predictions made elsewhere (one dataset called ``"data"``; ``p_class1`` is the score
+        of the negative class, see :func:`costlab.metrics.mtmcs_curve`; labels {0, 1},
+        {-1, 1} or {1, 2}). A value may also be a ``(y_true, p_class1, pos_label)`` triple.
+
+    Examples
+    --------
+    >>> run = as_run({"LR": ([0, 0, 1, 1], [0.9, 0.6, 0.4, 0.7])})
+    >>> list(run.results), run.results[("data", "LR")].engine
+    ([('data', 'LR')], 'given')
+    """
+    if isinstance(results, ExperimentRun):
+        return results
+    if isinstance(results, CVResult):
+        results = [results]
+    if isinstance(results, Mapping):
+        items = [_given(name, value) for name, value in results.items()]
+    elif isinstance(results, (list, tuple)) and all(isinstance(r, CVResult) for r in results):
+        items = list(results)
+    else:
+        raise TypeError(
+            "results must be an ExperimentRun, a CVResult or a list of them, or a mapping "
+            f"{{classifier name: (y_true, p_class1)}}; got {type(results).__name__}."
+        )
+    if not items:
+        raise ValueError("results is empty: give at least one classifier's predictions.")
+    run = ExperimentRun(datasets={})
+    for result in items:
+        run.results[(result.dataset, result.classifier)] = result
+    return run
+
+
+def _given(name, value):
+    if isinstance(value, CVResult):
+        return value
+    if not isinstance(value, (tuple, list)) or len(value) not in (2, 3) or np.ndim(value[0]) != 1:
+        raise TypeError(
+            f"results[{name!r}] must be (y_true, p_class1) or (y_true, p_class1, pos_label), "
+            f"got {type(value).__name__}."
+        )
+    pos_label = value[2] if len(value) == 3 else None
+    return CVResult.from_predictions(value[0], value[1], classifier=name, pos_label=pos_label)
+
 
 def run_experiments(
-    datasets=DATASETS,
-    classifiers=CLASSIFIERS,
+    datasets,
+    classifiers,
     *,
     engine="sklearn",
     n_folds=10,
@@ -56,13 +121,19 @@ def run_experiments(
     progress=True,
     mirror=None,
     data_home=None,
+    n_jobs=None,
 ):
-    """Load datasets and cross-validate every classifier on each (thesis ch. 5 protocol).
+    """Cross-validate every classifier on every dataset (default protocol: thesis ch. 5).
 
     Parameters
     ----------
-    datasets, classifiers : sequence of str
-        Registry names (default: the thesis's four datasets and four classifiers).
+    datasets : sequence or mapping
+        Registry names (:func:`costlab.datasets.list_datasets`) and/or
+        :class:`~costlab.datasets.Dataset` objects (one's own data), or a mapping name ->
+        Dataset.
+    classifiers : sequence or mapping
+        Registered classifier names and/or scikit-learn estimators with ``predict_proba``
+        (named by :func:`.classifier_name`), or a mapping name -> name or estimator.
     engine : str
         Classifier engine (see :func:`costlab.evaluation.cross_val_proba`).
     n_folds, n_repeats, seed : int
@@ -75,22 +146,27 @@ def run_experiments(
         Passed to :func:`.cross_val_proba`; ``progress`` shows one bar over all folds.
     mirror, data_home
         Passed to :func:`costlab.datasets.load_dataset`.
+    n_jobs : int, optional
+        Folds fitted in parallel by joblib; results are identical for any value.
 
     Returns
     -------
     ExperimentRun
     """
     params = classifier_params or {}
-    loaded = {name: load_dataset(name, mirror=mirror, data_home=data_home) for name in datasets}
+    loaded = _datasets(datasets, mirror, data_home)
+    models = _classifiers(classifiers)
     run = ExperimentRun(datasets=loaded)
-    total = len(loaded) * len(classifiers) * n_folds * n_repeats
+    total = len(loaded) * len(models) * n_folds * n_repeats
     bar, own = progress_bar(progress, total, "cross-validation")
     try:
         for name, data in loaded.items():
-            for clf in classifiers:
-                run.results[(name, clf)] = cross_val_proba(
+            for label, clf in models.items():
+                run.results[(name, label)] = cross_val_proba(
                     data,
                     clf,
+                    name=label,
+                    n_jobs=n_jobs,
                     n_folds=n_folds,
                     n_repeats=n_repeats,
                     seed=seed,
@@ -99,12 +175,53 @@ def run_experiments(
                     cache=cache,
                     cache_dir=cache_dir,
                     progress=bar,
-                    **params.get(clf, {}),
+                    **params.get(label, {}),
                 )
     finally:
         if own:
             bar.close()
     return run
+
+
+def _datasets(datasets, mirror, data_home):
+    """Name -> Dataset from registry names, Dataset objects or a mapping."""
+    if isinstance(datasets, (str, Dataset)):
+        datasets = [datasets]
+    items = datasets.items() if isinstance(datasets, Mapping) else [(None, d) for d in datasets]
+    loaded = {}
+    for key, item in items:
+        if isinstance(item, str):
+            item = load_dataset(item, mirror=mirror, data_home=data_home)
+        elif not isinstance(item, Dataset):
+            raise TypeError(
+                "datasets must hold registry names or costlab.datasets.Dataset objects, got "
+                f"{type(item).__name__}."
+            )
+        loaded[item.name if key is None else str(key)] = item
+    if not loaded:
+        raise ValueError("datasets is empty: give at least one dataset.")
+    return loaded
+
+
+def _classifiers(classifiers):
+    """Name -> registered name or estimator."""
+    if isinstance(classifiers, str) or hasattr(classifiers, "fit"):
+        classifiers = [classifiers]
+    if isinstance(classifiers, Mapping):
+        models = {str(k): v for k, v in classifiers.items()}
+    else:
+        models = {}
+        for clf in classifiers:
+            label = classifier_name(clf)
+            if label in models:
+                raise ValueError(
+                    f"two classifiers are both named {label!r}; pass a mapping "
+                    "{name: estimator} to name them apart."
+                )
+            models[label] = clf
+    if not models:
+        raise ValueError("classifiers is empty: give at least one classifier.")
+    return models
 
 
 def cost_curves(run, *, searches=("optimized", "exact"), step=1e-5, fp_costs=None):

@@ -1,0 +1,178 @@
+"""Cross-validation of any scikit-learn estimator on any dataset: folds, parallelism, cache keys."""
+
+import warnings
+
+import numpy as np
+import pandas as pd
+import pytest
+from sklearn.ensemble import RandomForestClassifier
+from sklearn.linear_model import LogisticRegression
+from sklearn.pipeline import make_pipeline
+from sklearn.preprocessing import FunctionTransformer, StandardScaler
+
+from costlab.datasets import Dataset
+from costlab.evaluation import CVResult, cross_val_proba, run_experiments
+from costlab.evaluation._models import dataset_fingerprint, estimator_fingerprint
+from costlab.evaluation.experiment import as_run
+from costlab.evaluation.folds import make_folds
+
+
+def _dataset(seed=0, n=120, name="toy", shift=1.0):
+    """A small numeric two-class problem built as a user would (no registry)."""
+    rng = np.random.default_rng(seed)
+    y = np.array(["no"] * (n // 2) + ["yes"] * (n - n // 2), dtype=object)
+    X = pd.DataFrame(
+        {"a": rng.normal(size=n) + shift * (y == "yes"), "b": rng.normal(size=n)},
+    )
+    labels = pd.Series(pd.Categorical(y, categories=["no", "yes"]), name="class")
+    return Dataset(name, name, X, labels, "no", "yes", "frame")
+
+
+def _lr():
+    return make_pipeline(StandardScaler(), LogisticRegression())
+
+
+def test_any_estimator_gives_out_of_fold_probabilities_of_the_negative_class(tmp_path):
+    data = _dataset()
+    result = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    assert result.classifier == "LogisticRegression" and result.engine == "sklearn"
+    assert result.p_class1.shape == (1, data.n_instances)
+    # Recompute fold by fold by hand: each instance scored by the model that did not see it.
+    y = data.y_binary
+    expected = np.full(y.size, np.nan)
+    for train, test in make_folds(y, scheme="weka", n_folds=10, seed=1):
+        model = _lr().fit(data.X.iloc[train], y[train])
+        expected[test] = model.predict_proba(data.X.iloc[test])[:, 0]
+    np.testing.assert_array_equal(result.scores(), expected)
+    # P(class 1) is the negative class's: higher for the negatives on this separable problem.
+    assert result.scores()[y == 0].mean() > result.scores()[y == 1].mean()
+
+
+@pytest.mark.parametrize("classifier", ["NaiveBayes", "forest"])
+def test_numbers_do_not_depend_on_n_jobs(classifier):
+    data = _dataset(seed=3)
+    clf = RandomForestClassifier(n_estimators=15) if classifier == "forest" else classifier
+    one = cross_val_proba(data, clf, n_repeats=2, n_jobs=1, cache=False, progress=False)
+    two = cross_val_proba(data, clf, n_repeats=2, n_jobs=2, cache=False, progress=False)
+    np.testing.assert_array_equal(one.p_class1, two.p_class1)
+    np.testing.assert_array_equal(one.fold, two.fold)
+    assert not np.array_equal(one.p_class1[0], one.p_class1[1])  # repeats use other folds
+
+
+def test_unseeded_estimator_is_seeded_so_reruns_are_identical():
+    data = _dataset(seed=4)
+    forest = RandomForestClassifier(n_estimators=10)  # random_state=None
+    first = cross_val_proba(data, forest, cache=False, progress=False)
+    second = cross_val_proba(data, forest, cache=False, progress=False)
+    np.testing.assert_array_equal(first.p_class1, second.p_class1)
+    other_seed = cross_val_proba(data, forest, seed=2, cache=False, progress=False)
+    assert not np.array_equal(first.p_class1, other_seed.p_class1)
+    assert forest.random_state is None  # the caller's estimator is not modified
+
+
+def test_two_datasets_with_one_name_never_share_cached_results(tmp_path):
+    """Issue 7, item 4: the key is the content, not the name."""
+    a, b = _dataset(seed=0, name="mine"), _dataset(seed=1, name="mine")
+    ra = cross_val_proba(a, "NaiveBayes", cache_dir=tmp_path, progress=False)
+    rb = cross_val_proba(b, "NaiveBayes", cache_dir=tmp_path, progress=False)
+    assert not np.array_equal(ra.p_class1, rb.p_class1)
+    fresh = cross_val_proba(b, "NaiveBayes", cache=False, progress=False)
+    np.testing.assert_array_equal(rb.p_class1, fresh.p_class1)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+
+
+def test_a_changed_orientation_or_category_order_is_a_miss():
+    data = _dataset()
+    flipped_y = pd.Series(
+        pd.Categorical(data.y.astype(str), categories=["yes", "no"]), name="class"
+    )
+    flipped = Dataset("toy", "toy", data.X, flipped_y, "yes", "no", "frame")
+    assert dataset_fingerprint(flipped) != dataset_fingerprint(data)
+    X = data.X.assign(c=pd.Categorical(["u", "v"] * 60, categories=["u", "v"]))
+    X2 = data.X.assign(c=pd.Categorical(["u", "v"] * 60, categories=["v", "u"]))
+    one = Dataset("toy", "toy", X, data.y, "no", "yes", "frame")
+    two = Dataset("toy", "toy", X2, data.y, "no", "yes", "frame")
+    assert dataset_fingerprint(one) != dataset_fingerprint(two)
+    same = Dataset("other name", "t", X.copy(), data.y.copy(), "no", "yes", "mirror")
+    assert dataset_fingerprint(same) == dataset_fingerprint(one)
+
+
+def test_a_changed_estimator_parameter_is_a_miss_and_the_same_is_a_hit(tmp_path):
+    data = _dataset()
+    first = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    again = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    assert again.seconds == first.seconds  # loaded, not recomputed
+    changed = _lr().set_params(logisticregression__C=0.01)
+    other = cross_val_proba(data, changed, cache_dir=tmp_path, progress=False)
+    assert not np.array_equal(other.p_class1, first.p_class1)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+    assert estimator_fingerprint("IBk", 1, {"k": 3}) != estimator_fingerprint("IBk", 1, {})
+
+
+def test_an_unhashable_estimator_runs_uncached_with_a_warning(tmp_path):
+    data = _dataset()
+    model = make_pipeline(FunctionTransformer(lambda X: X * 2), LogisticRegression())
+    with pytest.warns(UserWarning, match="not cached"):
+        result = cross_val_proba(data, model, cache_dir=tmp_path, progress=False)
+    assert np.isfinite(result.p_class1).all()
+    assert not list(tmp_path.rglob("*.npz"))
+
+
+def test_bad_classifiers_are_refused_with_what_is_allowed():
+    data = _dataset()
+    with pytest.raises(ValueError, match="not a registered name"):
+        cross_val_proba(data, "SVM", cache=False, progress=False)
+    with pytest.raises(TypeError, match="predict_proba"):
+        cross_val_proba(data, object(), cache=False, progress=False)
+    with pytest.raises(TypeError, match="set_params"):
+        cross_val_proba(data, _lr(), C=3, cache=False, progress=False)
+    with pytest.raises(ValueError, match="registered classifier names only"):
+        cross_val_proba(data, _lr(), engine=_NoRepeatsEngine(), cache=False, progress=False)
+
+
+class _NoRepeatsEngine:
+    """An engine like the Weka one: only per-repeat cross-validation of registered names."""
+
+    name = "weka-like"
+
+    def version(self):
+        return {}
+
+
+def test_run_experiments_takes_own_datasets_and_estimators(tmp_path):
+    data = _dataset()
+    run = run_experiments(
+        [data],
+        {"LR": _lr(), "NB": "NaiveBayes"},
+        cache_dir=tmp_path,
+        progress=False,
+        n_jobs=2,
+    )
+    assert list(run.results) == [("toy", "LR"), ("toy", "NB")]
+    assert run.results[("toy", "NB")].classifier == "NB"
+    alone = cross_val_proba(data, "NaiveBayes", cache=False, progress=False)
+    np.testing.assert_array_equal(run.results[("toy", "NB")].p_class1, alone.p_class1)
+    with pytest.raises(ValueError, match="both named"):
+        run_experiments([data], [_lr(), _lr()], cache=False, progress=False)
+    with pytest.raises(TypeError, match="registry names or costlab.datasets.Dataset"):
+        run_experiments([42], ["NaiveBayes"], cache=False, progress=False)
+
+
+def test_results_from_predictions_made_elsewhere():
+    run = as_run({"A": ([0, 0, 1, 1], [0.9, 0.6, 0.4, 0.7]), "B": ([1, 1, 2, 2], [1, 0, 1, 0], 2)})
+    assert list(run.results) == [("data", "A"), ("data", "B")]
+    b = run.results[("data", "B")]
+    assert b.y_true.tolist() == [0, 0, 1, 1] and b.labels == ("1", "2")
+    results = [run.results[("data", "A")], b]
+    assert list(as_run(results).results) == list(run.results)
+    assert as_run(run) is run
+    with pytest.raises(TypeError, match="y_true, p_class1"):
+        as_run({"A": [0, 1]})
+    with pytest.raises(ValueError, match="exactly two classes"):
+        as_run({"A": ([0, 0], [0.1, 0.2])})
+    with pytest.raises(TypeError, match="ExperimentRun"):
+        as_run(42)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        repeated = CVResult.from_predictions([0, 1], [[0.2, 0.1], [0.3, 0.4]])
+    assert repeated.n_repeats == 2
