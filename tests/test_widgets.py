@@ -18,11 +18,11 @@ from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba
 from costlab.metrics.costs import cost_ratio_grid, range_summary, select_classifier
 from costlab.metrics.thresholds import mtmcs_curve
+from costlab.studies.alsaffar2018.explorer import thesis_explorer
 from costlab.studies.alsaffar2018.published import CLASSIFIERS
 from costlab.widgets import (
     CostExplorer,
     classifier_params,
-    cost_explorer,
     range_label,
     snap_range,
     summarise,
@@ -139,12 +139,12 @@ def assert_table_matches(explorer, curves, r1, r2):
 
 @pytest.fixture(scope="module")
 def spectf(env):
-    return CostExplorer("spectf", **env)
+    return thesis_explorer("spectf", **env)
 
 
 @pytest.fixture(scope="module")
 def german(env):
-    return CostExplorer("german_credit", **env)
+    return thesis_explorer("german_credit", **env)
 
 
 # -- the pure functions --------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def test_small_helpers():
 
 
 def test_factory_builds_a_displayable_explorer(env):
-    explorer = cost_explorer(dataset="spectf", classifiers=("NaiveBayes",), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes",), **env)
     assert isinstance(explorer, CostExplorer)
     bundle = explorer._repr_mimebundle_()
     assert "application/vnd.jupyter.widget-view+json" in bundle
@@ -225,7 +225,7 @@ def test_threshold_chart_shows_the_curves_thresholds(spectf, probabilities):
 
 
 def test_grid_step_changes_the_ratios_and_snaps_the_range(env, probabilities):
-    explorer = CostExplorer("spectf", cost_range=(0.3, 0.7), **env)
+    explorer = thesis_explorer("spectf", cost_range=(0.3, 0.7), **env)
     explorer.grid_step.value = 0.01
     assert explorer.cost_range.step == 0.01
     assert table_attribute(explorer, "data-n-ratios") == "41"
@@ -240,7 +240,7 @@ def test_grid_step_changes_the_ratios_and_snaps_the_range(env, probabilities):
 
 
 def test_range_grid_and_search_changes_never_cross_validate(env, spy):
-    explorer = CostExplorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
     spy.clear()
     explorer.cost_range.value = (0.1, 0.2)
     explorer.grid_step.value = 0.025
@@ -253,7 +253,7 @@ def test_range_grid_and_search_changes_never_cross_validate(env, spy):
 
 
 def test_changing_k_cross_validates_ibk_only(env, spy, probabilities):
-    explorer = CostExplorer("spectf", **env)
+    explorer = thesis_explorer("spectf", **env)
     before = table_values(explorer)
     spy.clear()
     explorer.k.value = 3
@@ -271,7 +271,7 @@ def test_changing_k_cross_validates_ibk_only(env, spy, probabilities):
 
 
 def test_dataset_change_cross_validates_the_new_dataset(env, spy, probabilities):
-    explorer = CostExplorer("spectf", classifiers=("NaiveBayes", "IBk"), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "IBk"), **env)
     spy.clear()
     explorer.dataset.value = "german_credit"
     assert [(d, c) for d, c, _ in spy] == [
@@ -286,7 +286,7 @@ def test_dataset_change_cross_validates_the_new_dataset(env, spy, probabilities)
 
 
 def test_no_classifier_selected_shows_a_message(env):
-    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes",), **env)
     explorer.classifiers.value = ()
     assert "Select at least one classifier" in explorer.message.value
     assert "costlab-error" in explorer.message.value
@@ -298,7 +298,7 @@ def test_no_classifier_selected_shows_a_message(env):
 
 
 def test_a_range_without_ratios_shows_a_message(env):
-    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes",), **env)
     explorer.cost_range.value = (0.52, 0.53)
     assert "no cost ratio of the curve lies in" in explorer.message.value
     explorer.cost_range.value = (0.5, 0.55)
@@ -307,11 +307,11 @@ def test_a_range_without_ratios_shows_a_message(env):
 
 def test_engine_offers_weka_only_when_it_can_run(env, monkeypatch):
     available, _ = weka_status()
-    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes",), **env)
     assert ("weka" in [value for _, value in explorer.engine.options]) == available
 
     monkeypatch.setattr(explorer_module, "weka_status", lambda: (False, "no java here"))
-    explorer = CostExplorer("spectf", engine="weka", classifiers=("NaiveBayes",), **env)
+    explorer = thesis_explorer("spectf", engine="weka", classifiers=("NaiveBayes",), **env)
     assert [value for _, value in explorer.engine.options] == ["sklearn"]
     assert explorer.engine.value == "sklearn"
     assert "Weka engine unavailable (no java here)" in explorer.message.value
@@ -322,7 +322,7 @@ def test_weka_failure_shows_a_message_not_a_traceback(env, monkeypatch):
     from costlab.evaluation.weka import WekaUnavailableError
 
     monkeypatch.setattr(explorer_module, "weka_status", lambda: (True, ""))
-    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes",), **env)
     original = costlab.evaluation.experiment.run_experiments
 
     def run(*args, engine="sklearn", **kwargs):
@@ -363,7 +363,7 @@ def test_weka_engine_in_the_explorer(env):
         if os.environ.get("COSTLAB_REQUIRE_WEKA") == "1":
             pytest.fail(f"COSTLAB_REQUIRE_WEKA=1 but {reason}")
         pytest.skip(reason)
-    explorer = CostExplorer("spectf", classifiers=("NaiveBayes",), **env)
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes",), **env)
     explorer.engine.value = "weka"
     assert explorer.error_ is None, explorer.message.value
     data = load_dataset("spectf", mirror=env["mirror"], data_home=env["data_home"])

@@ -25,6 +25,7 @@ __all__ = [
     "auc_table",
     "cost_curves",
     "curves_for",
+    "named_classifiers",
     "roc_curves",
     "run_experiments",
 ]
@@ -155,7 +156,7 @@ def run_experiments(
     """
     params = classifier_params or {}
     loaded = _datasets(datasets, mirror, data_home)
-    models = _classifiers(classifiers)
+    models = named_classifiers(classifiers)
     run = ExperimentRun(datasets=loaded)
     total = len(loaded) * len(models) * n_folds * n_repeats
     bar, own = progress_bar(progress, total, "cross-validation")
@@ -203,8 +204,9 @@ def _datasets(datasets, mirror, data_home):
     return loaded
 
 
-def _classifiers(classifiers):
-    """Name -> registered name or estimator."""
+def named_classifiers(classifiers):
+    """Name -> registered name or estimator, from a sequence (named by :func:`.classifier_name`)
+    or a mapping; two estimators of one class need a mapping to tell them apart."""
     if isinstance(classifiers, str) or hasattr(classifiers, "fit"):
         classifiers = [classifiers]
     if isinstance(classifiers, Mapping):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from costlab.studies.alsaffar2018.published import CLASSIFIERS, DATASETS, DISPLAY_NAMES, TABLE_6
 from costlab.widgets._model import FP_RANGE, GRID_STEPS, SEARCH_STEPS, SEARCHES
 
 __all__ = [
@@ -37,17 +36,30 @@ def _layout(**kwargs):
     return widgets.Layout(width=_WIDTH, **kwargs)
 
 
-def dataset_dropdown(value="german_credit"):
-    """The thesis's four datasets, labelled as Table 6 names them."""
-    options = [(TABLE_6[name]["title"], name) for name in DATASETS]
+def dataset_dropdown(options, value):
+    """The run's datasets: ``options`` is a list of (title, name)."""
     return widgets.Dropdown(
         options=options, value=value, description="Dataset", style=_STYLE, layout=_layout()
     )
 
 
-def engine_dropdown(value="sklearn", *, weka=False, weka_reason=""):
-    """The engines: "sklearn", and "weka" only when it can run (see ``weka_status``)."""
-    options = [("scikit-learn (Weka formulas)", "sklearn")]
+def engine_dropdown(value="sklearn", *, weka=False, weka_reason="", refit=True):
+    """The engines: "sklearn", and "weka" only when it can run (see ``weka_status``).
+
+    Without ``refit`` (results given, nothing to cross-validate) it only shows the results'
+    engine, disabled.
+    """
+    if not refit:
+        return widgets.Dropdown(
+            options=[(f"as given ({value})", value)],
+            value=value,
+            description="Engine",
+            disabled=True,
+            tooltip="the results were given: the explorer does not cross-validate them",
+            style=_STYLE,
+            layout=_layout(),
+        )
+    options = [("scikit-learn", "sklearn")]
     if weka:
         options.append(("Weka 3.9 (Java)", "weka"))
     tooltip = "" if weka else f"Weka engine unavailable: {weka_reason}"
@@ -61,13 +73,12 @@ def engine_dropdown(value="sklearn", *, weka=False, weka_reason=""):
     )
 
 
-def classifier_select(value=CLASSIFIERS):
-    """The thesis's four classifiers (Ctrl/Shift-click to pick several)."""
-    options = [(DISPLAY_NAMES[name], name) for name in CLASSIFIERS]
+def classifier_select(options, value):
+    """The dataset's classifiers, ``options`` a list of (label, name); Ctrl/Shift-click."""
     return widgets.SelectMultiple(
         options=options,
         value=tuple(value),
-        rows=len(options),
+        rows=min(max(len(options), 2), 8),
         description="Classifiers",
         style=_STYLE,
         layout=_layout(),

@@ -1,6 +1,12 @@
 """The cost explorer: controls, a controller with small callbacks, and its outputs.
 
-Data flow (STYLE.md 2): dataset, engine, classifiers, k -> cross-validation
+It explores any results: an :class:`~costlab.evaluation.ExperimentRun`, a list of
+:class:`~costlab.evaluation.CVResult`, or a mapping ``{name: (y_true, p_class1)}`` of
+predictions made elsewhere (:func:`costlab.evaluation.experiment.as_run`). Given ``models``
+(registered classifier names or scikit-learn estimators) and datasets with features, it also
+cross-validates on demand: for another dataset, engine or IBk's k.
+
+Data flow (STYLE.md 2): dataset, engine, classifiers, k -> held results, or cross-validation
 (:func:`costlab.evaluation.experiment.run_experiments`, disk-cached) -> CVResults held here ->
 :func:`costlab.widgets.compute_curves` (memoised per classifier, grid and search) ->
 :func:`costlab.metrics.select_classifier` over [r1, r2] -> table, MTMCS chart and threshold chart.
@@ -19,9 +25,9 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from costlab.evaluation import experiment
+from costlab.evaluation.experiment import as_run
 from costlab.metrics.costs import select_classifier
 from costlab.plotting import MTMCSDisplay, ThresholdDisplay
-from costlab.studies.alsaffar2018.published import CLASSIFIERS, TABLE_6
 from costlab.widgets import _controls as controls
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._model import (
@@ -57,20 +63,34 @@ class ExplorerState:
 class CostExplorer(widgets.VBox):
     """Interactive MTMCS chart, optimal thresholds and CST table over a cost-ratio range.
 
-    Pick a dataset, an engine, classifiers and a range [r1, r2] of cost ratios
-    FPcost/FNcost; the explorer shows each classifier's MTMCS chart with the range shaded, the
-    optimal thresholds, and a table of MTMCR, cost sensitivity and CST over the range with the
-    robust or optimal classifier (thesis 4.2.2 and 5.1). Display it in Jupyter or Voila; drive
-    it from code by setting the controls' ``.value``.
+    Pick a dataset, classifiers and a range [r1, r2] of cost ratios FPcost/FNcost; the explorer
+    shows each classifier's MTMCS chart with the range shaded, the optimal thresholds, and a
+    table of MTMCR, cost sensitivity and CST over the range with the robust or optimal
+    classifier (Al-Saffar 2018, 4.2.2 and 5.1). Display it in Jupyter or Voila; drive it from
+    code by setting the controls' ``.value``.
 
     Parameters
     ----------
-    dataset : str
-        One of :data:`~costlab.studies.alsaffar2018.published.DATASETS`.
+    run : ExperimentRun, list of CVResult, or mapping
+        The results to explore (:func:`costlab.evaluation.experiment.as_run`): e.g.
+        ``run_experiments(...)``, ``[cross_val_proba(...), ...]`` or
+        ``{"LR": (y_test, p_class1), ...}``. An ``ExperimentRun`` may hold datasets without
+        results when ``models`` says what to cross-validate on them.
+    models : sequence or mapping, optional
+        Classifiers the explorer may cross-validate on the run's datasets (registered names
+        or estimators; a mapping names them). Without it, only the held results are shown,
+        and the engine and k controls are disabled.
+    dataset : str, optional
+        The dataset shown first (default: the run's first).
+    classifiers : sequence of str, optional
+        Initially selected classifiers (default: all of the dataset's).
+    labels : mapping, optional
+        Classifier name -> name shown in the table and the legends.
+    titles : mapping, optional
+        Dataset name -> title (default: the Dataset's ``title``, else its name).
     engine : {"sklearn", "weka"}
-        Classifier engine; "weka" is offered only when it can run (:func:`weka_status`).
-    classifiers : sequence of str
-        Initially selected classifiers (default: the thesis's four).
+        Engine of the cross-validations the explorer runs; "weka" is offered only when it can
+        run (:func:`weka_status`) and only registered names run on it.
     cost_range : tuple of float
         ``(r1, r2)``: the range as normalised FPcost in [0.05, 0.95].
     grid_step : float
@@ -80,13 +100,9 @@ class CostExplorer(widgets.VBox):
     search_step : float
         Threshold step of the grid searches: 1e-5 (the thesis's), 1e-4, 1e-3 or 1e-2.
     k : int
-        IBk's number of neighbours, 1 to 15.
-    n_folds, seed, folds
-        Cross-validation protocol (:func:`costlab.evaluation.cross_val_proba`; the thesis's 10, 1,
-        "weka").
-    mirror, data_home, cache_dir
-        Where data and cached cross-validation live (default: the environment's
-        ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_CACHE``).
+        IBk's number of neighbours, 1 to 15 (when IBk is among ``models``).
+    n_folds, seed, folds, n_jobs, cache_dir
+        Cross-validation protocol and cache (:func:`costlab.evaluation.cross_val_proba`).
 
     Attributes
     ----------
@@ -101,10 +117,10 @@ class CostExplorer(widgets.VBox):
     mtmcs_chart, threshold_chart : ChartImage
         The charts; ``.display_`` is the Display last drawn.
     results_ : dict of str -> CVResult
-        The cross-validation results shown.
+        The results shown.
     curves_ : dict of str -> DataFrame
         Their MTMCS curves.
-    selection_ : costlab.metrics.costs.Selection or None
+    selection_ : costlab.metrics.Selection or None
         The recommendation; ``selection_.summary`` is the table's frame.
     error_ : Exception or None
         The error shown in ``message``, if any.
@@ -115,10 +131,14 @@ class CostExplorer(widgets.VBox):
 
     def __init__(
         self,
-        dataset="german_credit",
+        run,
         *,
+        models=None,
+        dataset=None,
+        classifiers=None,
+        labels=None,
+        titles=None,
         engine="sklearn",
-        classifiers=CLASSIFIERS,
         cost_range=(0.3, 0.7),
         grid_step=0.05,
         search="optimized",
@@ -127,25 +147,52 @@ class CostExplorer(widgets.VBox):
         n_folds=10,
         seed=1,
         folds="weka",
-        mirror=None,
-        data_home=None,
+        n_jobs=None,
         cache_dir=None,
     ):
         super().__init__()
-        self._cv_options = {"n_folds": n_folds, "seed": seed, "folds": folds}
-        self._data_options = {"mirror": mirror, "data_home": data_home, "cache_dir": cache_dir}
+        self.run_ = as_run(run)
+        self._models = _models(models)
+        self._labels, self._titles = dict(labels or {}), dict(titles or {})
+        self._cv_options = {"n_folds": n_folds, "seed": seed, "folds": folds, "n_jobs": n_jobs}
+        self._cache_dir = cache_dir
         self._cv, self._memo, self._drawn = {}, {}, {}
+        for (name, clf), result in self.run_.results.items():
+            self._cv[(name, result.engine, clf, tuple(sorted(result.params.items())))] = result
         self._quiet = False
         self.results_, self.curves_, self.selection_, self.error_ = {}, {}, None, None
         self.timings_ = {}
+        names = self.run_.dataset_names()
+        if not names:
+            raise ValueError("run holds no dataset: give results or datasets with models.")
+        dataset = names[0] if dataset is None else dataset
+        if dataset not in names:
+            raise ValueError(f"dataset must be one of {names}, got {dataset!r}.")
+        chosen = self._options(dataset) if classifiers is None else list(classifiers)
+        unknown = [c for c in chosen if c not in self._options(dataset)]
+        if unknown:
+            raise ValueError(
+                f"classifiers {unknown} are neither held for {dataset!r} nor among models; "
+                f"choose from {self._options(dataset)}."
+            )
         r1, r2 = snap_range(*cost_range, grid_step)
         initial = ExplorerState(
-            dataset, engine, tuple(classifiers), r1, r2, grid_step, search, search_step, k
+            dataset, engine, tuple(chosen), r1, r2, grid_step, search, search_step, k
         )
         self._build_controls(initial)
         self._build_outputs()
         self._observe()
         self.update()
+
+    def _refits(self, dataset):
+        """True when the explorer can cross-validate on ``dataset`` (features and models)."""
+        return bool(self._models) and self.run_.datasets.get(dataset) is not None
+
+    def _options(self, dataset):
+        """Classifier names offered for a dataset: held results, then models it can fit."""
+        held = self.run_.classifiers(dataset)
+        fit = list(self._models) if self._refits(dataset) else []
+        return list(dict.fromkeys([*held, *fit]))
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -157,15 +204,29 @@ class CostExplorer(widgets.VBox):
                 "sklearn",
                 f"Weka engine unavailable ({weka_reason}); using sklearn.",
             )
-        self.dataset = controls.dataset_dropdown(initial.dataset)
-        self.engine = controls.engine_dropdown(engine, weka=weka_ok, weka_reason=weka_reason)
-        self.classifiers = controls.classifier_select(initial.classifiers)
+        refit = any(self._refits(d) for d in self.run_.dataset_names())
+        if not refit:
+            engine = next(iter(self.run_.results.values())).engine
+        titles = [(self._title(d), d) for d in self.run_.dataset_names()]
+        self.dataset = controls.dataset_dropdown(titles, initial.dataset)
+        self.engine = controls.engine_dropdown(
+            engine, weka=weka_ok, weka_reason=weka_reason, refit=refit
+        )
+        options = [(self._label(c), c) for c in self._options(initial.dataset)]
+        self.classifiers = controls.classifier_select(options, initial.classifiers)
         self.cost_range = controls.range_slider((initial.r1, initial.r2), initial.grid_step)
         self.range_label = controls.range_readout()
         self.grid_step = controls.grid_step_dropdown(initial.grid_step)
         self.search = controls.search_dropdown(initial.search)
         self.search_step = controls.search_step_dropdown(initial.search_step)
         self.k = controls.k_slider(initial.k)
+
+    def _label(self, classifier):
+        return str(self._labels.get(classifier, classifier))
+
+    def _title(self, dataset):
+        data = self.run_.datasets.get(dataset)
+        return str(self._titles.get(dataset, data.title if data is not None else dataset))
 
     def _build_outputs(self):
         self.header = widgets.HTML()
@@ -192,7 +253,8 @@ class CostExplorer(widgets.VBox):
         self.add_class("costlab-explorer")
 
     def _observe(self):
-        for control in (self.dataset, self.engine, self.classifiers, self.k):
+        self.dataset.observe(self._on_dataset, names="value")
+        for control in (self.engine, self.classifiers, self.k):
             control.observe(self._on_model_change, names="value")
         for control in (self.cost_range, self.search, self.search_step):
             control.observe(self._on_view_change, names="value")
@@ -201,7 +263,19 @@ class CostExplorer(widgets.VBox):
     # -- callbacks: small, no maths --------------------------------------------------------------
 
     def _on_model_change(self, change):
-        """Dataset, engine, classifiers or k: may cross-validate results not yet held."""
+        """Engine, classifiers or k: may cross-validate results not yet held."""
+        self.update()
+
+    def _on_dataset(self, change):
+        """Another dataset: offer its classifiers, keep those selected that it has."""
+        options = self._options(change["new"])
+        kept = [c for c in self.classifiers.value if c in options] or options
+        self._quiet = True
+        try:
+            self.classifiers.options = [(self._label(c), c) for c in options]
+            self.classifiers.value = tuple(kept)
+        finally:
+            self._quiet = False
         self.update()
 
     def _on_view_change(self, change):
@@ -263,7 +337,8 @@ class CostExplorer(widgets.VBox):
     def _sync_controls(self, state):
         self.range_label.value = range_label(state.r1, state.r2, state.grid_step)
         self.search_step.disabled = state.search == "exact"
-        self.k.disabled = "IBk" not in state.classifiers
+        self.k.disabled = not (self._refits(state.dataset) and "IBk" in self._models)
+        self.k.disabled |= "IBk" not in state.classifiers
 
     def _cv_key(self, state, classifier):
         params = classifier_params(classifier, state.k)
@@ -271,12 +346,26 @@ class CostExplorer(widgets.VBox):
 
     def _cross_validate(self, state):
         """The CVResults of the state's classifiers; cross-validates only those not held."""
-        missing = [c for c in state.classifiers if self._cv_key(state, c) not in self._cv]
-        if missing:
-            run = self._run_cv(state, missing)
-            for classifier in missing:
+        missing = [c for c in state.classifiers if self._held(state, c) is None]
+        fit = [c for c in missing if c in self._models and self._refits(state.dataset)]
+        if set(missing) - set(fit):
+            raise ValueError(
+                f"no results for {sorted(set(missing) - set(fit))} on {state.dataset}, and "
+                "nothing to cross-validate them with (pass models=)."
+            )
+        if fit:
+            run = self._run_cv(state, fit)
+            for classifier in fit:
                 self._cv[self._cv_key(state, classifier)] = run.results[(state.dataset, classifier)]
-        return {c: self._cv[self._cv_key(state, c)] for c in state.classifiers}
+        return {c: self._held(state, c) for c in state.classifiers}
+
+    def _held(self, state, classifier):
+        """The held result for the state: this engine and k, or, for results the explorer
+        cannot refit, the one it was given."""
+        result = self._cv.get(self._cv_key(state, classifier))
+        if result is None and not (classifier in self._models and self._refits(state.dataset)):
+            result = self.run_.results.get((state.dataset, classifier))
+        return result
 
     def _run_cv(self, state, classifiers):
         n_folds = self._cv_options["n_folds"]
@@ -286,13 +375,13 @@ class CostExplorer(widgets.VBox):
         )
         try:
             return experiment.run_experiments(
-                [state.dataset],
-                classifiers,
+                {state.dataset: self.run_.datasets[state.dataset]},
+                {c: self._models[c] for c in classifiers},
                 engine=state.engine,
                 classifier_params={c: classifier_params(c, state.k) for c in classifiers},
                 progress=bar,
+                cache_dir=self._cache_dir,
                 **self._cv_options,
-                **self._data_options,
             )
         finally:
             bar.close()
@@ -315,8 +404,11 @@ class CostExplorer(widgets.VBox):
 
     def _render(self, state, curves, selection):
         self.message.value = _note_html(self._note) if self._note else ""
-        self.header.value = _header_html(state, next(iter(self.results_.values())))
-        self.table.value = summary_html(selection, state.r1, state.r2, state.grid_step)
+        first = next(iter(self.results_.values()))
+        self.header.value = _header_html(self._title(state.dataset), first)
+        self.table.value = summary_html(
+            selection, state.r1, state.r2, state.grid_step, labels=self._labels
+        )
         self.status.value = _status_html(state, self.results_)
         self._draw_charts(state, curves)
 
@@ -327,12 +419,15 @@ class CostExplorer(widgets.VBox):
         style = {"markersize": 3.5, "linewidth": 1.4} if state.grid_step < 0.05 else {}
         if self._drawn.get("mtmcs") != (curves_key, state.r1, state.r2):
             title = f"MTMCS chart, range of interest shaded ({subtitle})"
-            display = MTMCSDisplay(curves, highlight=(state.r1, state.r2), title=title)
+            display = MTMCSDisplay(
+                curves, highlight=(state.r1, state.r2), title=title, labels=self._labels
+            )
             self.mtmcs_chart.draw(display, **style)
             self._drawn["mtmcs"] = (curves_key, state.r1, state.r2)
         if self._drawn.get("threshold") != curves_key:
             title = f"Optimal thresholds ({subtitle})"
-            self.threshold_chart.draw(ThresholdDisplay(curves, title=title), **style)
+            thresholds = ThresholdDisplay(curves, title=title, labels=self._labels)
+            self.threshold_chart.draw(thresholds, **style)
             self._drawn["threshold"] = curves_key
 
     def _show_error(self, error):
@@ -346,13 +441,20 @@ class CostExplorer(widgets.VBox):
         self._drawn.clear()
 
 
-def cost_explorer(**defaults):
-    """Build a :class:`CostExplorer`; ``defaults`` are its parameters, e.g. ``dataset="spectf"``.
+def cost_explorer(run, **options):
+    """Build a :class:`CostExplorer` on ``run``; ``options`` are its keyword parameters.
 
     >>> from costlab.widgets import cost_explorer  # doctest: +SKIP
-    >>> cost_explorer(dataset="spectf", cost_range=(0.4, 0.6))  # doctest: +SKIP
+    >>> cost_explorer({"LR": (y_test, p_class1)}, cost_range=(0.4, 0.6))  # doctest: +SKIP
     """
-    return CostExplorer(**defaults)
+    return CostExplorer(run, **options)
+
+
+def _models(models):
+    """Name -> registered name or estimator, from a sequence or a mapping (None: none)."""
+    if models is None:
+        return {}
+    return experiment.named_classifiers(models)
 
 
 # -- helpers ---------------------------------------------------------------------------------
@@ -398,17 +500,22 @@ def _search_text(state):
     return f"{state.search} search, step {state.search_step:g}"
 
 
-def _header_html(state, result):
-    """Dataset title, size and classes (class 1 is the thesis's negative class)."""
+def _header_html(title, result):
+    """Dataset title, size and classes (class 1 is the negative class)."""
     classes = ", ".join(
         f"{int((result.y_true == i).sum())} in class {i + 1} ({html.escape(str(label))})"
         for i, label in enumerate(result.labels)
     )
-    title = html.escape(TABLE_6.get(state.dataset, {}).get("title", state.dataset))
+    how = (
+        "given predictions"
+        if result.engine == "given"
+        else f"{html.escape(result.engine)} engine, {result.n_folds}-fold CV"
+    )
     return (
-        f'<div class="costlab-header"><b style="font-size:16px">Cost explorer: {title}</b>'
+        f'<div class="costlab-header"><b style="font-size:16px">Cost explorer: '
+        f"{html.escape(title)}</b>"
         f'<span style="color:#555"> &nbsp;{result.y_true.size} instances: {classes} · '
-        f"{html.escape(state.engine)} engine, {result.n_folds}-fold CV</span></div>"
+        f"{how}</span></div>"
     )
 
 

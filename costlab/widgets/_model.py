@@ -18,7 +18,6 @@ import numpy as np
 
 from costlab.evaluation.experiment import ExperimentRun, cost_curves, curves_for
 from costlab.metrics.costs import cost_ratio_grid, format_cost_ratio, select_classifier
-from costlab.studies.alsaffar2018.published import DISPLAY_NAMES
 
 __all__ = [
     "FP_RANGE",
@@ -177,15 +176,17 @@ _TABLE_CSS = """<style>
 </style>"""
 
 
-def summary_html(selection, r1, r2, fp_step=0.05):
+def summary_html(selection, r1, r2, fp_step=0.05, labels=None):
     """The live table: MTMCR, cost sensitivity and CST per classifier, and the recommendation.
 
     Stable hooks for scripts and browser tests: ``<table class="costlab-cst">`` with
     ``data-r1``, ``data-r2`` and ``data-n-ratios``; one ``<tr class="classifier">`` per
     classifier (``data-classifier``) holding ``<td class="mtmcr">``, ``<td class="sensitivity">``
     and ``<td class="cst">``, each with the unrounded value in ``data-value``; and
-    ``<p class="costlab-selection">`` with ``data-kind`` and ``data-classifier``.
+    ``<p class="costlab-selection">`` with ``data-kind`` and ``data-classifier``. ``labels``
+    maps classifier names to the names shown (default: the names).
     """
+    labels = labels or {}
     summary = selection.summary
     n_ratios = int(summary["n_ratios"].iloc[0])
     decimals = ratio_decimals(fp_step)
@@ -193,16 +194,19 @@ def summary_html(selection, r1, r2, fp_step=0.05):
         f"{n_ratios} cost ratio{'s' if n_ratios != 1 else ''} in "
         f"[{format_cost_ratio(r1, decimals)}, {format_cost_ratio(r2, decimals)}]"
     )
-    rows = [_table_row(row, row.classifier == selection.classifier) for row in summary.itertuples()]
+    rows = [
+        _table_row(row, row.classifier == selection.classifier, labels)
+        for row in summary.itertuples()
+    ]
     return (
         f'{_TABLE_CSS}<table class="costlab-cst" data-r1="{r1:.6g}" data-r2="{r2:.6g}" '
         f'data-n-ratios="{n_ratios}"><caption class="range">{caption}</caption>'
         "<thead><tr><th>Classifier</th><th>MTMCR</th><th>Cost sensitivity</th><th>CST</th>"
-        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>{_selection_html(selection)}"
+        f"</tr></thead><tbody>{''.join(rows)}</tbody></table>{_selection_html(selection, labels)}"
     )
 
 
-def _table_row(row, chosen):
+def _table_row(row, chosen, labels):
     cells = "".join(
         f'<td class="{css}" data-value="{value!r}">{value:.2f}</td>'
         for css, value in (
@@ -211,7 +215,7 @@ def _table_row(row, chosen):
             ("cst", float(row.cst)),
         )
     )
-    name = html.escape(DISPLAY_NAMES.get(row.classifier, row.classifier))
+    name = html.escape(str(labels.get(row.classifier, row.classifier)))
     css = "classifier chosen" if chosen else "classifier"
     return (
         f'<tr class="{css}" data-classifier="{html.escape(row.classifier)}">'
@@ -219,9 +223,9 @@ def _table_row(row, chosen):
     )
 
 
-def _selection_html(selection):
+def _selection_html(selection, labels):
     """Thesis 5.1: a robust classifier when one curve dominates, else the lowest CST."""
-    name = html.escape(DISPLAY_NAMES.get(selection.classifier, selection.classifier))
+    name = html.escape(str(labels.get(selection.classifier, selection.classifier)))
     if selection.kind == "robust":
         why = "its MTMCS is the lowest at every cost ratio of the range"
     else:
