@@ -1,6 +1,9 @@
 """Tests of the three threshold searches and the MTMCS curve (thesis 4.3, 4.5)."""
 
+import re
+
 import numpy as np
+import pandas as pd
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -178,6 +181,115 @@ def test_exact_never_exceeds_the_better_trivial_classifier(problem):
     curve = mtmcs_curve(is_pos.astype(int), p)
     trivial = 100 * np.minimum(curve["fp_cost"], curve["fn_cost"])
     assert np.all(curve["mtmcs"] <= trivial + 1e-9)
+
+
+def _assert_rows_reproduce(is_pos, p, curve):
+    """Each row's threshold, classified with classify and the row's fn_cost, gives its rates and
+    its MTMCS (thesis 4.5 rules; the side follows the row's fn_cost)."""
+    for row in curve.itertuples():
+        positive = classify(p, row.threshold, row.fn_cost)
+        fn_rate = np.sum(is_pos & ~positive) / is_pos.sum()
+        fp_rate = np.sum(~is_pos & positive) / (~is_pos).sum()
+        assert (fn_rate, fp_rate) == (row.fn_rate, row.fp_rate), row
+        tmc = 100 * (fn_rate * row.fn_cost + fp_rate * row.fp_cost)
+        assert tmc == pytest.approx(row.mtmcs, abs=1e-9), row
+
+
+def test_exact_trivial_thresholds_reproduce_with_scores_of_0_and_1():
+    # issue 7, item 6a: the threshold 1.0 reported at 0.05/0.95 classified 1.0 as class 1 under
+    # the left-side rule (class 2 iff p < t): TMC 52.5 instead of the MTMCS 5.0.
+    y, p = np.array([1, 1, 2, 2]), np.array([0, 0.3, 0.6, 1])
+    curve = mtmcs_curve(y, p, pos_label=2, search="exact")
+    first, last = curve.iloc[0], curve.iloc[-1]
+    assert first["mtmcs"] == pytest.approx(5.0) and first["threshold"] == np.nextafter(1, 2)
+    assert last["mtmcs"] == pytest.approx(5.0) and last["threshold"] == np.nextafter(0, -1)
+    positive = classify(p, first["threshold"], first["fn_cost"])
+    assert _tmc(y == 2, positive, first["fn_cost"]) == pytest.approx(5.0)
+    _assert_rows_reproduce(y == 2, p, curve)
+
+
+def test_exact_trivial_thresholds_stay_0_and_1_for_scores_inside():
+    y, p = np.array([1, 1, 2, 2]), np.array([0.2, 0.3, 0.6, 0.8])
+    curve = mtmcs_curve(y, p, pos_label=2, fp_costs=[0.05, 0.95])
+    assert curve["threshold"].tolist() == [1.0, 0.0]
+    _assert_rows_reproduce(y == 2, p, curve)
+
+
+def test_exact_cut_between_adjacent_floats():
+    # no float lies strictly between a and b, so the midpoint cannot serve both rules
+    a, b = np.nextafter(1.0, 0), 1.0
+    y, p = np.array([2, 1]), np.array([a, b])
+    curve = mtmcs_curve(y, p, fp_costs=[0.3, 0.5, 0.7])
+    np.testing.assert_array_equal(curve["mtmcs"], 0.0)
+    assert curve["threshold"].tolist() == [b, b, a]
+    _assert_rows_reproduce(y == 2, p, curve)
+
+
+def test_side_follows_the_reported_fn_cost():
+    # FPcost = 0.5 + 1e-12 is reported with FNcost 0.5, which classify puts on the left side
+    y, p = np.array([1, 1, 2, 2]), np.array([0.0, 0.3, 0.6, 1.0])
+    for search in ("exact", "thorough", "optimized"):
+        curve = mtmcs_curve(y, p, pos_label=2, fp_costs=[0.5 + 1e-12], search=search, step=0.1)
+        assert curve["fn_cost"].iloc[0] == 0.5
+        _assert_rows_reproduce(y == 2, p, curve)
+
+
+probability = st.one_of(st.sampled_from([0.0, 1.0, 0.5, 0.25]), st.floats(0, 1))
+cost = st.one_of(
+    st.sampled_from([0.5, 0.05, 0.95, 0.5 - 1e-12, 0.5 + 1e-12]),
+    st.floats(1e-6, 1 - 1e-6).map(lambda x: round(x, 6)),
+)
+
+
+@st.composite
+def scored_problems(draw, elements=probability):
+    p = np.array(draw(st.lists(elements, min_size=2, max_size=40)))
+    if draw(st.booleans()):  # many ties
+        p = p[draw(st.lists(st.integers(0, p.size - 1), min_size=2, max_size=40))]
+    is_pos = np.array(draw(st.lists(st.booleans(), min_size=p.size, max_size=p.size)))
+    is_pos[0], is_pos[1] = True, False  # both classes present
+    fp_costs = draw(st.lists(cost, min_size=1, max_size=5))
+    return is_pos, p, fp_costs
+
+
+@settings(max_examples=150, deadline=None)
+@given(scored_problems(), st.sampled_from([0.05, 0.01, 0.001]))
+def test_every_reported_threshold_reproduces_its_mtmcs(problem, step):
+    is_pos, p, fp_costs = problem
+    for search in ("exact", "thorough", "optimized"):
+        curve = mtmcs_curve(is_pos.astype(int), p, fp_costs=fp_costs, search=search, step=step)
+        _assert_rows_reproduce(is_pos, p, curve)
+
+
+@settings(max_examples=100, deadline=None)
+@given(scored_problems(st.floats(-1e308, 1e308)))
+def test_exact_thresholds_reproduce_for_any_real_scores(problem):
+    is_pos, p, fp_costs = problem
+    _assert_rows_reproduce(is_pos, p, mtmcs_curve(is_pos.astype(int), p, fp_costs=fp_costs))
+
+
+@pytest.mark.parametrize("search", ["thorough", "optimized"])
+@pytest.mark.parametrize(("noisy", "clipped"), [(-6.9e-18, 0.0), (1 + 1e-13, 1.0)])
+def test_grid_searches_clip_floating_point_noise(search, noisy, clipped):
+    # issue 7, item 6b: Weka's RandomForest gives P(class 1) = -6.9e-18
+    y = np.array([1, 2, 1, 2, 1, 2])
+    p = np.array([0.9, 0.2, noisy, 0.4, 0.7, noisy])
+    fp_costs = cost_ratio_grid(0.05, 0.95, 0.05)
+    got = mtmcs_curve(y, p, search=search, step=0.01, fp_costs=fp_costs)
+    q = np.where(p == noisy, clipped, p)
+    want = mtmcs_curve(y, q, search=search, step=0.01, fp_costs=fp_costs)
+    pd.testing.assert_frame_equal(got, want, check_exact=True)
+    _assert_rows_reproduce(y == 2, q, got)
+
+
+@pytest.mark.parametrize("search", ["thorough", "optimized"])
+@pytest.mark.parametrize(("bad", "shown"), [(-1e-9, "-1e-09"), (1.2, "1.2")])
+def test_grid_searches_refuse_scores_outside_0_1_naming_the_first(search, bad, shown):
+    p = [0.1, 0.5, 0.3, bad, -3.0]
+    match = re.escape(f"p_class1[3] = {shown} is outside")
+    with pytest.raises(ValueError, match=match):
+        mtmcs_curve([1, 2, 1, 2, 1], p, search=search)
+    mtmcs_curve([1, 2, 1, 2, 1], p, search="exact")  # any real scores
 
 
 @pytest.mark.parametrize(

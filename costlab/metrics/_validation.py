@@ -12,6 +12,7 @@ import numpy as np
 
 _SEARCHES = ("exact", "thorough", "optimized")
 _TOL = 1e-9
+_PROBABILITY_TOL = 1e-12  # floating-point noise around [0, 1] that is clipped
 
 
 def check_labels_scores(y_true, p_class1, *, pos_label=None):
@@ -84,12 +85,22 @@ def _resolve_pos_label(classes, pos_label):
 
 
 def check_probabilities(p, *, name="p_class1"):
-    """Raise unless every score lies in [0, 1] (the grid searches scan thresholds in [0, 1])."""
-    if p.size and (p.min() < 0.0 or p.max() > 1.0):
+    """Return the scores clipped to [0, 1]; raise unless each lies within 1e-12 of [0, 1].
+
+    The grid searches scan thresholds in [0, 1]. Classifiers' probabilities can carry
+    floating-point noise just outside it (Weka's RandomForest gives -6.9e-18), so values in
+    [-1e-12, 1 + 1e-12] are clipped to the nearest end; in-range values are returned unchanged.
+    The error names the first value outside that band and its index.
+    """
+    outside = np.flatnonzero((p < -_PROBABILITY_TOL) | (p > 1.0 + _PROBABILITY_TOL))
+    if outside.size:
+        i = int(outside[0])
         raise ValueError(
             f"{name} must lie in [0, 1] for the grid searches ('thorough', 'optimized'); "
-            f"got values in [{p.min():g}, {p.max():g}]. Use search='exact' for arbitrary scores."
+            f"{name}[{i}] = {float(p[i])!r} is outside (values within {_PROBABILITY_TOL:g} of "
+            "[0, 1] are clipped). Use search='exact' for arbitrary scores."
         )
+    return np.clip(p, 0.0, 1.0)
 
 
 def check_positive_cost(value, name):

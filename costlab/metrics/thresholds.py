@@ -9,7 +9,7 @@ is searched; the minimum is MTMCS(r). Three searches are offered:
 ``"exact"``
     Sort the scores once and evaluate every distinct cut: the true minimum over all thresholds.
     O(n log n + m n) for m cost ratios. Not in the thesis; it is the reference the others are
-    measured against.
+    measured against. Any finite real scores are accepted.
 ``"thorough"``
     The thesis's grid search over [0, 1] with a user-defined step (thesis 4.3.1), classifying
     with the rules of 4.5 for the cost ratio's side.
@@ -18,6 +18,10 @@ is searched; the minimum is MTMCS(r). Three searches are offered:
     ``t0 = FNcost / (FNcost + FPcost)``; if FNcost >= 0.5 step up to 1 classifying class 1 when
     P(class 1) >= t, otherwise step down to 0 classifying class 2 when P(class 1) <= t. The
     thesis used step 1e-5. It is not guaranteed to find the minimum.
+
+Every search reports a threshold that reproduces its minimum with :func:`costlab.classify`, i.e.
+with the rule of 4.5 for the cost ratio's side (FNcost >= FPcost: class 2 iff P(class 1) < t;
+otherwise class 2 iff P(class 1) <= t).
 
 Counting is done with ``np.searchsorted`` on the sorted scores of each class, so a search at
 step 1e-5 costs O(grid log n) rather than the thesis's O(grid * n).
@@ -53,7 +57,10 @@ def mtmcs_curve(y_true, p_class1, *, pos_label=None, fp_costs=None, search="exac
     p_class1 : array-like of shape (n,)
         P(class 1 | x), the probability of the thesis's class 1 (the *negative* class) as the
         classifier gave it. Do not recompute it as ``1 - P(class 2)``: that moves ties.
-        ``search="exact"`` accepts any real scores (higher = more likely class 1).
+        ``search="exact"`` accepts any finite real scores (higher = more likely class 1). The
+        grid searches need probabilities: values within 1e-12 of [0, 1] (floating-point noise
+        such as Weka's -6.9e-18) are clipped to [0, 1] and searched as 0 or 1; any other value
+        outside [0, 1] raises ``ValueError``.
     pos_label : scalar, optional
         Label of the positive class (class 2). Inferred for labels {0, 1}, {-1, 1}, {1, 2}.
     fp_costs : array-like, optional
@@ -68,31 +75,67 @@ def mtmcs_curve(y_true, p_class1, *, pos_label=None, fp_costs=None, search="exac
     -------
     DataFrame
         One row per cost ratio with columns ``fp_cost, fn_cost, mtmcs, threshold, fp_rate,
-        fn_rate``. ``mtmcs`` is in percent; the rates are fractions. The threshold reproduces the
-        minimum with the thesis's rules of 4.5 (see :func:`costlab.classify`). For ``"exact"`` it
-        is the midpoint between the two scores either side of the cut, or the end of the score
-        range for the trivial classifiers.
+        fn_rate``. ``mtmcs`` is in percent; the rates are fractions. ``classify(p_class1,
+        threshold, fn_cost)`` with a row's values reproduces the row's rates and MTMCS (see
+        Notes for the thresholds reported).
+
+    Notes
+    -----
+    Every threshold reproduces its minimum under the rule of 4.5 for its cost ratio's side
+    (:func:`costlab.classify`): left side (FNcost >= FPcost), class 2 iff P(class 1) < t; right
+    side, class 2 iff P(class 1) <= t.
+
+    The grid searches report a grid value in [0, 1]. They search the scores clipped to [0, 1],
+    so for a score of e.g. -6.9e-18 the threshold reproduces the minimum on the clipped scores
+    (the two labellings differ only at t = 0 on the left side or t = 1 on the right side).
+
+    ``"exact"`` reports, for a cut between two distinct scores a < b, their midpoint (if a and b
+    are adjacent floats: b on the left side, a on the right side). For the trivial classifiers
+    it reports 0 or 1 when the side's rule allows, else the nearest float beyond the extreme
+    score, so thresholds leave [0, 1] only when they must:
+
+    ==================  ===================================  ===================================
+    class 2 gets        left side (p < t)                    right side (p <= t)
+    ==================  ===================================  ===================================
+    nothing             ``min(0, min(p))``                   0 if ``min(p) > 0``, else
+                                                             ``nextafter(min(p), -inf)``
+    everything          1 if ``max(p) < 1``, else            ``max(1, max(p))``
+                        ``nextafter(max(p), +inf)``
+    ==================  ===================================  ===================================
+
+    E.g. scores including 1 give 1.0000000000000002 for "everything" on the left side, and
+    scores including 0 give -5e-324 for "nothing" on the right side.
 
     Examples
     --------
     >>> curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7], fp_costs=[0.5])
     >>> float(curve.loc[0, "mtmcs"]), float(curve.loc[0, "threshold"])
     (25.0, 0.5)
+
+    With scores of exactly 0 and 1 the best classifier at 0.05/0.95 puts everything in class 2,
+    which needs P(class 1) < t for all scores, so t lies just above 1; at 0.95/0.05 it puts
+    nothing in class 2, which needs t < P(class 1) for all scores, so t lies just below 0:
+
+    >>> curve = mtmcs_curve([1, 1, 2, 2], [0, 0.3, 0.6, 1], pos_label=2, fp_costs=[0.05, 0.95])
+    >>> curve["mtmcs"].round(6).tolist(), curve["threshold"].tolist()
+    ([5.0, 5.0], [1.0000000000000002, -5e-324])
     """
     is_pos, p = check_labels_scores(y_true, p_class1, pos_label=pos_label)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
+    fn = np.round(1.0 - fp, _GRID_DECIMALS)
+    left = fn >= 1.0 - fn  # the side test of classify (thesis 4.5) on the reported fn_cost
     search = check_search(search)
     if search == "exact":
-        mtmcs, thr, fpr, fnr = _exact(is_pos, p, fp)
+        mtmcs, thr, fpr, fnr = _exact(is_pos, p, fp, left)
     else:
-        check_probabilities(p)
+        p = check_probabilities(p)
         step = check_step(step)
         searcher = _thorough if search == "thorough" else _optimized
-        mtmcs, thr, fpr, fnr = searcher(is_pos, p, fp, step)
+        mtmcs, thr, fpr, fnr = searcher(is_pos, p, fp, left, step)
     return pd.DataFrame(
         {
             "fp_cost": fp,
-            "fn_cost": np.round(1.0 - fp, _GRID_DECIMALS),
+            "fn_cost": fn,
             "mtmcs": mtmcs,
             "threshold": thr,
             "fp_rate": fpr,
@@ -107,7 +150,7 @@ def _tmc_table(fnr, fpr, fp):
     return 100.0 * (fnr[None, :] * (1.0 - fp) + fpr[None, :] * fp)
 
 
-def _exact(is_pos, p, fp):
+def _exact(is_pos, p, fp, left):
     """Every distinct cut of the sorted scores: the minimum TMC over all thresholds."""
     order = np.argsort(p, kind="mergesort")
     ps, pos = p[order], is_pos[order]
@@ -119,10 +162,37 @@ def _exact(is_pos, p, fp):
     n_pos, n_neg = tp[-1], fp_count[-1]
     fnr = (n_pos - tp) / n_pos
     fpr = fp_count / n_neg
-    thresholds = np.r_[min(0.0, values[0]), (values[:-1] + values[1:]) / 2, max(1.0, values[-1])]
     best = np.argmin(_tmc_table(fnr, fpr, fp), axis=1)
     tmc = 100.0 * (fnr[best] * (1.0 - fp) + fpr[best] * fp)
-    return tmc, thresholds[best], fpr[best], fnr[best]
+    thr_left, thr_right = _cut_thresholds(values)
+    return tmc, np.where(left, thr_left[best], thr_right[best]), fpr[best], fnr[best]
+
+
+def _cut_thresholds(values):
+    """Thresholds realising each cut of the sorted distinct ``values`` under each side's rule.
+
+    Cut j puts values[:j] in class 2. Left side: class 2 iff p < t, so a < t <= b around the
+    cut; right side: class 2 iff p <= t, so a <= t < b. The midpoint serves both unless a and b
+    are adjacent floats. The trivial cuts use 0 and 1 where the rule allows, else the nearest
+    float beyond the extreme score.
+    """
+    lo, hi = values[:-1], values[1:]
+    mid = lo / 2 + hi / 2  # (lo + hi) / 2 without overflow
+    inside = (lo < mid) & (mid < hi)
+    first, last = values[0], values[-1]
+    left = np.r_[min(0.0, first), np.where(inside, mid, hi), _above(last)]
+    right = np.r_[_below(first), np.where(inside, mid, lo), max(1.0, last)]
+    return left, right
+
+
+def _above(x):
+    """A threshold t > x: 1 if x < 1, else the next float above x."""
+    return 1.0 if x < 1.0 else np.nextafter(x, np.inf)
+
+
+def _below(x):
+    """A threshold t < x: 0 if x > 0, else the next float below x."""
+    return 0.0 if x > 0.0 else np.nextafter(x, -np.inf)
 
 
 class _Counter:
@@ -151,28 +221,28 @@ def _grid(start, stop, step):
     return np.round(start + direction * step * np.arange(n + 1), _GRID_DECIMALS)
 
 
-def _search(counter, fp, grids):
+def _search(counter, fp, left, grids):
     """First minimum of TMC along each cost ratio's own threshold sequence."""
     out = np.empty((4, fp.size))
-    for i, (fp_cost, thresholds) in enumerate(zip(fp, grids, strict=True)):
-        fnr, fpr = counter.rates(thresholds, left_side=(1.0 - fp_cost) >= fp_cost)
+    for i, (fp_cost, left_side, thresholds) in enumerate(zip(fp, left, grids, strict=True)):
+        fnr, fpr = counter.rates(thresholds, left_side=left_side)
         tmc = _tmc_table(fnr, fpr, [fp_cost])[0]
         k = int(np.argmin(tmc))
         out[:, i] = tmc[k], thresholds[k], fpr[k], fnr[k]
     return out[0], out[1], out[2], out[3]
 
 
-def _thorough(is_pos, p, fp, step):
+def _thorough(is_pos, p, fp, left, step):
     """Thesis 4.3.1: every threshold 0, step, 2 step, ..., 1 (the side's rule of 4.5)."""
     grid = _grid(0.0, 1.0, step)
-    return _search(_Counter(is_pos, p), fp, [grid] * fp.size)
+    return _search(_Counter(is_pos, p), fp, left, [grid] * fp.size)
 
 
-def _optimized(is_pos, p, fp, step):
+def _optimized(is_pos, p, fp, left, step):
     """Thesis 4.3.2 / 4.5: from t0 = FNcost up to 1 if FNcost >= 0.5, else down to 0."""
     grids = []
-    for fp_cost in fp:
+    for fp_cost, left_side in zip(fp, left, strict=True):
         fn_cost = round(1.0 - fp_cost, _GRID_DECIMALS)
         t0 = fn_cost / (fn_cost + fp_cost)
-        grids.append(_grid(t0, 1.0 if fn_cost >= 0.5 else 0.0, step))
-    return _search(_Counter(is_pos, p), fp, grids)
+        grids.append(_grid(t0, 1.0 if left_side else 0.0, step))
+    return _search(_Counter(is_pos, p), fp, left, grids)
