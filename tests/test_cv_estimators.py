@@ -12,7 +12,11 @@ from sklearn.preprocessing import FunctionTransformer, StandardScaler
 
 from costlab.datasets import Dataset
 from costlab.evaluation import CVResult, cross_val_proba, run_experiments
-from costlab.evaluation._models import dataset_fingerprint, estimator_fingerprint
+from costlab.evaluation._models import (
+    classifier_name,
+    dataset_fingerprint,
+    estimator_fingerprint,
+)
 from costlab.evaluation.experiment import as_run
 from costlab.evaluation.folds import make_folds
 
@@ -176,3 +180,17 @@ def test_results_from_predictions_made_elsewhere():
         warnings.simplefilter("error")
         repeated = CVResult.from_predictions([0, 1], [[0.2, 0.1], [0.3, 0.4]])
     assert repeated.n_repeats == 2
+
+
+def test_baseline_models_take_nominal_and_missing_values(mirror_dir, tmp_path):
+    from costlab.classifiers import baseline_models
+    from costlab.datasets import load_dataset
+    from costlab.metrics import roc_auc_class1
+
+    data = load_dataset("credit_approval", mirror=mirror_dir, data_home=tmp_path)
+    assert data.X.isna().any().any() and data.nominal_columns  # the hard case
+    for name, model in baseline_models().items():
+        result = cross_val_proba(data, model, cache=False, progress=False)
+        assert result.classifier == classifier_name(model)
+        assert np.isfinite(result.p_class1).all()
+        assert roc_auc_class1(result.y_true, result.scores(), pos_label=1) > 0.85, name

@@ -19,6 +19,7 @@ array([[0.8, 0.2]])
 
 from __future__ import annotations
 
+from ._baselines import baseline_models
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder, infer_schema
 from .adaboost import WekaAdaBoostM1
 from .forest import WekaRandomForest, weka_num_features
@@ -35,6 +36,7 @@ __all__ = [
     "WekaNaiveBayes",
     "WekaRandomForest",
     "WekaStump",
+    "baseline_models",
     "describe_classifier",
     "fit_weka_stump",
     "infer_schema",
