@@ -1,4 +1,4 @@
-"""Datasets of the thesis: fetching, verifying and parsing the raw files.
+"""Datasets: the thesis's (fetched, verified and parsed) and a researcher's own.
 
 This subpackage is the only part of costlab that reads data files or uses the network.
 
@@ -6,6 +6,11 @@ This subpackage is the only part of costlab that reads data files or uses the ne
 >>> german = load_dataset("german_credit")            # doctest: +SKIP
 >>> german.class_counts                                # doctest: +SKIP
 {'good': 700, 'bad': 300}
+
+A researcher's own data becomes the same :class:`Dataset` with :func:`from_frame`,
+:func:`from_csv`, :func:`from_arff` or :func:`from_arrays`::
+
+    mine = from_csv("patients.csv", target="outcome", negative="healthy")
 
 A fifth dataset from any OpenML id is one registry entry::
 
@@ -18,6 +23,7 @@ variables ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_OPENML_SERVER`
 
 from ._dataset import Dataset
 from ._errors import ChecksumError, DatasetError
+from ._own import from_arff, from_arrays, from_csv, from_frame
 from ._registry import (
     OpenMLSpec,
     RemoteFile,
@@ -34,6 +40,10 @@ __all__ = [
     "OpenMLSpec",
     "RemoteFile",
     "UCISpec",
+    "from_arff",
+    "from_arrays",
+    "from_csv",
+    "from_frame",
     "list_datasets",
     "load_dataset",
     "register_dataset",
