@@ -4,8 +4,14 @@ Each Display takes results that were computed elsewhere (MTMCS curves from
 :func:`costlab.metrics.mtmcs_curve`, ROC curves from :func:`costlab.metrics.roc_curve_class1`, class
 counts), validates them once, and draws them with ``plot(ax=None, **kwargs) -> self``, storing
 the artists as ``ax_``, ``figure_`` and ``lines_`` (classifier -> ``Line2D``). Calling ``plot``
-again restyles without recomputing anything. Nothing here computes a measure; the only I/O is
-:func:`save_figure`.
+again restyles without recomputing anything. The only I/O is :func:`save_figure`.
+
+As in scikit-learn, the four curve Displays also build themselves, already plotted, from scores
+or fitted classifiers: ``from_predictions(y_true, p_class1, ...)`` and ``from_estimator(estimator,
+X, y, ...)`` compute the curves with :mod:`costlab.metrics` (the only place a measure is computed)
+and call the constructor. ``p_class1`` is P(class 1), the probability of the *negative* class;
+either one array or ``{name: array}`` for several classifiers, and likewise one estimator or
+``{name: estimator}``.
 
 ==============================  ===============================================================
 Display                         Thesis figures
@@ -52,6 +58,9 @@ from matplotlib.ticker import MultipleLocator
 
 from costlab.metrics._validation import check_cost_range
 from costlab.metrics.costs import format_cost_ratio
+from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics.thresholds import mtmcs_curve
+from costlab.plotting._scores import estimator_scores, named_scores
 
 __all__ = [
     "MTMCSDisplay",
@@ -113,6 +122,131 @@ class MTMCSDisplay:
         self.title = title
         self.labels = _check_labels(labels)
 
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        p_class1,
+        *,
+        name=None,
+        pos_label=None,
+        fp_costs=None,
+        search="exact",
+        step=1e-5,
+        highlight=None,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's MTMCS curve from its scores and plot the chart.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True labels, two classes.
+        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
+            P(class 1 | x), the probability of the negative class, of one classifier, or
+            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
+        name : str, optional
+            Legend name of a single array of scores (default ``"Classifier"``); must be None
+            when ``p_class1`` is a mapping.
+        pos_label, fp_costs, search, step
+            Passed to :func:`costlab.metrics.mtmcs_curve`.
+        highlight, title, labels
+            As in the constructor.
+        ax : Axes, optional
+        **kwargs
+            Passed to :meth:`plot` (e.g. ``annotate=True``, or line styles).
+
+        Returns
+        -------
+        MTMCSDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> y, p = [1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7]
+        >>> display = MTMCSDisplay.from_predictions(y, p, fp_costs=[0.5])
+        >>> display.lines_["Classifier"].get_ydata().tolist()
+        [25.0]
+        """
+        curves = _per_classifier(
+            mtmcs_curve,
+            y_true,
+            named_scores(p_class1, name, y_true),
+            pos_label=pos_label,
+            fp_costs=fp_costs,
+            search=search,
+            step=step,
+        )
+        display = cls(curves, highlight=highlight, title=title, labels=labels)
+        return display.plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        name=None,
+        pos_label=None,
+        fp_costs=None,
+        search="exact",
+        step=1e-5,
+        highlight=None,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Score ``X`` with fitted classifiers' P(class 1) and plot their MTMCS chart.
+
+        Parameters
+        ----------
+        estimator : fitted classifier or Mapping[str, fitted classifier]
+            Binary classifier(s) with ``predict_proba``; the score is the column of the class
+            of ``classes_`` that is not ``pos_label``.
+        X : array-like of shape (n, n_features)
+        y : array-like of shape (n,)
+        name : str, optional
+            Legend name of a single estimator (default its class name, for a Pipeline its last
+            step's); must be None when ``estimator`` is a mapping.
+        pos_label : scalar, optional
+            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        fp_costs, search, step, highlight, title, labels, ax, **kwargs
+            As in :meth:`from_predictions`.
+
+        Returns
+        -------
+        MTMCSDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+        >>> clf = LogisticRegression().fit(X, y)
+        >>> display = MTMCSDisplay.from_estimator(clf, X, y, fp_costs=[0.5])
+        >>> display.lines_["LogisticRegression"].get_ydata().tolist()
+        [0.0]
+        """
+        scores, pos_label = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
+        return cls.from_predictions(
+            y,
+            scores,
+            pos_label=pos_label,
+            fp_costs=fp_costs,
+            search=search,
+            step=step,
+            highlight=highlight,
+            title=title,
+            labels=labels,
+            ax=ax,
+            **kwargs,
+        )
+
     def plot(self, ax=None, *, annotate=False, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None).
 
@@ -166,6 +300,127 @@ class ThresholdDisplay:
         self.title = title
         self.labels = _check_labels(labels)
 
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        p_class1,
+        *,
+        name=None,
+        pos_label=None,
+        fp_costs=None,
+        search="exact",
+        step=1e-5,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's optimal thresholds from its scores and plot them.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True labels, two classes.
+        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
+            P(class 1 | x), the probability of the negative class, of one classifier, or
+            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
+        name : str, optional
+            Legend name of a single array of scores (default ``"Classifier"``); must be None
+            when ``p_class1`` is a mapping.
+        pos_label, fp_costs, search, step
+            Passed to :func:`costlab.metrics.mtmcs_curve`.
+        title, labels
+            As in the constructor.
+        ax : Axes, optional
+        **kwargs
+            Passed to :meth:`plot` (line styles).
+
+        Returns
+        -------
+        ThresholdDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> y, p = [1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7]
+        >>> display = ThresholdDisplay.from_predictions(y, p, fp_costs=[0.5])
+        >>> display.lines_["Classifier"].get_ydata().tolist()
+        [0.5]
+        """
+        curves = _per_classifier(
+            mtmcs_curve,
+            y_true,
+            named_scores(p_class1, name, y_true),
+            pos_label=pos_label,
+            fp_costs=fp_costs,
+            search=search,
+            step=step,
+        )
+        return cls(curves, title=title, labels=labels).plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        name=None,
+        pos_label=None,
+        fp_costs=None,
+        search="exact",
+        step=1e-5,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Score ``X`` with fitted classifiers' P(class 1) and plot their optimal thresholds.
+
+        Parameters
+        ----------
+        estimator : fitted classifier or Mapping[str, fitted classifier]
+            Binary classifier(s) with ``predict_proba``; the score is the column of the class
+            of ``classes_`` that is not ``pos_label``.
+        X : array-like of shape (n, n_features)
+        y : array-like of shape (n,)
+        name : str, optional
+            Legend name of a single estimator (default its class name, for a Pipeline its last
+            step's); must be None when ``estimator`` is a mapping.
+        pos_label : scalar, optional
+            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        fp_costs, search, step, title, labels, ax, **kwargs
+            As in :meth:`from_predictions`.
+
+        Returns
+        -------
+        ThresholdDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+        >>> clf = LogisticRegression().fit(X, y)
+        >>> display = ThresholdDisplay.from_estimator(clf, X, y, fp_costs=[0.5])
+        >>> list(display.lines_)
+        ['LogisticRegression']
+        """
+        scores, pos_label = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
+        return cls.from_predictions(
+            y,
+            scores,
+            pos_label=pos_label,
+            fp_costs=fp_costs,
+            search=search,
+            step=step,
+            title=title,
+            labels=labels,
+            ax=ax,
+            **kwargs,
+        )
+
     def plot(self, ax=None, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = _axes(ax, _WIDE)
@@ -204,6 +459,105 @@ class ROCDisplay:
         self.aucs = _check_aucs(aucs, self.rocs)
         self.title = title
         self.labels = _check_labels(labels)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        p_class1,
+        *,
+        name=None,
+        pos_label=None,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's ROC curve and AUC of class 1 and plot them.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True labels, two classes.
+        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
+            P(class 1 | x), the probability of the negative class, of one classifier, or
+            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
+        name : str, optional
+            Legend name of a single array of scores (default ``"Classifier"``); must be None
+            when ``p_class1`` is a mapping.
+        pos_label : scalar, optional
+            Passed to :func:`costlab.metrics.roc_curve_class1` and
+            :func:`costlab.metrics.roc_auc_class1`.
+        title, labels
+            As in the constructor.
+        ax : Axes, optional
+        **kwargs
+            Passed to :meth:`plot` (line styles).
+
+        Returns
+        -------
+        ROCDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> display = ROCDisplay.from_predictions([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7])
+        >>> display.aucs
+        {'Classifier': 0.75}
+        """
+        scores = named_scores(p_class1, name, y_true)
+        rocs = _per_classifier(roc_curve_class1, y_true, scores, pos_label=pos_label)
+        aucs = _per_classifier(roc_auc_class1, y_true, scores, pos_label=pos_label)
+        return cls(rocs, aucs, title=title, labels=labels).plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        name=None,
+        pos_label=None,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Score ``X`` with fitted classifiers' P(class 1) and plot their ROC curves of class 1.
+
+        Parameters
+        ----------
+        estimator : fitted classifier or Mapping[str, fitted classifier]
+            Binary classifier(s) with ``predict_proba``; the score is the column of the class
+            of ``classes_`` that is not ``pos_label``.
+        X : array-like of shape (n, n_features)
+        y : array-like of shape (n,)
+        name : str, optional
+            Legend name of a single estimator (default its class name, for a Pipeline its last
+            step's); must be None when ``estimator`` is a mapping.
+        pos_label : scalar, optional
+            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        title, labels, ax, **kwargs
+            As in :meth:`from_predictions`.
+
+        Returns
+        -------
+        ROCDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+        >>> clf = LogisticRegression().fit(X, y)
+        >>> ROCDisplay.from_estimator(clf, X, y).aucs
+        {'LogisticRegression': 1.0}
+        """
+        scores, pos_label = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
+        return cls.from_predictions(
+            y, scores, pos_label=pos_label, title=title, labels=labels, ax=ax, **kwargs
+        )
 
     def plot(self, ax=None, **kwargs):
         """Draw the ROC graph on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
@@ -250,6 +604,104 @@ class ROCThresholdDisplay:
         self.rocs = _check_frames(rocs, ("fpr", "threshold"), "rocs")
         self.title = title
         self.labels = _check_labels(labels)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        p_class1,
+        *,
+        name=None,
+        pos_label=None,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's ROC curve of class 1 and plot its thresholds by FPR.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True labels, two classes.
+        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
+            P(class 1 | x), the probability of the negative class, of one classifier, or
+            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
+        name : str, optional
+            Legend name of a single array of scores (default ``"Classifier"``); must be None
+            when ``p_class1`` is a mapping.
+        pos_label : scalar, optional
+            Passed to :func:`costlab.metrics.roc_curve_class1`.
+        title, labels
+            As in the constructor.
+        ax : Axes, optional
+        **kwargs
+            Passed to :meth:`plot` (line styles).
+
+        Returns
+        -------
+        ROCThresholdDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> y, p = [1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7]
+        >>> display = ROCThresholdDisplay.from_predictions(y, p)
+        >>> display.lines_["Classifier"].get_ydata().tolist()
+        [1.0, 0.9, 0.7, 0.6, 0.4]
+        """
+        scores = named_scores(p_class1, name, y_true)
+        rocs = _per_classifier(roc_curve_class1, y_true, scores, pos_label=pos_label)
+        return cls(rocs, title=title, labels=labels).plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_estimator(
+        cls,
+        estimator,
+        X,
+        y,
+        *,
+        name=None,
+        pos_label=None,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Score ``X`` with fitted classifiers' P(class 1) and plot their ROC thresholds.
+
+        Parameters
+        ----------
+        estimator : fitted classifier or Mapping[str, fitted classifier]
+            Binary classifier(s) with ``predict_proba``; the score is the column of the class
+            of ``classes_`` that is not ``pos_label``.
+        X : array-like of shape (n, n_features)
+        y : array-like of shape (n,)
+        name : str, optional
+            Legend name of a single estimator (default its class name, for a Pipeline its last
+            step's); must be None when ``estimator`` is a mapping.
+        pos_label : scalar, optional
+            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        title, labels, ax, **kwargs
+            As in :meth:`from_predictions`.
+
+        Returns
+        -------
+        ROCThresholdDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+        >>> clf = LogisticRegression().fit(X, y)
+        >>> list(ROCThresholdDisplay.from_estimator(clf, X, y, name="LR").lines_)
+        ['LR']
+        """
+        scores, pos_label = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
+        return cls.from_predictions(
+            y, scores, pos_label=pos_label, title=title, labels=labels, ax=ax, **kwargs
+        )
 
     def plot(self, ax=None, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
@@ -425,6 +877,16 @@ def _root_figure(obj):
             f"got {type(obj).__name__}."
         )
     return fig
+
+
+# ---------------------------------------------------------------------------------------------
+# The constructors' curves (from_predictions, from_estimator)
+# ---------------------------------------------------------------------------------------------
+
+
+def _per_classifier(metric, y_true, scores, **params):
+    """``{name: metric(y_true, p, **params)}`` for each classifier's scores, in their order."""
+    return {name: metric(y_true, p, **params) for name, p in scores.items()}
 
 
 # ---------------------------------------------------------------------------------------------

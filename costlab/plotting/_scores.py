@@ -1,0 +1,105 @@
+"""Named P(class 1) scores for the Displays' constructors, from arrays or fitted estimators.
+
+``from_predictions`` takes one array of P(class 1) or a mapping ``{name: array}``;
+``from_estimator`` takes one fitted classifier or a mapping ``{name: classifier}``. The helpers
+here turn either into one ``{name: scores}`` dict, so that every Display computes its curves the
+same way. Scores are P(class 1), the probability of the *negative* class (the thesis's class 1);
+``pos_label`` names the positive class (class 2), inferred as :func:`costlab.mtmcs_curve` infers
+it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+from sklearn.pipeline import Pipeline
+from sklearn.utils import check_consistent_length
+from sklearn.utils.validation import check_is_fitted
+
+from costlab.metrics._validation import _resolve_pos_label
+
+#: Legend name of a single array of scores given without ``name``.
+DEFAULT_NAME = "Classifier"
+
+
+def named_scores(p_class1, name, y_true):
+    """``{name: p_class1}`` for one array or the mapping itself, each as long as ``y_true``.
+
+    >>> named_scores([0.9, 0.2], None, [1, 2])
+    {'Classifier': [0.9, 0.2]}
+    """
+    scores = _by_name(p_class1, name, "p_class1", default=lambda _: DEFAULT_NAME)
+    n_labels = np.shape(y_true)[0] if np.ndim(y_true) else None
+    for key, p in scores.items():
+        n_scores = np.shape(p)[0] if np.ndim(p) else None
+        if None not in (n_labels, n_scores) and n_scores != n_labels:
+            where = f"[{key!r}]" if isinstance(p_class1, Mapping) else ""
+            raise ValueError(
+                f"p_class1{where} has {n_scores} scores but y_true has {n_labels} labels; "
+                "every classifier must score the same instances as y_true."
+            )
+    return scores
+
+
+def estimator_scores(estimator, X, y, *, name=None, pos_label=None):
+    """``({name: P(class 1)}, pos_label)`` from one fitted classifier or a mapping of them.
+
+    Each score is the ``predict_proba`` column of the negative class: the class of
+    ``estimator.classes_`` that is not ``pos_label``. The returned ``pos_label`` is the one
+    resolved from ``classes_`` (inferred for {0, 1}, {-1, 1} and {1, 2}).
+    """
+    check_consistent_length(X, y)
+    estimators = _by_name(estimator, name, "estimator", default=estimator_name)
+    scores = {}
+    for key, fitted in estimators.items():
+        classes = _check_binary_classifier(fitted, key, y)
+        positive = _resolve_pos_label(classes, pos_label)
+        negative_column = int(np.flatnonzero(classes != positive)[0])
+        scores[key] = fitted.predict_proba(X)[:, negative_column]
+    return scores, positive
+
+
+def estimator_name(estimator):
+    """The class name of ``estimator``, or of a Pipeline's last step (``"LogisticRegression"``)."""
+    while isinstance(estimator, Pipeline):
+        estimator = estimator[-1]
+    return type(estimator).__name__
+
+
+def _by_name(value, name, param, *, default):
+    """``dict(value)`` for a non-empty mapping (``name`` must be None), else ``{name: value}``."""
+    if isinstance(value, Mapping):
+        if name is not None:
+            raise ValueError(
+                f"name must be None when {param} is a mapping: its keys name the classifiers "
+                f"(got name={name!r})."
+            )
+        if not value:
+            raise ValueError(f"{param} is an empty mapping; give at least one classifier.")
+        return dict(value)
+    return {default(value) if name is None else name: value}
+
+
+def _check_binary_classifier(estimator, key, y):
+    """``estimator.classes_`` once it is a fitted two-class classifier with ``predict_proba``."""
+    if not hasattr(estimator, "predict_proba"):
+        raise TypeError(
+            f"estimator {key!r} ({type(estimator).__name__}) has no predict_proba; the Displays "
+            "need P(class 1). Use a probabilistic classifier (e.g. wrap it in "
+            "sklearn.calibration.CalibratedClassifierCV) or pass scores to from_predictions."
+        )
+    check_is_fitted(estimator)
+    classes = np.asarray(estimator.classes_)
+    if classes.size != 2:
+        raise ValueError(
+            f"estimator {key!r} must be a binary classifier, but it was fitted on "
+            f"{classes.size} classes: {classes.tolist()}."
+        )
+    unknown = np.setdiff1d(np.unique(y), classes)
+    if unknown.size:
+        raise ValueError(
+            f"y has label(s) {unknown.tolist()} that estimator {key!r} was not fitted on "
+            f"(its classes_ are {classes.tolist()})."
+        )
+    return classes
