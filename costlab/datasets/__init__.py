@@ -12,6 +12,8 @@ A researcher's own data becomes the same :class:`Dataset` with :func:`from_frame
 
     mine = from_csv("patients.csv", target="outcome", negative="healthy")
 
+:func:`breast_cancer` is scikit-learn's bundled Wisconsin data (no download) as a Dataset.
+
 A fifth dataset from any OpenML id is one registry entry::
 
     register_dataset(OpenMLSpec(name="diabetes", openml_id=37,
@@ -21,6 +23,7 @@ See ``data/README.md`` for where files are fetched from and cached, and the envi
 variables ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_OPENML_SERVER``.
 """
 
+from ._bundled import breast_cancer
 from ._dataset import Dataset
 from ._errors import ChecksumError, DatasetError
 from ._own import from_arff, from_arrays, from_csv, from_frame
@@ -40,6 +43,7 @@ __all__ = [
     "OpenMLSpec",
     "RemoteFile",
     "UCISpec",
+    "breast_cancer",
     "from_arff",
     "from_arrays",
     "from_csv",
