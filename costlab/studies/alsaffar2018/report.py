@@ -7,6 +7,7 @@ One declared target per figure or table with a deterministic file name (STYLE.md
 
 from __future__ import annotations
 
+import hashlib
 import json
 import platform
 import sys
@@ -50,6 +51,7 @@ __all__ = [
     "ReproduceOptions",
     "Reproduction",
     "compare_engines",
+    "environment_lock",
     "reproduce",
     "search_gap",
     "write_engine_comparison",
@@ -291,12 +293,42 @@ def _versions():
     return found
 
 
+LOCK_FILE = "requirements-lock.txt"
+
+
+def environment_lock(root=None):
+    """Name the hashed environment lock the run can be repeated with, for the manifest.
+
+    Parameters
+    ----------
+    root : path-like, optional
+        The repository root. By default the checkout this module lives in
+        (``costlab/studies/alsaffar2018/report.py`` three folders down), if it is one.
+
+    Returns
+    -------
+    dict
+        ``{"file": "requirements-lock.txt", "sha256": <hex digest, or None>}``. The digest is
+        None when there is no lock file at the root, e.g. when costlab is installed in
+        site-packages rather than run from a checkout (then ``root`` holds no
+        ``pyproject.toml`` and ``costlab/`` beside the lock, and nothing there is trusted).
+    """
+    if root is None:
+        root = Path(__file__).resolve().parents[3]
+        if not ((root / "pyproject.toml").is_file() and (root / "costlab").is_dir()):
+            return {"file": LOCK_FILE, "sha256": None}
+    lock = Path(root) / LOCK_FILE
+    digest = hashlib.sha256(lock.read_bytes()).hexdigest() if lock.is_file() else None
+    return {"file": LOCK_FILE, "sha256": digest}
+
+
 def _write_manifest(rep, path):
     opts = rep.options
     manifest = {
         "command": " ".join(sys.argv),
         "platform": platform.platform(),
         "versions": _versions(),
+        "environment_lock": environment_lock(),
         "options": {
             **{k: getattr(opts, k) for k in opts.__dataclass_fields__},
             "effective_step": opts.effective_step(),
