@@ -15,7 +15,7 @@ _TOL = 1e-9
 _PROBABILITY_TOL = 1e-12  # floating-point noise around [0, 1] that is clipped
 
 
-def check_labels_scores(y_true, p_class1, *, pos_label=None):
+def check_labels_scores(y_true, p_class1, *, pos_label=None, name="p_class1"):
     """Validate labels and class-1 probabilities of one binary problem.
 
     Parameters
@@ -24,6 +24,8 @@ def check_labels_scores(y_true, p_class1, *, pos_label=None):
         True labels with exactly two distinct values.
     p_class1 : array-like of shape (n,)
         Score of the thesis's class 1 (the negative class), e.g. P(class 1 | x).
+    name : str
+        The scores' parameter name in error messages (e.g. ``"y_score"``).
     pos_label : scalar, optional
         The label of the positive class (the thesis's class 2). If None, it is inferred when the
         labels are {0, 1} or {-1, 1} (positive 1) or {1, 2} (positive 2, the thesis's numbering).
@@ -40,21 +42,19 @@ def check_labels_scores(y_true, p_class1, *, pos_label=None):
     if y.ndim != 1:
         raise ValueError(f"y_true must be 1-dimensional, got shape {y.shape}.")
     if p.ndim != 1:
-        raise ValueError(f"p_class1 must be 1-dimensional, got shape {p.shape}.")
+        raise ValueError(f"{name} must be 1-dimensional, got shape {p.shape}.")
     if y.shape[0] != p.shape[0]:
         raise ValueError(
-            f"y_true and p_class1 must have the same length, got {y.shape[0]} and {p.shape[0]}."
+            f"y_true and {name} must have the same length, got {y.shape[0]} and {p.shape[0]}."
         )
     if y.shape[0] == 0:
         raise ValueError("y_true is empty: at least one instance of each class is needed.")
     if not np.issubdtype(p.dtype, np.number) or np.issubdtype(p.dtype, np.complexfloating):
-        raise ValueError(f"p_class1 must be real numbers, got dtype {p.dtype}.")
+        raise ValueError(f"{name} must be real numbers, got dtype {p.dtype}.")
     p = p.astype(np.float64)
     if not np.all(np.isfinite(p)):
         bad = int(np.sum(~np.isfinite(p)))
-        raise ValueError(
-            f"p_class1 contains {bad} NaN or infinite value(s); scores must be finite."
-        )
+        raise ValueError(f"{name} contains {bad} NaN or infinite value(s); scores must be finite.")
     if y.dtype.kind == "f" and np.any(np.isnan(y)):
         raise ValueError("y_true contains NaN; every instance needs a class label.")
     classes = np.unique(y)

@@ -7,9 +7,12 @@ For every normalised cost ratio FPcost/FNcost the threshold on P(class 1) that m
 is searched; the minimum is MTMCS(r). Three searches are offered:
 
 ``"exact"``
-    Sort the scores once and evaluate every distinct cut: the true minimum over all thresholds.
-    O(n log n + m n) for m cost ratios. Not in the thesis; it is the reference the others are
-    measured against. Any finite real scores are accepted.
+    The true minimum over all thresholds. Not in the thesis; it is the reference the others are
+    measured against. Any finite real scores are accepted. It is the cost-curve lower envelope
+    (Drummond & Holte 2000; :mod:`costlab.metrics.cost_space`): with equal priors PCF(+) =
+    FNcost and NE[C] = FNRate FNcost + FPRate FPcost, so MTMCS(r) = 100 x the envelope at
+    PCF(+) = FNcost. One sort (:func:`costlab.metrics._counts.class_counts`), the ROC convex hull
+    in linear time, then O(h + m) for m cost ratios and h hull vertices; memory O(n).
 ``"thorough"``
     The thesis's grid search over [0, 1] with a user-defined step (thesis 4.3.1), classifying
     with the rules of 4.5 for the cost ratio's side.
@@ -32,6 +35,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import (
     check_fp_costs,
     check_labels_scores,
@@ -39,7 +43,9 @@ from costlab.metrics._validation import (
     check_search,
     check_step,
 )
+from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.costs import cost_ratio_grid
+from costlab.metrics.hull import hull_from_counts
 
 __all__ = ["mtmcs_curve", "CURVE_COLUMNS"]
 
@@ -151,21 +157,23 @@ def _tmc_table(fnr, fpr, fp):
 
 
 def _exact(is_pos, p, fp, left):
-    """Every distinct cut of the sorted scores: the minimum TMC over all thresholds."""
-    order = np.argsort(p, kind="mergesort")
-    ps, pos = p[order], is_pos[order]
-    last = np.r_[ps[1:] != ps[:-1], True]  # last index of each group of tied scores
-    values = ps[last]
-    # cut j puts the j lowest distinct score groups in class 2 (positive); j = 0 .. len(values)
-    tp = np.r_[0, np.cumsum(pos)[last]]
-    fp_count = np.r_[0, np.cumsum(~pos)[last]]
-    n_pos, n_neg = tp[-1], fp_count[-1]
-    fnr = (n_pos - tp) / n_pos
-    fpr = fp_count / n_neg
-    best = np.argmin(_tmc_table(fnr, fpr, fp), axis=1)
-    tmc = 100.0 * (fnr[best] * (1.0 - fp) + fpr[best] * fp)
-    thr_left, thr_right = _cut_thresholds(values)
-    return tmc, np.where(left, thr_left[best], thr_right[best]), fpr[best], fnr[best]
+    """The minimum over every cut, from the lower envelope of the cost lines.
+
+    Class 2 is the positive class and low P(class 1) means class 2, so the hull is built with
+    ``higher_is_positive=False``; its vertex optimal at PCF(+) = FNcost is the best cut. At a
+    breakpoint, where two vertices cost the same, the one putting fewer instances in class 2 is
+    reported.
+    """
+    counts = class_counts(is_pos, p)
+    hull = hull_from_counts(counts, higher_is_positive=False)
+    best = CostEnvelope.from_hull(hull).vertex_at(1.0 - fp)
+    n_pos, n_neg = counts.pos_le[-1], counts.neg_le[-1]
+    fnr = (n_pos - hull.tp[best]) / n_pos
+    fpr = hull.fp[best] / n_neg
+    tmc = 100.0 * (fnr * (1.0 - fp) + fpr * fp)
+    thr_left, thr_right = _cut_thresholds(counts.values)
+    cut = hull.cuts[best]
+    return tmc, np.where(left, thr_left[cut], thr_right[cut]), fpr, fnr
 
 
 def _cut_thresholds(values):

@@ -1,0 +1,316 @@
+"""Cost curves: Drummond & Holte's dual of ROC space, and its lower envelope.
+
+Source: C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost: An Alternative to
+ROC Representation*, KDD 2000 (seed 001, cited "D&H" with the equation number), and the lecture
+notes on cost curves with true costs (seed 004).
+
+The x axis of a cost curve is the probability-cost function (D&H eq. 6)
+
+.. math:: PCF(+) = \\frac{p(+)C(-|+)}{p(+)C(-|+) + p(-)C(+|-)}
+
+and the y axis the normalised expected cost (D&H eq. 5 and 7)
+
+.. math:: NE[C] = (1 - TP) \\cdot PCF(+) + FP \\cdot (1 - PCF(+))
+
+so a ROC point (FP, TP) is the straight *cost line* NE[C] = (1 - TP - FP) PCF(+) + FP (D&H
+eq. 8), from FP at PCF(+) = 0 to 1 - TP at PCF(+) = 1 (eq. 10). A line in ROC space with slope S
+and intercept TP_o is the point PCF(+) = 1 / (1 + S), NE[C] = (1 - TP_o) PCF(+) (eq. 9). The
+lower envelope of a classifier's cost lines is the dual of its ROC convex hull: each hull vertex
+is the best classifier on one interval of PCF(+).
+
+With equal priors p(+) = p(-), PCF(+) = FNcost and NE[C] = FNRate FNcost + FPRate FPcost, so the
+thesis's MTMCS (Al-Saffar 2018, 4.1) is 100 x the envelope at PCF(+) = FNcost
+(:func:`costlab.metrics.mtmcs_curve` is computed that way).
+"""
+
+from __future__ import annotations
+
+import numbers
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from costlab.metrics._counts import class_counts
+from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.hull import RocHull, hull_from_counts
+
+__all__ = [
+    "CostEnvelope",
+    "cost_envelope",
+    "cost_line",
+    "cost_point_to_roc_line",
+    "normalized_expected_cost",
+    "operating_range",
+    "probability_cost",
+    "roc_line_to_cost_point",
+    "trivial_cost",
+]
+
+
+def probability_cost(p_pos, fn_cost, fp_cost):
+    """PCF(+) from the positive class's prior and the two misclassification costs.
+
+    .. math:: PCF(+) = \\frac{p(+) C(-|+)}{p(+) C(-|+) + (1 - p(+)) C(+|-)}
+
+    (D&H eq. 6; seed 004 calls it PC(+) with :math:`\\pi_+`, :math:`cost_{FN}`,
+    :math:`cost_{FP}`). With equal costs it is p(+); with equal priors it is the normalised
+    FNcost of the thesis.
+
+    Parameters
+    ----------
+    p_pos : float or array-like
+        p(+), the prior of the positive class, in (0, 1).
+    fn_cost, fp_cost : float or array-like
+        C(-|+), the cost of a false negative, and C(+|-), of a false positive; both > 0.
+
+    Examples
+    --------
+    >>> probability_cost(0.5, fn_cost=4, fp_cost=1)
+    0.8
+    >>> probability_cost(0.1, fn_cost=1, fp_cost=1)
+    0.1
+    """
+    p = _check_open_unit(p_pos, "p_pos")
+    c_fn = _check_positive(fn_cost, "fn_cost")
+    c_fp = _check_positive(fp_cost, "fp_cost")
+    value = p * c_fn / (p * c_fn + (1.0 - p) * c_fp)
+    return float(value) if np.ndim(value) == 0 else value
+
+
+def normalized_expected_cost(fpr, tpr, pcf):
+    """Normalised expected cost of a classifier at PCF(+) (D&H eq. 7 and 8).
+
+    .. math:: NE[C] = (1 - TP - FP) \\cdot PCF(+) + FP
+
+    Parameters
+    ----------
+    fpr, tpr : float or array-like
+        The classifier's ROC point.
+    pcf : float or array-like
+        PCF(+) in [0, 1] (see :func:`probability_cost`).
+
+    Examples
+    --------
+    D&H Figure 8's classifier (FP = 0.09, TP = 0.36) at both ends (eq. 10):
+
+    >>> [round(normalized_expected_cost(0.09, 0.36, x), 2) for x in (0, 1)]
+    [0.09, 0.64]
+    """
+    x = _check_pcf(pcf)
+    value = (1.0 - np.asarray(tpr) - np.asarray(fpr)) * x + np.asarray(fpr)
+    return float(value) if np.ndim(value) == 0 else value
+
+
+def cost_line(fpr, tpr):
+    """A ROC point as its cost line: ``(slope, intercept)`` of NE[C] over PCF(+) (D&H eq. 8).
+
+    >>> cost_line(0.09, 0.36)
+    (0.55, 0.09)
+    """
+    return round(1.0 - float(tpr) - float(fpr), 15), float(fpr)
+
+
+def roc_line_to_cost_point(slope, intercept):
+    """A line in ROC space, TP = S FP + TP_o, as its point in cost space (D&H eq. 9).
+
+    .. math:: PCF(+) = \\frac{1}{1 + S}, \\quad NE[C] = (1 - TP_o) PCF(+)
+
+    Returns
+    -------
+    (pcf, cost) : tuple of float
+
+    Examples
+    --------
+    The diagonal of a random classifier, TP = FP, is the point (0.5, 0.5):
+
+    >>> roc_line_to_cost_point(1.0, 0.0)
+    (0.5, 0.5)
+    """
+    s = float(slope)
+    if s == -1.0:
+        raise ValueError("slope must differ from -1: such a ROC line has no point in cost space.")
+    pcf = 1.0 / (1.0 + s)
+    return pcf, (1.0 - float(intercept)) * pcf
+
+
+def cost_point_to_roc_line(pcf, cost):
+    """A point in cost space as its line in ROC space, inverting D&H eq. 9.
+
+    Returns
+    -------
+    (slope, intercept) : tuple of float
+        S = 1 / PCF(+) - 1 and TP_o = 1 - NE[C] / PCF(+).
+
+    Examples
+    --------
+    >>> cost_point_to_roc_line(0.5, 0.5)
+    (1.0, 0.0)
+    """
+    x = float(pcf)
+    if x == 0.0:
+        raise ValueError("pcf must be > 0: the point PCF(+) = 0 is a vertical ROC line.")
+    return 1.0 / x - 1.0, 1.0 - float(cost) / x
+
+
+def trivial_cost(pcf):
+    """Cost of the better trivial classifier at PCF(+): min(PCF(+), 1 - PCF(+)) (D&H Fig. 7).
+
+    Always negative (ROC (0, 0)) costs PCF(+); always positive (ROC (1, 1)) costs 1 - PCF(+).
+
+    >>> trivial_cost([0.2, 0.5, 0.9]).tolist()
+    [0.2, 0.5, 0.09999999999999998]
+    """
+    x = _check_pcf(pcf)
+    return np.minimum(x, 1.0 - x)
+
+
+@dataclass(frozen=True)
+class CostEnvelope:
+    """The lower envelope of a classifier's cost lines: the dual of its ROC convex hull.
+
+    Vertex i of the hull (FP_i, TP_i) is optimal for PCF(+) in [breakpoints[i],
+    breakpoints[i + 1]], where consecutive vertices cost the same:
+
+    .. math:: b_i = \\frac{\\Delta FP}{\\Delta FP + \\Delta TP}
+              = \\frac{1}{1 + S_i}
+
+    with S_i the slope of hull edge i (D&H eq. 9 applied to eq. 1).
+
+    Attributes
+    ----------
+    hull : RocHull
+        The ROC convex hull; its vertex i is the envelope's segment i.
+    breakpoints : ndarray of float, shape (h + 2,)
+        0, the PCF(+) where each hull edge's two vertices cost the same, and 1.
+    """
+
+    hull: RocHull
+    breakpoints: np.ndarray
+
+    @classmethod
+    def from_hull(cls, hull):
+        """The envelope of a :class:`RocHull`."""
+        dfp = np.diff(hull.fp).astype(np.float64) * hull.n_pos
+        dtp = np.diff(hull.tp).astype(np.float64) * hull.n_neg
+        edges = dfp / (dfp + dtp)
+        return cls(hull, np.concatenate(([0.0], edges, [1.0])))
+
+    def vertex_at(self, pcf):
+        """Index of the hull vertex optimal at each PCF(+) (the lower-FP one at a breakpoint)."""
+        x = np.atleast_1d(_check_pcf(pcf))
+        inner = self.breakpoints[1:-1]
+        return np.searchsorted(inner, x, side="left")
+
+    def __call__(self, pcf):
+        """NE[C] of the envelope at PCF(+) (a float, or an array for an array)."""
+        x = _check_pcf(pcf)
+        i = self.vertex_at(x)
+        value = normalized_expected_cost(self.hull.fpr[i], self.hull.tpr[i], np.atleast_1d(x))
+        return float(value[0]) if np.ndim(x) == 0 else value
+
+    def segments(self):
+        """Tidy table: one row per hull vertex with its PCF(+) interval and cost line.
+
+        Columns ``pcf_from, pcf_to, fpr, tpr, slope, intercept, threshold``. Vertices whose
+        interval is empty (optimal at one PCF(+) only) are kept, with pcf_from == pcf_to.
+        """
+        fpr, tpr = self.hull.fpr, self.hull.tpr
+        return pd.DataFrame(
+            {
+                "pcf_from": self.breakpoints[:-1],
+                "pcf_to": self.breakpoints[1:],
+                "fpr": fpr,
+                "tpr": tpr,
+                "slope": 1.0 - tpr - fpr,
+                "intercept": fpr,
+                "threshold": self.hull.thresholds,
+            }
+        )
+
+    def curve(self):
+        """The envelope as a polyline: (pcf, cost) at 0, every breakpoint and 1."""
+        x = self.breakpoints
+        return x, self(x)
+
+
+def cost_envelope(y_true, y_score, *, pos_label=None, higher_is_positive=True):
+    """Lower envelope of a classifier's cost lines (D&H sec. 2.2.1, Fig. 9).
+
+    Parameters
+    ----------
+    y_true, y_score, pos_label, higher_is_positive
+        As for :func:`costlab.metrics.roc_convex_hull`.
+
+    Returns
+    -------
+    CostEnvelope
+
+    Examples
+    --------
+    >>> env = cost_envelope([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+    >>> env.breakpoints.tolist()
+    [0.0, 0.0, 0.5, 1.0, 1.0]
+    >>> env([0.25, 0.5, 0.75]).tolist()
+    [0.125, 0.25, 0.125]
+    """
+    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    hull = hull_from_counts(class_counts(is_pos, scores), higher_is_positive=higher_is_positive)
+    return CostEnvelope.from_hull(hull)
+
+
+def operating_range(fpr, tpr):
+    """PCF(+) interval where a classifier beats both trivial classifiers (D&H 2.2, seed 004).
+
+    Its cost line is below PCF(+) (always negative) for PCF(+) > FP / (TP + FP)... precisely,
+    below the trivial cost where
+
+    .. math:: \\frac{FP}{FP + TP} < PCF(+) < \\frac{1 - FP}{(1 - FP) + (1 - TP)}
+
+    Returns
+    -------
+    (low, high) : tuple of float, or None
+        None when the classifier never beats both (on or below the ROC diagonal).
+
+    Examples
+    --------
+    D&H Figure 4's classifier B (FP = 0.3, TP = 0.7) has the operating range [0.3, 0.7]:
+
+    >>> tuple(round(v, 10) for v in operating_range(0.3, 0.7))
+    (0.3, 0.7)
+    """
+    f, t = float(fpr), float(tpr)
+    if t <= f:
+        return None
+    return f / (f + t), (1.0 - f) / ((1.0 - f) + (1.0 - t))
+
+
+def _check_pcf(pcf):
+    x = np.asarray(pcf, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x < 0.0) or np.any(x > 1.0):
+        raise ValueError(f"pcf must lie in [0, 1] (PCF(+), D&H eq. 6), got {_describe(x)}.")
+    return float(x) if x.ndim == 0 else x
+
+
+def _check_open_unit(value, name):
+    x = np.asarray(value, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x <= 0.0) or np.any(x >= 1.0):
+        raise ValueError(
+            f"{name} must be a probability strictly between 0 and 1, got {_describe(x)}."
+        )
+    return x
+
+
+def _check_positive(value, name):
+    if isinstance(value, bool) or not (isinstance(value, numbers.Real) or np.ndim(value) > 0):
+        raise TypeError(f"{name} must be a real number > 0, got {type(value).__name__}.")
+    x = np.asarray(value, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x <= 0.0):
+        raise ValueError(f"{name} must be a finite cost > 0, got {_describe(x)}.")
+    return x
+
+
+def _describe(x):
+    if x.ndim == 0:
+        return repr(float(x))
+    return f"values in [{np.nanmin(x):g}, {np.nanmax(x):g}]"
