@@ -18,6 +18,7 @@ subnormal), the scores of each class are sorted separately instead.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 
 import numpy as np
@@ -64,11 +65,17 @@ def class_counts(is_pos, scores):
     is_pos : ndarray of bool, shape (n,)
         True for the positive class.
     scores : ndarray of float64, shape (n,)
-        Finite scores (validated by the caller).
+        Finite scores (validated by the caller); not modified.
 
     Returns
     -------
     ClassCounts
+
+    Notes
+    -----
+    Besides the caller's arrays it allocates the n keys (8 bytes each), one byte per instance
+    for the labels, 4 or 8 for a running count, and the three arrays of the result (8 bytes per
+    distinct score each): about 3.6x the score array when every score is distinct.
 
     Examples
     --------
@@ -76,22 +83,40 @@ def class_counts(is_pos, scores):
     >>> c.values.tolist(), c.neg_le.tolist(), c.pos_le.tolist()
     ([0.2, 0.5, 0.9], [1, 1, 2], [1, 2, 2])
     """
-    scores = np.asarray(scores, dtype=np.float64) + 0.0  # -0.0 -> +0.0: one value, one key
-    scale = _power_of_two_scale(scores)
-    if scale is None:
+    scores = np.ascontiguousarray(scores, dtype=np.float64)
+    is_pos = np.ascontiguousarray(is_pos, dtype=bool)
+    packed = _sorted_keys(is_pos, scores)  # a list, so that the keys can be freed early
+    if packed is None:
         return _counts_two_sorts(is_pos, scores)
-    scaled = scores if scale == 1.0 else scores / scale
-    ordered = _ordered_bits(scaled)
-    low = ordered.min()
-    key = (ordered - low) << _ONE
+    return _counts_from_keys(packed)
+
+
+def _sorted_keys(is_pos, scores):
+    """(sorted keys, decoder) or None when the scores cannot be packed without loss."""
+    if not scores.size:
+        raise ValueError("scores is empty.")
+    if scores.min() >= 0.0:  # probabilities: the bits already sort; << 1 drops -0.0's sign
+        key = scores.view(np.uint64) << _ONE
+        decode = _decode_non_negative
+    else:
+        scale = _power_of_two_scale(scores)
+        if scale is None:
+            return None
+        x = scores / scale if scale != 1.0 else scores.copy()
+        key, low = _ordered_bits_inplace(x)
+        key <<= _ONE
+
+        def decode(ordered):
+            return _decode_ordered(ordered, low, scale)
+
     key |= is_pos.view(np.uint8)
     key.sort()
-    return _counts_from_keys(key, low, scale)
+    return [key, decode]
 
 
 def _power_of_two_scale(scores):
     """1, a power of two bringing every \\|score\\| below 2, or None if that loses bits."""
-    big = float(np.max(np.abs(scores))) if scores.size else 0.0
+    big = max(-float(scores.min()), float(scores.max()))
     if big < 2.0:
         return 1.0
     scale = 2.0 ** min(int(np.floor(np.log2(big))) + 1, 1023)
@@ -101,36 +126,92 @@ def _power_of_two_scale(scores):
     return scale
 
 
-def _ordered_bits(x):
-    """uint64 with the order of the floats ``x`` (no NaN, no -0.0)."""
+def _ordered_bits_inplace(x):
+    """Turn the floats ``x`` (owned) into uint64 with their order, minus the smallest."""
+    x += 0.0  # -0.0 -> +0.0
+    negative = np.signbit(x)
     bits = x.view(np.uint64)
-    return np.where(bits & _SIGN, ~bits, bits | _SIGN)
+    np.invert(bits, out=bits, where=negative)
+    np.bitwise_or(bits, _SIGN, out=bits, where=~negative)
+    low = bits.min()
+    bits -= low
+    return bits, low
 
 
-def _from_ordered(ordered):
-    """Inverse of :func:`_ordered_bits`."""
-    bits = np.where(ordered & _SIGN, ordered & ~_SIGN, ~ordered)
-    return bits.view(np.float64)
+def _decode_non_negative(ordered):
+    return ordered.view(np.float64)
 
 
-def _counts_from_keys(key, low, scale):
-    """Group ends of the sorted keys; counts by cumulative positives at the ends."""
+def _decode_ordered(ordered, low, scale):
+    """Inverse of :func:`_ordered_bits_inplace`, in place on ``ordered``."""
+    ordered += low
+    was_positive = ordered >= _SIGN
+    np.bitwise_and(ordered, ~_SIGN, out=ordered, where=was_positive)
+    np.invert(ordered, out=ordered, where=~was_positive)
+    values = ordered.view(np.float64)
+    if scale != 1.0:
+        values *= scale
+    return values
+
+
+def _counts_from_keys(packed):
+    """Group ends of the sorted keys; counts by cumulative positives at the ends.
+
+    ``packed`` is ``[keys, decode]``; the keys are taken out of it and freed as soon as the
+    values are read.
+    """
+    decode = packed.pop()
+    key = packed.pop()
+    ends = _group_ends(key)
+    labels = _label_bytes(key)
+    ordered = key[ends]
+    del key
+    ordered >>= _ONE
+    values = decode(ordered)
+    pos_le = _positives_at(labels, ends)
+    del labels
+    ends += 1
+    ends -= pos_le
+    return ClassCounts(values, ends, pos_le)
+
+
+def _group_ends(key, chunk=1 << 18):
+    """Indices of the last key of each run of equal scores (keys equal but for the label)."""
     n = key.size
-    ordered = key >> _ONE
-    ends = np.flatnonzero(ordered[1:] != ordered[:-1])
-    ends = np.append(ends, n - 1)
-    labels = (key & _ONE).astype(np.int64)
-    pos_le = np.cumsum(labels)[ends]
-    neg_le = ends + 1 - pos_le
-    values = _from_ordered(ordered[ends] + low) * scale
-    return ClassCounts(values, neg_le.astype(np.int64), pos_le.astype(np.int64))
+    last = np.empty(n, dtype=bool)
+    last[-1] = True
+    for start in range(0, n - 1, chunk):
+        stop = min(start + chunk, n - 1)
+        np.greater(key[start + 1 : stop + 1] ^ key[start:stop], _ONE, out=last[start:stop])
+    return np.flatnonzero(last)
+
+
+def _positives_at(labels, ends, chunk=1 << 18):
+    """Cumulative count of positives at each index of ``ends``, chunk by chunk (no n-sized
+    running count is allocated)."""
+    out = np.empty(ends.size, dtype=np.int64)
+    offset, lo = 0, 0
+    for start in range(0, labels.size, chunk):
+        stop = min(start + chunk, labels.size)
+        running = np.cumsum(labels[start:stop], dtype=np.int64)
+        hi = np.searchsorted(ends, stop, side="left")
+        out[lo:hi] = running[ends[lo:hi] - start] + offset
+        offset += int(running[-1])
+        lo = hi
+    return out
+
+
+def _label_bytes(key):
+    """The lowest byte of every key (its label bit and seven score bits), masked, as uint8."""
+    low_byte = 0 if sys.byteorder == "little" else 7
+    return key.view(np.uint8)[low_byte::8] & np.uint8(1)
 
 
 def _counts_two_sorts(is_pos, scores):
     """Fallback: sort each class apart, then merge by binary search (same result)."""
     pos = np.sort(scores[is_pos])
     neg = np.sort(scores[~is_pos])
-    values = np.unique(np.concatenate([pos, neg]))
+    values = np.unique(np.concatenate([pos, neg]) + 0.0)
     pos_le = np.searchsorted(pos, values, side="right").astype(np.int64)
     neg_le = np.searchsorted(neg, values, side="right").astype(np.int64)
     return ClassCounts(values, neg_le, pos_le)

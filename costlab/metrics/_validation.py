@@ -35,7 +35,7 @@ def check_labels_scores(y_true, p_class1, *, pos_label=None, name="p_class1"):
     is_pos : ndarray of bool, shape (n,)
         True where the instance belongs to the positive class (class 2).
     p : ndarray of float, shape (n,)
-        The scores as float64, unchanged.
+        The scores as float64, unchanged (not copied when they already are float64).
     """
     y = np.asarray(y_true)
     p = np.asarray(p_class1)
@@ -51,13 +51,13 @@ def check_labels_scores(y_true, p_class1, *, pos_label=None, name="p_class1"):
         raise ValueError("y_true is empty: at least one instance of each class is needed.")
     if not np.issubdtype(p.dtype, np.number) or np.issubdtype(p.dtype, np.complexfloating):
         raise ValueError(f"{name} must be real numbers, got dtype {p.dtype}.")
-    p = p.astype(np.float64)
+    p = np.asarray(p, dtype=np.float64)
     if not np.all(np.isfinite(p)):
         bad = int(np.sum(~np.isfinite(p)))
         raise ValueError(f"{name} contains {bad} NaN or infinite value(s); scores must be finite.")
     if y.dtype.kind == "f" and np.any(np.isnan(y)):
         raise ValueError("y_true contains NaN; every instance needs a class label.")
-    classes = np.unique(y)
+    classes = _two_classes(y)
     if classes.size != 2:
         raise ValueError(
             f"y_true must contain exactly two classes, got {classes.size}: {classes.tolist()[:5]}. "
@@ -65,6 +65,15 @@ def check_labels_scores(y_true, p_class1, *, pos_label=None, name="p_class1"):
         )
     pos_label = _resolve_pos_label(classes, pos_label)
     return y == pos_label, p
+
+
+def _two_classes(y):
+    """The sorted distinct labels; for numbers, without sorting all of them when there are two."""
+    if y.dtype.kind in "biuf" and y.size:
+        low, high = y.min(), y.max()
+        if low == high or np.all((y == low) | (y == high)):
+            return np.unique(np.array([low, high], dtype=y.dtype))
+    return np.unique(y)
 
 
 def _resolve_pos_label(classes, pos_label):

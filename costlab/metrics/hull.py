@@ -120,51 +120,128 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, higher_is_positive=True)
 
 
 def hull_from_counts(counts, *, higher_is_positive=True):
-    """The ROC convex hull from :func:`~costlab.metrics._counts.class_counts` (steps 2-4)."""
-    fp, tp, cuts = _candidates(counts, higher_is_positive)
-    keep = _below_coarse_hull(fp, tp)
-    vertices = _monotone_chain(fp[keep], tp[keep])
-    index = np.flatnonzero(keep)[vertices]
-    values = counts.values
+    """The ROC convex hull from :func:`~costlab.metrics._counts.class_counts` (steps 2-4).
+
+    Works on the counts in place: no array of candidate points is built; the coarse-hull test
+    runs in chunks, so besides the counts it allocates O(chunk + survivors).
+    """
+    points = _Points(counts, higher_is_positive)
+    index = _survivors(points)
+    fp, tp = points.at(index)
+    fp = np.concatenate(([0], fp, [counts.n_neg]))
+    tp = np.concatenate(([0], tp, [counts.n_pos]))
+    cuts = np.concatenate(([0], points.cuts(index), [points.m]))
+    keep = _prune(fp, tp)
+    vertices = keep[_monotone_chain(fp[keep], tp[keep])]
     return RocHull(
-        fp=fp[index],
-        tp=tp[index],
+        fp=fp[vertices],
+        tp=tp[vertices],
         n_neg=counts.n_neg,
         n_pos=counts.n_pos,
-        thresholds=_thresholds(values, cuts[index], higher_is_positive),
-        cuts=cuts[index],
-        values=values,
+        thresholds=_thresholds(counts.values, cuts[vertices], higher_is_positive),
+        cuts=cuts[vertices],
+        values=counts.values,
         higher_is_positive=higher_is_positive,
     )
 
 
-def _candidates(counts, higher_is_positive):
-    """(fp, tp, cuts) of the corner points, fp increasing, (0, 0) first and (N, P) last."""
-    neg_le, pos_le = counts.neg_le, counts.pos_le
-    n, p, m = counts.n_neg, counts.n_pos, neg_le.size
-    has_neg = np.diff(neg_le, prepend=0) > 0
-    groups = np.flatnonzero(has_neg)
-    if higher_is_positive:  # positive iff score > values[g]
-        groups = groups[::-1]
-        fp, tp, cuts = n - neg_le[groups], p - pos_le[groups], m - 1 - groups
-    else:  # positive iff score < values[g]
-        fp = np.where(groups > 0, neg_le[groups - 1], 0)
-        tp = np.where(groups > 0, pos_le[groups - 1], 0)
-        cuts = groups
-    fp = np.concatenate(([0], fp, [n])).astype(np.int64)
-    tp = np.concatenate(([0], tp, [p])).astype(np.int64)
-    return fp, tp, np.concatenate(([0], cuts, [m]))
+class _Points:
+    """The ROC points at every cut, read from the cumulative counts without copying them.
+
+    Point j is the cut after distinct score j (``higher_is_positive=False``: scores <= value j
+    called positive) or before it (``True``: scores > value j called positive). Only the points
+    just before a run of negatives (candidates) can be hull vertices. ``order`` lists j so that
+    FP increases.
+    """
+
+    def __init__(self, counts, higher_is_positive):
+        self.neg, self.pos = counts.neg_le, counts.pos_le
+        self.n_neg, self.n_pos, self.m = counts.n_neg, counts.n_pos, counts.neg_le.size
+        self.upper = higher_is_positive
+
+    def at(self, j):
+        """(fp, tp) of points j."""
+        if self.upper:
+            return self.n_neg - self.neg[j], self.n_pos - self.pos[j]
+        return self.neg[j], self.pos[j]
+
+    def cuts(self, j):
+        """Distinct scores called positive at points j."""
+        return self.m - 1 - j if self.upper else j + 1
+
+    def candidate(self, start, stop):
+        """Mask of the candidates among points start..stop-1."""
+        neg = self.neg
+        if self.upper:  # a run of negatives at j itself
+            before = neg[start - 1 : stop - 1] if start > 0 else np.r_[0, neg[: stop - 1]]
+            return neg[start:stop] > before
+        after = neg[start + 1 : stop + 1]  # a run of negatives right after j
+        mask = np.zeros(stop - start, dtype=bool)
+        mask[: after.size] = after > neg[start : start + after.size]
+        return mask
+
+    def order(self, j):
+        """j sorted by increasing FP."""
+        return j[::-1] if self.upper else j
 
 
-def _below_coarse_hull(fp, tp):
-    """Mask of candidates not strictly below the hull of an evenly spaced sample."""
-    if fp.size <= 2 * _SAMPLE:
-        return np.ones(fp.size, dtype=bool)
-    sample = np.unique(np.r_[np.linspace(0, fp.size - 1, _SAMPLE).astype(np.int64), fp.size - 1])
-    chain = sample[_monotone_chain(fp[sample], tp[sample])]
-    height = np.interp(fp, fp[chain], tp[chain])
-    slack = 1e-9 * max(float(tp[-1]), 1.0)  # float interpolation: keep ties and near-ties
-    return tp >= height - slack
+def _survivors(points, chunk=1 << 18):
+    """Candidates not strictly below the hull of a sample of ROC points, FP increasing.
+
+    Every ROC point lies under the true hull, so a point strictly below the hull of some of
+    them is no vertex. Refined on the survivors until few remain.
+    """
+    m = points.m
+    sample = np.unique(np.linspace(0, m - 1, min(m, _SAMPLE)).astype(np.int64))
+    hx, hy, vertices = _sample_hull(points, sample)
+    kept = []
+    for start in range(0, m, chunk):
+        stop = min(start + chunk, m)
+        x, y = points.at(np.arange(start, stop))
+        keep = points.candidate(start, stop) & (y >= np.interp(x, hx, hy) - _slack(points))
+        kept.append(np.flatnonzero(keep) + start)
+    survivors = points.order(np.concatenate(kept))
+    for _ in range(4):
+        if survivors.size <= 4 * _SAMPLE:
+            break
+        pick = survivors[np.linspace(0, survivors.size - 1, _SAMPLE).astype(np.int64)]
+        hx, hy, vertices = _sample_hull(points, np.union1d(pick, vertices))
+        x, y = points.at(survivors)
+        survivors = survivors[y >= np.interp(x, hx, hy) - _slack(points)]
+    return survivors
+
+
+def _sample_hull(points, sample):
+    """(x, y) of the upper hull of the sampled points with (0, 0) and (N, P), and the sampled
+    indices j that are its vertices."""
+    ordered = points.order(np.sort(sample))
+    x, y = points.at(ordered)
+    x = np.concatenate(([0], x, [points.n_neg]))
+    y = np.concatenate(([0], y, [points.n_pos]))
+    chain = _monotone_chain(x, y)
+    inner = chain[(chain > 0) & (chain < x.size - 1)] - 1
+    return x[chain].astype(np.float64), y[chain].astype(np.float64), ordered[inner]
+
+
+def _slack(points):
+    return 1e-9 * max(float(points.n_pos), 1.0)  # float interpolation: keep near-ties
+
+
+def _prune(x, y, max_passes=64):
+    """Indices left after removing, pass by pass, every point strictly below the segment of its
+    two neighbours (never a hull vertex); exact integer arithmetic while it cannot overflow."""
+    keep = np.arange(x.size)
+    if x.size < 3 or float(x[-1]) * float(y[-1]) > 2.0**61:
+        return keep
+    for _ in range(max_passes):
+        a, b = keep[:-2], keep[1:-1]
+        c = keep[2:]
+        cross = (x[b] - x[a]) * (y[c] - y[a]) - (y[b] - y[a]) * (x[c] - x[a])
+        below = cross > 0
+        if not below.any():
+            break
+        keep = np.concatenate(([keep[0]], b[~below], [keep[-1]]))
+    return keep
 
 
 def _monotone_chain(x, y):

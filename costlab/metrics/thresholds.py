@@ -171,26 +171,26 @@ def _exact(is_pos, p, fp, left):
     fnr = (n_pos - hull.tp[best]) / n_pos
     fpr = hull.fp[best] / n_neg
     tmc = 100.0 * (fnr * (1.0 - fp) + fpr * fp)
-    thr_left, thr_right = _cut_thresholds(counts.values)
-    cut = hull.cuts[best]
-    return tmc, np.where(left, thr_left[cut], thr_right[cut]), fpr, fnr
+    return tmc, _cut_thresholds(counts.values, hull.cuts[best], left), fpr, fnr
 
 
-def _cut_thresholds(values):
-    """Thresholds realising each cut of the sorted distinct ``values`` under each side's rule.
+def _cut_thresholds(values, cuts, left):
+    """Thresholds realising cuts of the sorted distinct ``values`` under each side's rule.
 
     Cut j puts values[:j] in class 2. Left side: class 2 iff p < t, so a < t <= b around the
     cut; right side: class 2 iff p <= t, so a <= t < b. The midpoint serves both unless a and b
     are adjacent floats. The trivial cuts use 0 and 1 where the rule allows, else the nearest
-    float beyond the extreme score.
+    float beyond the extreme score. Computed for the given cuts only.
     """
-    lo, hi = values[:-1], values[1:]
+    m = values.size
+    lo = values[np.clip(cuts - 1, 0, m - 1)]
+    hi = values[np.clip(cuts, 0, m - 1)]
     mid = lo / 2 + hi / 2  # (lo + hi) / 2 without overflow
-    inside = (lo < mid) & (mid < hi)
+    inner = np.where((lo < mid) & (mid < hi), mid, np.where(left, hi, lo))
     first, last = values[0], values[-1]
-    left = np.r_[min(0.0, first), np.where(inside, mid, hi), _above(last)]
-    right = np.r_[_below(first), np.where(inside, mid, lo), max(1.0, last)]
-    return left, right
+    none = np.where(left, min(0.0, first), _below(first))
+    every = np.where(left, _above(last), max(1.0, last))
+    return np.where(cuts == 0, none, np.where(cuts == m, every, inner))
 
 
 def _above(x):
