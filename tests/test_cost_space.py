@@ -282,3 +282,20 @@ def test_segments_frame_is_tidy():
     seg = env.segments()
     assert isinstance(seg, pd.DataFrame) and len(seg) == env.hull.n_vertices
     assert (seg["pcf_from"] <= seg["pcf_to"]).all()
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 30)), min_size=1, max_size=25))
+def test_hull_of_points_against_qhull_like_brute_force(points):
+    from costlab.metrics.hull import hull_of_points
+
+    fp, tp = np.array(points).T
+    hull = hull_of_points(fp, tp, n_neg=20, n_pos=30)
+    x = np.r_[0, fp, 20] / 20
+    y = np.r_[0, tp, 30] / 30
+    height = np.interp(x, hull.fpr, hull.tpr)
+    assert (y <= height + 1e-12).all()  # nothing above
+    for f, t, c in zip(hull.fp, hull.tp, hull.cuts, strict=True):  # vertices are input points
+        assert c == -1 or (fp[c], tp[c]) == (f, t)
+    with pytest.raises(ValueError, match="counts in"):
+        hull_of_points([21], [0], n_neg=20, n_pos=30)

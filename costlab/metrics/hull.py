@@ -27,7 +27,7 @@ import numpy as np
 from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import check_labels_scores
 
-__all__ = ["RocHull", "roc_convex_hull", "hull_from_counts"]
+__all__ = ["RocHull", "hull_from_counts", "hull_of_points", "roc_convex_hull"]
 
 _SAMPLE = 2048  # size of the coarse hull's sample
 
@@ -142,6 +142,53 @@ def hull_from_counts(counts, *, higher_is_positive=True):
         cuts=cuts[vertices],
         values=counts.values,
         higher_is_positive=higher_is_positive,
+    )
+
+
+def hull_of_points(fp, tp, n_neg, n_pos):
+    """Upper convex hull of arbitrary ROC points given as counts, with (0, 0) and (N, P).
+
+    For classifiers that are points rather than score rankings (hard classifiers, a set of
+    models, the vertices of several hulls together).
+
+    Parameters
+    ----------
+    fp, tp : array-like of int
+        Negatives and positives called positive by each classifier.
+    n_neg, n_pos : int
+        N and P.
+
+    Returns
+    -------
+    RocHull
+        ``cuts`` holds the index of each vertex's point in the input (-1 for the trivial
+        classifiers added at the ends); ``thresholds`` are NaN.
+
+    Examples
+    --------
+    >>> hull = hull_of_points([1, 3, 2], [6, 9, 5], n_neg=10, n_pos=10)
+    >>> hull.fp.tolist(), hull.tp.tolist(), hull.cuts.tolist()
+    ([0, 1, 3, 10], [0, 6, 9, 10], [-1, 0, 1, -1])
+    """
+    fp = np.asarray(fp, dtype=np.int64)
+    tp = np.asarray(tp, dtype=np.int64)
+    if fp.shape != tp.shape or fp.ndim != 1:
+        raise ValueError(f"fp and tp must be 1-D of one length, got {fp.shape} and {tp.shape}.")
+    if np.any((fp < 0) | (fp > n_neg) | (tp < 0) | (tp > n_pos)):
+        raise ValueError("fp and tp must be counts in [0, n_neg] and [0, n_pos].")
+    x = np.concatenate(([0], fp, [n_neg]))
+    y = np.concatenate(([0], tp, [n_pos]))
+    source = np.concatenate(([-1], np.arange(fp.size), [-1]))
+    order = np.lexsort((y, x))
+    chain = order[_monotone_chain(x[order], y[order])]
+    return RocHull(
+        fp=x[chain],
+        tp=y[chain],
+        n_neg=int(n_neg),
+        n_pos=int(n_pos),
+        thresholds=np.full(chain.size, np.nan),
+        cuts=source[chain],
+        values=np.array([]),
     )
 
 
