@@ -28,6 +28,23 @@ MIRROR_FILES = {
     "messidor": ["messidor/messidor_features.arff"],
     "spectf": ["spectf/SPECTF.test", "spectf/SPECTF.train"],
 }
+#: Files of the UCI datasets added for Johnson, Raeder & Chawla (2015), relative to the mirror
+#: root (kept apart from MIRROR_FILES, which lists the thesis's four datasets).
+MORE_MIRROR_FILES = {
+    "breast_w": ["breast_w/breast-cancer-wisconsin.data"],
+    "bupa": ["bupa/bupa.data"],
+    "heart_c": ["heart_c/processed.cleveland.data"],
+    "heart_h": ["heart_h/processed.hungarian.data"],
+    "horse_colic": ["horse_colic/horse-colic.data", "horse_colic/horse-colic.test"],
+    "ionosphere": ["ionosphere/ionosphere.data"],
+    "kr_vs_kp": ["kr_vs_kp/kr-vs-kp.data"],
+    "pima": ["pima/pima-indians-diabetes.data"],
+    "promoters": ["promoters/promoters.data"],
+    "sonar": ["sonar/sonar.all-data"],
+    "tic_tac_toe": ["tic_tac_toe/tic-tac-toe.data"],
+    "vote": ["vote/house-votes-84.data"],
+    "vote1": ["vote/house-votes-84.data"],
+}
 
 
 if "COSTLAB_MIRROR" not in os.environ and DEFAULT_MIRROR.is_dir():
@@ -55,8 +72,18 @@ def mirror_dir():
 @pytest.fixture
 def mirror_copy(mirror_dir, tmp_path):
     """A temporary copy of just the files of the four built-in datasets."""
-    root = tmp_path / "mirror"
-    for files in MIRROR_FILES.values():
+    return _copy_files(mirror_dir, tmp_path / "mirror", MIRROR_FILES)
+
+
+@pytest.fixture
+def more_mirror_copy(mirror_dir, tmp_path):
+    """A temporary copy of just the files of the datasets in MORE_MIRROR_FILES."""
+    return _copy_files(mirror_dir, tmp_path / "more_mirror", MORE_MIRROR_FILES)
+
+
+def _copy_files(mirror_dir, root, files_by_dataset):
+    """Copy the listed mirror files to `root`, keeping their relative paths; return `root`."""
+    for files in files_by_dataset.values():
         for relative in files:
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(mirror_dir / relative, root / relative)

@@ -13,6 +13,8 @@ A researcher's own data becomes the same :class:`Dataset` with :func:`from_frame
     mine = from_csv("patients.csv", target="outcome", negative="healthy")
 
 :func:`breast_cancer` is scikit-learn's bundled Wisconsin data (no download) as a Dataset.
+:func:`twonorm`, :func:`threenorm` and :func:`ringnorm` draw Breiman's (1996) synthetic problems;
+``load_dataset("twonorm")`` draws the registered 7400-instance version (seed 0).
 
 A fifth dataset from any OpenML id is one registry entry::
 
@@ -30,11 +32,13 @@ from ._own import from_arff, from_arrays, from_csv, from_frame
 from ._registry import (
     OpenMLSpec,
     RemoteFile,
+    SyntheticSpec,
     UCISpec,
     list_datasets,
     load_dataset,
     register_dataset,
 )
+from ._synthetic import ringnorm, threenorm, twonorm
 
 __all__ = [
     "ChecksumError",
@@ -42,6 +46,7 @@ __all__ = [
     "DatasetError",
     "OpenMLSpec",
     "RemoteFile",
+    "SyntheticSpec",
     "UCISpec",
     "breast_cancer",
     "from_arff",
@@ -51,4 +56,7 @@ __all__ = [
     "list_datasets",
     "load_dataset",
     "register_dataset",
+    "ringnorm",
+    "threenorm",
+    "twonorm",
 ]

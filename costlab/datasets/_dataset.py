@@ -35,11 +35,12 @@ class Dataset:
         Where the raw files came from: ``"mirror"`` (directory mirror), ``"url"`` (URL
         mirror), ``"uci"``, ``"openml"``, or ``"cache"`` (cached file of unrecorded origin);
         for a researcher's own data, ``"file"`` (:func:`~costlab.datasets.from_csv`,
-        :func:`~costlab.datasets.from_arff`) or ``"frame"`` (in-memory data).
+        :func:`~costlab.datasets.from_arff`) or ``"frame"`` (in-memory data); ``"synthetic"``
+        for data drawn by a generator (:func:`~costlab.datasets.twonorm`, ...).
     checksums : dict of str to str
         SHA-256 of each raw file parsed, keyed by its path relative to the data folder (by
         its file name for :func:`~costlab.datasets.from_csv` / ``from_arff``; empty for
-        in-memory data).
+        in-memory and synthetic data).
 
     Notes
     -----

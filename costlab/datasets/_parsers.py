@@ -14,6 +14,7 @@ import arff
 import numpy as np
 import pandas as pd
 
+from . import _uci_tables as tables
 from ._credit_g import CLASS_LABELS, CREDIT_G_ATTRIBUTES
 from ._errors import DatasetError
 
@@ -23,10 +24,24 @@ __all__ = [
     "arff_to_xy",
     "label_text",
     "load_arff",
+    "parse_breast_w",
+    "parse_bupa",
     "parse_credit_approval",
     "parse_german",
+    "parse_heart_c",
+    "parse_heart_h",
+    "parse_horse_colic",
+    "parse_ionosphere",
+    "parse_kr_vs_kp",
     "parse_messidor",
+    "parse_pima",
+    "parse_promoters",
+    "parse_sonar",
     "parse_spectf",
+    "parse_table",
+    "parse_tic_tac_toe",
+    "parse_vote",
+    "parse_vote1",
 ]
 
 #: Nominal attributes of crx.data (the others, A2 A3 A8 A11 A14 A15, are numeric).
@@ -138,6 +153,119 @@ def parse_spectf(paths):
         for j, name in enumerate(SPECTF_FEATURES)
     }
     return pd.DataFrame(columns), pd.Series([row[0] for row in rows], dtype=object, name="class")
+
+
+def parse_table(paths, table):
+    """Parse delimited UCI files as a :class:`~costlab.datasets._uci_tables.UCITable` lays out.
+
+    Parameters
+    ----------
+    paths : dict of str to pathlib.Path
+        Must hold every file of ``table.files``; their rows are concatenated in that order.
+    table : UCITable
+        Field layout, attribute names, code tables and class field.
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        The table's attributes in its order: numeric -> float64, coded -> Categorical with the
+        table's declared categories; the missing marker (``?``) -> NaN.
+    labels : pandas.Series
+        Class labels (mapped through ``table.class_codes`` if given); None where missing.
+    """
+    rows = []
+    for name in table.files:
+        rows += _read_rows(paths[name], sep=table.sep, n_fields=table.n_fields)
+    return _table_xy(rows, table, " + ".join(str(paths[name]) for name in table.files))
+
+
+def parse_breast_w(paths):
+    """Parse ``breast-cancer-wisconsin.data``: 9 attributes (id dropped), benign/malignant."""
+    return parse_table(paths, tables.BREAST_W)
+
+
+def parse_bupa(paths):
+    """Parse ``bupa.data``: 6 numeric attributes, class = selector ``"1"``/``"2"``."""
+    return parse_table(paths, tables.BUPA)
+
+
+def parse_heart_c(paths):
+    """Parse ``processed.cleveland.data``: Weka's heart-c attributes, ``absent``/``present``."""
+    return parse_table(paths, tables.HEART_C)
+
+
+def parse_heart_h(paths):
+    """Parse ``processed.hungarian.data``: Weka's heart-h attributes, ``absent``/``present``."""
+    return parse_table(paths, tables.HEART_H)
+
+
+def parse_horse_colic(paths):
+    """Parse ``horse-colic.data`` then ``horse-colic.test`` as Weka's colic (class yes/no)."""
+    return parse_table(paths, tables.HORSE_COLIC)
+
+
+def parse_ionosphere(paths):
+    """Parse ``ionosphere.data``: 34 numeric attributes a01..a34, class ``g``/``b``."""
+    return parse_table(paths, tables.IONOSPHERE)
+
+
+def parse_kr_vs_kp(paths):
+    """Parse ``kr-vs-kp.data`` (blank lines skipped): 36 nominal attributes, won/nowin."""
+    return parse_table(paths, tables.KR_VS_KP)
+
+
+def parse_pima(paths):
+    """Parse ``pima-indians-diabetes.data``: 8 numeric attributes (zeros kept), class 0/1."""
+    return parse_table(paths, tables.PIMA)
+
+
+def parse_promoters(paths):
+    """Parse ``promoters.data``: one nominal attribute per base (p-50 .. p7), class ``+``/``-``.
+
+    Parameters
+    ----------
+    paths : dict of str to pathlib.Path
+        Must hold ``"promoters.data"`` (class, instance name, 57-base sequence).
+
+    Returns
+    -------
+    X : pandas.DataFrame
+        57 Categorical columns named as :data:`~costlab.datasets._uci_tables.PROMOTER_POSITIONS`,
+        categories ``a, g, t, c``; the instance name is dropped.
+    labels : pandas.Series
+        ``"+"`` (promoter) or ``"-"``.
+    """
+    table = tables.PROMOTERS
+    path = paths[table.files[0]]
+    rows = []
+    for number, (label, _name, sequence) in enumerate(_read_rows(path, sep=",", n_fields=3), 1):
+        if len(sequence) != len(tables.PROMOTER_POSITIONS):
+            raise DatasetError(
+                f"{path}, instance {number}: expected a sequence of "
+                f"{len(tables.PROMOTER_POSITIONS)} bases, got {len(sequence)}"
+            )
+        rows.append([label, *sequence])
+    return _table_xy(rows, table, str(path))
+
+
+def parse_sonar(paths):
+    """Parse ``sonar.all-data``: 60 numeric attributes, class ``R`` (rock) / ``M`` (mine)."""
+    return parse_table(paths, tables.SONAR)
+
+
+def parse_tic_tac_toe(paths):
+    """Parse ``tic-tac-toe.data``: 9 squares {b, o, x}, class positive/negative."""
+    return parse_table(paths, tables.TIC_TAC_TOE)
+
+
+def parse_vote(paths):
+    """Parse ``house-votes-84.data``: 16 votes {n, y} (``?`` missing), democrat/republican."""
+    return parse_table(paths, tables.VOTE)
+
+
+def parse_vote1(paths):
+    """Parse ``house-votes-84.data`` without the physician-fee-freeze vote (15 votes)."""
+    return parse_table(paths, tables.VOTE1)
 
 
 def load_arff(path):
@@ -253,6 +381,51 @@ def _decode(values, codes, where):
     if unknown:
         raise DatasetError(f"{where}: unknown codes {unknown} (known: {list(mapping)})")
     return pd.Categorical([mapping[v] for v in values], categories=list(mapping.values()))
+
+
+def _table_xy(rows, table, where):
+    """Turn rows of fields into ``(X, labels)`` as `table` describes."""
+    columns = {}
+    for name, field, codes in table.attributes:
+        values = [None if row[field] == table.missing else row[field] for row in rows]
+        at = f"{where}, attribute {name}"
+        columns[name] = _to_float(values, at) if codes is None else _decode_codes(values, codes, at)
+    labels = [
+        None if row[table.class_field] == table.missing else row[table.class_field] for row in rows
+    ]
+    if table.class_codes is not None:
+        labels = _map_codes(labels, table.class_codes, f"{where}, class")
+    X = pd.DataFrame(columns, index=pd.RangeIndex(len(rows)))
+    return X, pd.Series(labels, dtype=object, name="class")
+
+
+def _decode_codes(values, codes, where):
+    """Map codes (None = missing) to labels; a Categorical with the labels' declared order."""
+    labels = _map_codes(values, codes, where)
+    return pd.Categorical(labels, categories=list(dict.fromkeys(label for _, label in codes)))
+
+
+def _map_codes(values, codes, where):
+    """Map raw codes to labels; ``"1.0"`` matches code ``"1"``. None stays None."""
+    mapping = dict(codes)
+    out, unknown = [], set()
+    for value in values:
+        key = value if value is None or value in mapping else _integral_text(value)
+        if key is not None and key not in mapping:
+            unknown.add(value)
+        out.append(None if key is None else mapping.get(key))
+    if unknown:
+        raise DatasetError(f"{where}: unknown codes {sorted(unknown)} (known: {list(mapping)})")
+    return out
+
+
+def _integral_text(value):
+    """``"1.0"`` -> ``"1"``; any other text is returned unchanged."""
+    try:
+        number = float(value)
+    except ValueError:
+        return value
+    return str(int(number)) if number.is_integer() else value
 
 
 def _first_appearance(values):

@@ -1,5 +1,8 @@
 """Registry of datasets and the loader that fetches, verifies and parses them.
 
+Three kinds of entry: :class:`UCISpec` (raw UCI files), :class:`OpenMLSpec` (an OpenML data set)
+and :class:`SyntheticSpec` (a generator such as Breiman's twonorm; no files, no network).
+
 Sources, in priority order, for a UCI dataset:
 
 1. a mirror (argument ``mirror=`` or env ``COSTLAB_MIRROR``): a directory laid out as
@@ -13,6 +16,7 @@ Every file is checked against its SHA-256 (UCI files) or MD5 (OpenML) on every l
 
 from __future__ import annotations
 
+import dataclasses
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -34,12 +38,32 @@ from ._fetch import (
     verify_file,
 )
 from ._openml import openml_files, openml_xy
-from ._parsers import parse_credit_approval, parse_german, parse_messidor, parse_spectf
+from ._parsers import (
+    parse_breast_w,
+    parse_bupa,
+    parse_credit_approval,
+    parse_german,
+    parse_heart_c,
+    parse_heart_h,
+    parse_horse_colic,
+    parse_ionosphere,
+    parse_kr_vs_kp,
+    parse_messidor,
+    parse_pima,
+    parse_promoters,
+    parse_sonar,
+    parse_spectf,
+    parse_tic_tac_toe,
+    parse_vote,
+    parse_vote1,
+)
+from ._synthetic import ringnorm, threenorm, twonorm
 
 __all__ = [
     "UCI_BASE",
     "OpenMLSpec",
     "RemoteFile",
+    "SyntheticSpec",
     "UCISpec",
     "list_datasets",
     "load_dataset",
@@ -155,6 +179,50 @@ class OpenMLSpec:
         _check_spec(self)
 
 
+@dataclass(frozen=True)
+class SyntheticSpec:
+    """Registry entry of a dataset drawn from a generator: no files, no network.
+
+    Parameters
+    ----------
+    name, title : str
+        Registry key and human-readable title (they replace the generator's own).
+    generator : callable
+        ``generator(n, *, random_state) -> Dataset`` labelled `negative`/`positive`, e.g.
+        :func:`~costlab.datasets.twonorm`.
+    n_instances : int
+        Number of instances :func:`load_dataset` draws.
+    negative, positive : str
+        Class labels of the generated Dataset (class 1 and class 2).
+    class_counts : tuple of int, optional
+        Expected ``(negative count, positive count)``, checked on load if given.
+    random_state : int, default 0
+        Seed :func:`load_dataset` passes to the generator, so every load gives the same data.
+
+    Examples
+    --------
+    >>> from costlab.datasets import twonorm
+    >>> spec = SyntheticSpec(name="twonorm_300", title="Twonorm, 300 instances",
+    ...                      generator=twonorm, n_instances=300, negative="1", positive="2")
+    >>> spec.kind
+    'synthetic'
+    """
+
+    kind: ClassVar[str] = "synthetic"
+    name: str
+    title: str
+    generator: Callable
+    n_instances: int
+    negative: str
+    positive: str
+    class_counts: tuple | None = None
+    random_state: int = 0
+
+    def __post_init__(self):
+        _check_spec(self)
+
+
+_SPEC_TYPES = (OpenMLSpec, SyntheticSpec, UCISpec)
 _REGISTRY = {}
 
 
@@ -163,7 +231,7 @@ def register_dataset(spec, *, replace=False):
 
     Parameters
     ----------
-    spec : OpenMLSpec or UCISpec
+    spec : OpenMLSpec, UCISpec or SyntheticSpec
         The entry, e.g. ``OpenMLSpec(name="diabetes", openml_id=37,
         negative="tested_negative", positive="tested_positive")``.
     replace : bool, default False
@@ -171,7 +239,7 @@ def register_dataset(spec, *, replace=False):
 
     Returns
     -------
-    OpenMLSpec or UCISpec
+    OpenMLSpec, UCISpec or SyntheticSpec
         `spec`, for chaining.
 
     Raises
@@ -179,8 +247,10 @@ def register_dataset(spec, *, replace=False):
     DatasetError
         If the name is taken and `replace` is False.
     """
-    if not isinstance(spec, OpenMLSpec | UCISpec):
-        raise TypeError(f"register_dataset needs an OpenMLSpec or UCISpec, got {type(spec)!r}")
+    if not isinstance(spec, _SPEC_TYPES):
+        raise TypeError(
+            f"register_dataset needs an OpenMLSpec, UCISpec or SyntheticSpec, got {type(spec)!r}"
+        )
     if spec.name in _REGISTRY and not replace:
         raise DatasetError(f"dataset {spec.name!r} is already registered (pass replace=True)")
     _REGISTRY[spec.name] = spec
@@ -194,8 +264,8 @@ def list_datasets():
     -------
     pandas.DataFrame
         One row per dataset with columns ``name``, ``title``, ``n_instances`` (expected;
-        <NA> if unknown), ``negative``, ``positive``, ``source`` (``"uci"`` or ``"openml"``)
-        and ``openml_id`` (<NA> if none).
+        <NA> if unknown), ``negative``, ``positive``, ``source`` (``"uci"``, ``"openml"`` or
+        ``"synthetic"``) and ``openml_id`` (<NA> if none).
     """
     rows = [
         {
@@ -205,7 +275,7 @@ def list_datasets():
             "negative": spec.negative,
             "positive": spec.positive,
             "source": spec.kind,
-            "openml_id": spec.openml_id,
+            "openml_id": getattr(spec, "openml_id", None),
         }
         for spec in _REGISTRY.values()
     ]
@@ -230,6 +300,9 @@ def load_dataset(name, *, data_home=None, mirror=None):
         Directory or http(s) URL prefix laid out like the project's data mirror; default
         env ``COSTLAB_MIRROR``. Not used for OpenML entries.
 
+    Synthetic entries (:class:`SyntheticSpec`) are drawn by their generator with the entry's
+    seed, the same data on every load; `data_home` and `mirror` are not used.
+
     Returns
     -------
     Dataset
@@ -244,6 +317,8 @@ def load_dataset(name, *, data_home=None, mirror=None):
         known = ", ".join(sorted(_REGISTRY))
         raise DatasetError(f"unknown dataset {name!r}; known datasets: {known}")
     spec = _REGISTRY[name]
+    if spec.kind == "synthetic":
+        return _load_synthetic(spec)
     home = resolve_data_home(data_home)
     try:
         if spec.kind == "openml":
@@ -328,6 +403,18 @@ def _load_openml(spec, home):
     return _finish(spec, X, labels, "openml", checksums)
 
 
+def _load_synthetic(spec):
+    """Draw a SyntheticSpec's data and check it against the entry."""
+    data = spec.generator(spec.n_instances, random_state=spec.random_state)
+    if (data.negative, data.positive) != (spec.negative, spec.positive):
+        raise DatasetError(
+            f"{spec.name}: the generator labels the classes {data.negative!r}/{data.positive!r}, "
+            f"the registry entry {spec.negative!r}/{spec.positive!r}"
+        )
+    _check_counts(spec, data.y)
+    return dataclasses.replace(data, name=spec.name, title=spec.title)
+
+
 def _from_files(spec, paths, source):
     """Parse verified raw files of a UCISpec into a Dataset."""
     X, labels = spec.parser(paths)
@@ -383,8 +470,9 @@ def _check_spec(spec):
     """Validate the fields shared by registry entries."""
     if not spec.name or not isinstance(spec.name, str):
         raise DatasetError(f"dataset name must be a non-empty string, got {spec.name!r}")
-    if Path(spec.folder).name != spec.folder or spec.folder in (".", ".."):
-        raise DatasetError(f"{spec.name}: folder {spec.folder!r} must be a plain folder name")
+    folder = getattr(spec, "folder", None)
+    if folder is not None and (Path(folder).name != folder or folder in (".", "..")):
+        raise DatasetError(f"{spec.name}: folder {folder!r} must be a plain folder name")
     if spec.negative == spec.positive:
         raise DatasetError(f"{spec.name}: negative and positive labels must differ")
     if spec.class_counts is not None and spec.n_instances is not None:
@@ -468,6 +556,263 @@ _BUILTIN = (
         n_instances=267,
         class_counts=(55, 212),
         openml_id=337,
+    ),
+    # Johnson, Raeder & Chawla (2015), Table 2: orientation, labels and names in data/README.md
+    # ("More datasets") and costlab/datasets/_uci_tables.py. No OpenML fallback: OpenML's copies
+    # label the classes differently (e.g. Rock/Mine, tested_positive), so they would not pass the
+    # orientation check.
+    UCISpec(
+        name="breast_w",
+        title="Breast Cancer Wisconsin (Original)",
+        folder="breast_w",
+        files=(
+            RemoteFile(
+                "breast-cancer-wisconsin.data",
+                "breast-cancer-wisconsin/breast-cancer-wisconsin.data",
+                "402c585309c399237740f635ef9919dc512cca12cbeb20de5e563a4593f22b64",
+            ),
+        ),
+        parser=parse_breast_w,
+        negative="benign",
+        positive="malignant",
+        n_instances=699,
+        class_counts=(458, 241),
+    ),
+    UCISpec(
+        name="bupa",
+        title="Liver Disorders (BUPA)",
+        folder="bupa",
+        files=(
+            RemoteFile(
+                "bupa.data",
+                "liver-disorders/bupa.data",
+                "a166a3e7a6f4dc41aaaedc59a107e57d8adcaeb8821f0873d756982f1ea74c92",
+            ),
+        ),
+        parser=parse_bupa,
+        negative="2",
+        positive="1",
+        n_instances=345,
+        class_counts=(200, 145),
+    ),
+    UCISpec(
+        name="heart_c",
+        title="Heart Disease (Cleveland)",
+        folder="heart_c",
+        files=(
+            RemoteFile(
+                "processed.cleveland.data",
+                "heart-disease/processed.cleveland.data",
+                "a74b7efa387bc9d108d7d0115d831fe9b414b29ae7124f331b622b4efa0427c8",
+            ),
+        ),
+        parser=parse_heart_c,
+        negative="absent",
+        positive="present",
+        n_instances=303,
+        class_counts=(164, 139),
+    ),
+    UCISpec(
+        name="heart_h",
+        title="Heart Disease (Hungarian)",
+        folder="heart_h",
+        files=(
+            RemoteFile(
+                "processed.hungarian.data",
+                "heart-disease/processed.hungarian.data",
+                "d1ad108f785768cd3d7e82dc522e6f5a61eea93cccfb3a46ee8076f73fc3d796",
+            ),
+        ),
+        parser=parse_heart_h,
+        negative="absent",
+        positive="present",
+        n_instances=294,
+        class_counts=(188, 106),
+    ),
+    UCISpec(
+        name="horse_colic",
+        title="Horse Colic",
+        folder="horse_colic",
+        files=(
+            RemoteFile(
+                "horse-colic.data",
+                "horse-colic/horse-colic.data",
+                "270db486c78796143ffa84b4808118b3d4b96d1bd0f70bf22b3bb0bfca21e547",
+            ),
+            RemoteFile(
+                "horse-colic.test",
+                "horse-colic/horse-colic.test",
+                "2c14b28c71da2a4778a6f161819804e032545a1c13f73fddf5d5b220c7ae3853",
+            ),
+        ),
+        parser=parse_horse_colic,
+        negative="no",
+        positive="yes",
+        n_instances=368,
+        class_counts=(136, 232),
+    ),
+    UCISpec(
+        name="ionosphere",
+        title="Ionosphere",
+        folder="ionosphere",
+        files=(
+            RemoteFile(
+                "ionosphere.data",
+                "ionosphere/ionosphere.data",
+                "46d52186b84e20be52918adb93e8fb9926b34795ff7504c24350ae0616a04bbd",
+            ),
+        ),
+        parser=parse_ionosphere,
+        negative="g",
+        positive="b",
+        n_instances=351,
+        class_counts=(225, 126),
+    ),
+    UCISpec(
+        name="kr_vs_kp",
+        title="Chess (King-Rook vs. King-Pawn)",
+        folder="kr_vs_kp",
+        files=(
+            RemoteFile(
+                "kr-vs-kp.data",
+                "chess/king-rook-vs-king-pawn/kr-vs-kp.data",
+                "70a5540902b4063d3977d3e820ac5b9fe5624eb5d93709eee5d50d7a94fca205",
+            ),
+        ),
+        parser=parse_kr_vs_kp,
+        negative="won",
+        positive="nowin",
+        n_instances=3196,
+        class_counts=(1669, 1527),
+    ),
+    UCISpec(
+        name="pima",
+        title="Pima Indians Diabetes",
+        folder="pima",
+        files=(
+            RemoteFile(
+                "pima-indians-diabetes.data",
+                "pima-indians-diabetes/pima-indians-diabetes.data",
+                "06f5b7c2cd7bca686fda4f92eab5f61e7ff6426a9acefa2e3dda04fc54293cf5",
+            ),
+        ),
+        parser=parse_pima,
+        negative="0",
+        positive="1",
+        n_instances=768,
+        class_counts=(500, 268),
+    ),
+    UCISpec(
+        name="promoters",
+        title="E. coli Promoter Gene Sequences",
+        folder="promoters",
+        files=(
+            RemoteFile(
+                "promoters.data",
+                "molecular-biology/promoter-gene-sequences/promoters.data",
+                "edd5f6f266ee04a78d4a8d88594e335fb8b5e8f204e63244eec3c2a9e5befd9d",
+            ),
+        ),
+        parser=parse_promoters,
+        negative="-",
+        positive="+",
+        n_instances=106,
+        class_counts=(53, 53),
+    ),
+    UCISpec(
+        name="sonar",
+        title="Sonar, Mines vs. Rocks",
+        folder="sonar",
+        files=(
+            RemoteFile(
+                "sonar.all-data",
+                "undocumented/connectionist-bench/sonar/sonar.all-data",
+                "e90434cdbf00fcf93ffa911fe447ae25606979658e60f1d32e155c3b5240234d",
+            ),
+        ),
+        parser=parse_sonar,
+        negative="R",
+        positive="M",
+        n_instances=208,
+        class_counts=(97, 111),
+    ),
+    UCISpec(
+        name="tic_tac_toe",
+        title="Tic-Tac-Toe Endgame",
+        folder="tic_tac_toe",
+        files=(
+            RemoteFile(
+                "tic-tac-toe.data",
+                "tic-tac-toe/tic-tac-toe.data",
+                "a996a756484d0cf8cbad1680d823aadbfcff8ae2d78c450e6999362d580301c5",
+            ),
+        ),
+        parser=parse_tic_tac_toe,
+        negative="negative",
+        positive="positive",
+        n_instances=958,
+        class_counts=(332, 626),
+    ),
+    UCISpec(
+        name="vote",
+        title="Congressional Voting Records",
+        folder="vote",
+        files=(
+            RemoteFile(
+                "house-votes-84.data",
+                "voting-records/house-votes-84.data",
+                "c87c14110a5ba91d4a1e313ec7392824458152bf071fa5f5452340488337936e",
+            ),
+        ),
+        parser=parse_vote,
+        negative="democrat",
+        positive="republican",
+        n_instances=435,
+        class_counts=(267, 168),
+    ),
+    UCISpec(
+        name="vote1",
+        title="Congressional Voting Records without physician-fee-freeze",
+        folder="vote",
+        files=(
+            RemoteFile(
+                "house-votes-84.data",
+                "voting-records/house-votes-84.data",
+                "c87c14110a5ba91d4a1e313ec7392824458152bf071fa5f5452340488337936e",
+            ),
+        ),
+        parser=parse_vote1,
+        negative="democrat",
+        positive="republican",
+        n_instances=435,
+        class_counts=(267, 168),
+    ),
+    SyntheticSpec(
+        name="twonorm",
+        title="Twonorm (Breiman 1996)",
+        generator=twonorm,
+        n_instances=7400,
+        negative="1",
+        positive="2",
+        class_counts=(3700, 3700),
+    ),
+    SyntheticSpec(
+        name="threenorm",
+        title="Threenorm (Breiman 1996)",
+        generator=threenorm,
+        n_instances=7400,
+        negative="1",
+        positive="2",
+        class_counts=(3700, 3700),
+    ),
+    SyntheticSpec(
+        name="ringnorm",
+        title="Ringnorm (Breiman 1996)",
+        generator=ringnorm,
+        n_instances=7400,
+        negative="1",
+        positive="2",
+        class_counts=(3700, 3700),
     ),
 )
 
