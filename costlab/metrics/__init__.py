@@ -12,8 +12,32 @@ Modules
     The MTMCS curve: exact, thorough and optimized threshold searches (Al-Saffar 2018, 4.3, 4.5).
 :mod:`costlab.metrics.roc`
     ROC curve and AUC of the class-1 score.
+:mod:`costlab.metrics.cost_compare`
+    Differences, crossovers and winners between cost curves; the joint envelope (D&H 2.2).
+:mod:`costlab.metrics.cost_area`
+    Total expected cost, the area under a cost curve for a PCF(+) distribution (D&H eq. 11).
+:mod:`costlab.metrics.cost_average`
+    Averaging folds' curves vertically in ROC space or in cost space (D&H 2.2.3).
+:mod:`costlab.metrics.cost_criteria`
+    Neyman-Pearson and workforce-utilisation choices on a hull (D&H 2.2.2, eqs. 12-14).
 """
 
+from costlab.metrics.cost_area import total_expected_cost
+from costlab.metrics.cost_average import (
+    AveragedCurve,
+    VerticalRocAverage,
+    average_envelopes,
+    vertical_roc_average,
+)
+from costlab.metrics.cost_compare import (
+    EnvelopeDifference,
+    JointEnvelope,
+    crossovers,
+    envelope_difference,
+    joint_envelope,
+    winning_ranges,
+)
+from costlab.metrics.cost_criteria import OperatingChoice, neyman_pearson, workforce
 from costlab.metrics.costs import (
     Selection,
     classify,
@@ -32,20 +56,34 @@ from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
 
 __all__ = [
+    "AveragedCurve",
     "CURVE_COLUMNS",
+    "EnvelopeDifference",
+    "JointEnvelope",
+    "OperatingChoice",
     "Selection",
+    "VerticalRocAverage",
+    "average_envelopes",
     "classify",
     "cost_ratio_grid",
     "cost_sensitivity",
+    "crossovers",
     "cst",
     "curve_in_range",
+    "envelope_difference",
     "format_cost_ratio",
+    "joint_envelope",
     "mtmcr",
     "mtmcs_curve",
+    "neyman_pearson",
     "normalize_costs",
     "range_summary",
     "roc_auc_class1",
     "roc_curve_class1",
     "select_classifier",
+    "total_expected_cost",
     "total_misclassification_cost",
+    "vertical_roc_average",
+    "winning_ranges",
+    "workforce",
 ]
