@@ -12,6 +12,11 @@ Modules
     The MTMCS curve: exact, thorough and optimized threshold searches (Al-Saffar 2018, 4.3, 4.5).
 :mod:`costlab.metrics.roc`
     ROC curve and AUC of the class-1 score.
+:mod:`costlab.metrics.hull`
+    The ROC convex hull from one sort (D&H 2.1), and of arbitrary ROC points.
+:mod:`costlab.metrics.cost_space`
+    PCF(+), normalised expected cost, cost lines, the point/line duality, the lower envelope
+    and operating ranges (Drummond & Holte 2000, "D&H", eqs. 5-10; seed 004).
 :mod:`costlab.metrics.cost_compare`
     Differences, crossovers and winners between cost curves; the joint envelope (D&H 2.2).
 :mod:`costlab.metrics.cost_area`
@@ -38,6 +43,17 @@ from costlab.metrics.cost_compare import (
     winning_ranges,
 )
 from costlab.metrics.cost_criteria import OperatingChoice, neyman_pearson, workforce
+from costlab.metrics.cost_space import (
+    CostEnvelope,
+    cost_envelope,
+    cost_line,
+    cost_point_to_roc_line,
+    normalized_expected_cost,
+    operating_range,
+    probability_cost,
+    roc_line_to_cost_point,
+    trivial_cost,
+)
 from costlab.metrics.costs import (
     Selection,
     classify,
@@ -52,38 +68,51 @@ from costlab.metrics.costs import (
     select_classifier,
     total_misclassification_cost,
 )
+from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
 
 __all__ = [
-    "AveragedCurve",
-    "CURVE_COLUMNS",
-    "EnvelopeDifference",
-    "JointEnvelope",
-    "OperatingChoice",
-    "Selection",
-    "VerticalRocAverage",
     "average_envelopes",
+    "AveragedCurve",
     "classify",
+    "cost_envelope",
+    "cost_line",
+    "cost_point_to_roc_line",
     "cost_ratio_grid",
     "cost_sensitivity",
+    "CostEnvelope",
     "crossovers",
     "cst",
+    "CURVE_COLUMNS",
     "curve_in_range",
     "envelope_difference",
+    "EnvelopeDifference",
     "format_cost_ratio",
+    "hull_of_points",
     "joint_envelope",
+    "JointEnvelope",
     "mtmcr",
     "mtmcs_curve",
     "neyman_pearson",
     "normalize_costs",
+    "normalized_expected_cost",
+    "operating_range",
+    "OperatingChoice",
+    "probability_cost",
     "range_summary",
+    "roc_convex_hull",
     "roc_auc_class1",
     "roc_curve_class1",
+    "roc_line_to_cost_point",
+    "RocHull",
     "select_classifier",
+    "Selection",
     "total_expected_cost",
     "total_misclassification_cost",
+    "trivial_cost",
     "vertical_roc_average",
+    "VerticalRocAverage",
     "winning_ranges",
     "workforce",
 ]
