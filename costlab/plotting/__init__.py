@@ -1,5 +1,11 @@
-"""scikit-learn style Displays of cost curves, thresholds and ROC (see :mod:`._displays`)."""
+"""scikit-learn style Displays: MTMCS charts, thresholds, ROC (:mod:`._displays`), cost curves
+and ROC convex hulls (:mod:`._cost_curves`)."""
 
+from costlab.plotting._cost_curves import (
+    CostCurveDisplay,
+    CostSpaceDualityDisplay,
+    ROCHullDisplay,
+)
 from costlab.plotting._displays import (
     ClassDistributionDisplay,
     MTMCSDisplay,
@@ -13,6 +19,9 @@ from costlab.plotting._displays import (
 
 __all__ = [
     "ClassDistributionDisplay",
+    "CostCurveDisplay",
+    "CostSpaceDualityDisplay",
+    "ROCHullDisplay",
     "MTMCSDisplay",
     "ROCDisplay",
     "ROCThresholdDisplay",
