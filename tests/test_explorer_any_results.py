@@ -125,3 +125,25 @@ def test_bad_input_is_named():
         cost_explorer({"A": (y, good)}, dataset="other")
     with pytest.raises(ValueError, match=r"classifiers \['missing'\] are neither held"):
         cost_explorer({"A": (y, good)}, classifiers=["missing"])
+
+
+def test_cost_space_chart_is_the_mtmcs_chart_over_100():
+    """Issue 8, item 9: the envelope beside the MTMCS chart; with equal priors PCF(+) = FNcost,
+    so the exact search's MTMCS / 100 lies on each envelope."""
+    from costlab.metrics import cost_envelope
+
+    y, good, poor = _predictions(3)
+    explorer = cost_explorer({"good": (y, good), "poor": (y, poor)}, search="exact")
+    display = explorer.cost_chart.display_
+    for name, scores in {"good": good, "poor": poor}.items():
+        env = cost_envelope(y, scores, pos_label=1, higher_is_positive=False)
+        x, value = env.curve()
+        np.testing.assert_allclose(display.lines_[name].get_ydata(), value)
+        curve = explorer.curves_[name]
+        np.testing.assert_allclose(
+            env(curve["fn_cost"].to_numpy()), curve["mtmcs"] / 100, atol=1e-12
+        )
+    top = display.ax_.child_axes[0] if display.ax_.child_axes else None
+    assert top is None or "FPcost/FNcost" in top.get_xlabel()
+    explorer.cost_range.value = (0.4, 0.6)  # the shaded range follows the slider
+    assert explorer.cost_chart.display_ is not display

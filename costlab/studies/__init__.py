@@ -12,6 +12,8 @@ study               paper
 ``alsaffar2018``    R. Al-Saffar, *Evaluating Classifiers' Optimal Performances Over a Range
                     of Misclassification Costs by Using Cost-Sensitive Classification*,
                     LSU Master's thesis, 2018 (seed 000)
+``drummond_holte2000``  C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost:
+                    An Alternative to ROC Representation*, KDD 2000 (seed 001; seed 004)
 ==================  =====================================================================
 
 A new paper is a new folder here with a ``run(argv)`` entry point registered in
@@ -19,6 +21,9 @@ A new paper is a new folder here with a ``run(argv)`` entry point registered in
 """
 
 #: Study name -> module implementing ``main(argv) -> int`` (``python reproduce.py <study>``).
-STUDIES = {"alsaffar2018": "costlab.studies.alsaffar2018.cli"}
+STUDIES = {
+    "alsaffar2018": "costlab.studies.alsaffar2018.cli",
+    "drummond_holte2000": "costlab.studies.drummond_holte2000.cli",
+}
 
 __all__ = ["STUDIES"]

@@ -26,8 +26,9 @@ import ipywidgets as widgets
 
 from costlab.evaluation import experiment
 from costlab.evaluation.experiment import as_run
+from costlab.metrics.cost_space import cost_envelope
 from costlab.metrics.costs import select_classifier
-from costlab.plotting import MTMCSDisplay, ThresholdDisplay
+from costlab.plotting import CostCurveDisplay, MTMCSDisplay, ThresholdDisplay, classifier_styles
 from costlab.widgets import _controls as controls
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._model import (
@@ -114,8 +115,11 @@ class CostExplorer(widgets.VBox):
         The CST table with the recommendation, and error messages.
     progress : ipywidgets.IntProgress
         Advanced once per cross-validation fold.
-    mtmcs_chart, threshold_chart : ChartImage
-        The charts; ``.display_`` is the Display last drawn.
+    mtmcs_chart, cost_chart, threshold_chart : ChartImage
+        The charts; ``.display_`` is the Display last drawn. ``cost_chart`` is the same
+        classifiers in cost space (Drummond & Holte's lower envelopes over PCF(+), with the
+        thesis's FPcost/FNcost on the top axis): with equal priors PCF(+) = FNcost, and the
+        MTMCS points (divided by 100) are drawn on it, so a reader sees they are one curve.
     results_ : dict of str -> CVResult
         The results shown.
     curves_ : dict of str -> DataFrame
@@ -237,6 +241,7 @@ class CostExplorer(widgets.VBox):
         self.table = widgets.HTML()
         self.table.add_class("costlab-table")
         self.mtmcs_chart = ChartImage(css_class="costlab-mtmcs-chart")
+        self.cost_chart = ChartImage(figsize=(8.2, 4.2), css_class="costlab-cost-chart")
         self.threshold_chart = ChartImage(css_class="costlab-threshold-chart")
         inputs = (self.dataset, self.engine, self.classifiers, self.cost_range, self.range_label)
         inputs += (self.grid_step, self.search, self.search_step, self.k)
@@ -245,7 +250,13 @@ class CostExplorer(widgets.VBox):
             layout=widgets.Layout(width="350px", flex="0 0 350px"),
         )
         right = widgets.VBox(
-            [self.message, self.mtmcs_chart.image, self.table, self.threshold_chart.image],
+            [
+                self.message,
+                self.mtmcs_chart.image,
+                self.cost_chart.image,
+                self.table,
+                self.threshold_chart.image,
+            ],
             layout=widgets.Layout(flex="1 1 auto", min_width="0", max_width="780px"),
         )
         self.children = [self.header, widgets.HBox([left, right])]
@@ -424,6 +435,11 @@ class CostExplorer(widgets.VBox):
             )
             self.mtmcs_chart.draw(display, **style)
             self._drawn["mtmcs"] = (curves_key, state.r1, state.r2)
+        if self._drawn.get("cost") != (curves_key, state.r1, state.r2):
+            envelopes = {c: self._envelope(state, c) for c in curves}
+            view = _CostSpaceView(envelopes, curves, (state.r1, state.r2), self._labels)
+            self.cost_chart.draw(view)
+            self._drawn["cost"] = (curves_key, state.r1, state.r2)
         if self._drawn.get("threshold") != curves_key:
             title = f"Optimal thresholds ({subtitle})"
             thresholds = ThresholdDisplay(curves, title=title, labels=self._labels)
@@ -437,8 +453,51 @@ class CostExplorer(widgets.VBox):
         self.table.value = ""
         self.status.value = ""
         self.mtmcs_chart.clear()
+        self.cost_chart.clear()
         self.threshold_chart.clear()
         self._drawn.clear()
+
+    def _envelope(self, state, classifier):
+        """The cost-curve envelope of a held result (memoised with the curves)."""
+        key = ("envelope", self._cv_key(state, classifier))
+        if key not in self._memo:
+            result = self.results_[classifier]
+            self._memo[key] = cost_envelope(
+                result.y_true, result.scores(), pos_label=1, higher_is_positive=False
+            )
+        return self._memo[key]
+
+
+class _CostSpaceView:
+    """The explorer's cost-space chart: a :class:`CostCurveDisplay` with the MTMCS points."""
+
+    def __init__(self, envelopes, curves, fp_range, labels):
+        self.envelopes, self.curves, self.fp_range, self.labels = (
+            envelopes,
+            curves,
+            fp_range,
+            labels,
+        )
+
+    def plot(self, ax=None):
+        title = "The same classifiers in cost space: lower envelopes (dots: MTMCS / 100)"
+        display = CostCurveDisplay(
+            self.envelopes, labels=self.labels, title=title, show_lines=False, x_axis="thesis"
+        ).plot(ax=ax)
+        styles = classifier_styles(self.envelopes)
+        for name, curve in self.curves.items():
+            display.ax_.plot(
+                curve["fn_cost"],
+                curve["mtmcs"] / 100.0,
+                linestyle="none",
+                marker="o",
+                markersize=3.5,
+                color=styles[name]["color"],
+                zorder=4,
+            )
+        r1, r2 = self.fp_range
+        display.ax_.axvspan(1 - r2, 1 - r1, color="#E41A1C", alpha=0.08, zorder=0)
+        return display
 
 
 def cost_explorer(run, **options):

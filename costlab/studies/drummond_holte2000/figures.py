@@ -1,0 +1,233 @@
+"""The paper's figures, recomputed: one function per figure, each returning a Display.
+
+Figures 3-16 use the thesis's classifiers on German Credit (the paper's own are unnamed);
+Figures 17-18 use decision trees on UCI sonar, as the paper does.
+"""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from costlab.metrics import (
+    CostEnvelope,
+    average_envelopes,
+    hull_of_points,
+    neyman_pearson,
+    vertical_roc_average,
+    workforce,
+)
+from costlab.plotting import CostCurveDisplay, ROCHullDisplay, save_figure
+from costlab.studies.drummond_holte2000.analyses import NP_MAX_FPR, WORKFORCE_CASES
+from costlab.studies.drummond_holte2000.experiments import fold_envelopes
+from costlab.studies.drummond_holte2000.published import PAIR
+
+__all__ = ["FIGURE_MAKERS", "write_figures"]
+
+_LABELS = {"NaiveBayes": "Naive Bayes", "RandomForest": "Random Forest", "AdaBoostM1": "AdaBoost"}
+
+
+def figure_03_to_06(rep):
+    """Figs. 3-6: two classifiers' ROC hulls and their cost curves, side by side."""
+    pair = {c: rep.study.envelopes[c] for c in PAIR["classifiers"]}
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+    ROCHullDisplay(
+        {c: e.hull for c, e in pair.items()}, labels=_LABELS, title="Figs. 3/5: ROC convex hulls"
+    ).plot(ax=left)
+    CostCurveDisplay(
+        pair, labels=_LABELS, show_lines=False, title="Figs. 4/6: cost curves (lower envelopes)"
+    ).plot(ax=right)
+    return fig
+
+
+def figure_07(rep):
+    """Fig. 7: the four extreme classifiers; never use one outside the shaded region."""
+    perfect = CostEnvelope.from_hull(hull_of_points([0], [1], 1, 1))  # ROC (0, 1)
+    display = CostCurveDisplay(
+        {"always right (ROC (0, 1))": perfect},
+        show_lines=False,
+        title="Fig. 7: extreme classifiers",
+    )
+    display.plot()
+    display.ax_.plot([0, 1], [1, 1], color="0.15", linewidth=2.4, label="always wrong (ROC (1, 0))")
+    display.ax_.set_ylim(0, 1.05)
+    display.ax_.legend(loc="center right", fontsize=9)
+    return display
+
+
+def figure_08(rep):
+    """Fig. 8: a single classifier (Naive Bayes's default decision) and its operating range."""
+    row = rep.tables["default_points"].iloc[0]
+    y = rep.study.result(row["classifier"]).y_true
+    env = CostEnvelope.from_hull(
+        hull_of_points([row["fp"]], [row["tp"]], int((y == 0).sum()), int((y == 1).sum()))
+    )
+    name = f"{_LABELS.get(row['classifier'], row['classifier'])}, P(good) >= 0.5"
+    return CostCurveDisplay({name: env}, title="Fig. 8: a single classifier").plot()
+
+
+def figure_09(rep):
+    """Fig. 9: the four thesis classifiers' default decisions and their lower envelope."""
+    points = rep.tables["default_points"]
+    y = rep.study.result(points["classifier"].iloc[0]).y_true
+    n_neg, n_pos = int((y == 0).sum()), int((y == 1).sum())
+    envelopes = {
+        _LABELS.get(r.classifier, r.classifier): CostEnvelope.from_hull(
+            hull_of_points([r.fp], [r.tp], n_neg, n_pos)
+        )
+        for r in points.itertuples()
+    }
+    envelopes["lower envelope"] = CostEnvelope.from_hull(
+        hull_of_points(points["fp"], points["tp"], n_neg, n_pos)
+    )
+    return CostCurveDisplay(envelopes, title="Fig. 9: a set of classifiers").plot()
+
+
+def figure_11_12(rep):
+    """Figs. 11-12: the Neyman-Pearson choice (FPR <= 0.1) in ROC and in cost space."""
+    name = PAIR["classifiers"][0]
+    env = rep.study.envelopes[name]
+    choice = neyman_pearson(env, NP_MAX_FPR)
+    return _criterion_figure(env, name, choice, f"Neyman-Pearson, FPR <= {NP_MAX_FPR:g}", "11-12")
+
+
+def figure_13_14(rep):
+    """Figs. 13-14: the workforce choice (200 of 1000 applicants) in ROC and in cost space."""
+    name = PAIR["classifiers"][0]
+    env = rep.study.envelopes[name]
+    choice = workforce(env.hull, WORKFORCE_CASES)
+    return _criterion_figure(env, name, choice, f"workforce, {WORKFORCE_CASES} cases", "13-14")
+
+
+def _criterion_figure(env, name, choice, text, numbers):
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+    ROCHullDisplay({name: env.hull}, labels=_LABELS, title=f"Fig. {numbers[:2]}: {text}").plot(
+        ax=left
+    )
+    left.plot([choice.fpr], [choice.tpr], "k*", markersize=14, label="chosen classifier")
+    left.legend(loc="lower right")
+    CostCurveDisplay(
+        {name: env}, labels=_LABELS, show_lines=False, title=f"Fig. {numbers[-2:]}: its cost line"
+    ).plot(ax=right)
+    x = np.array([0.0, 1.0])
+    right.plot(
+        x, choice.slope * x + choice.intercept, "k--", linewidth=1.6, label="chosen classifier"
+    )
+    right.legend(loc="upper right")
+    return fig
+
+
+def figure_15_16(rep):
+    """Figs. 15-16: ten folds averaged vertically in ROC space vs in cost space."""
+    name = PAIR["classifiers"][0]
+    envelopes = fold_envelopes(rep.study.result(name))
+    cost_avg = average_envelopes(envelopes)
+    roc_avg = vertical_roc_average([e.hull for e in envelopes])
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+    for e in envelopes:
+        left.plot(e.hull.fpr, e.hull.tpr, color="0.8", linewidth=0.8)
+    left.plot(roc_avg.fpr, roc_avg.tpr, color="#0072B2", linewidth=2.2, label="vertical average")
+    back = cost_avg.roc_hull()
+    left.plot(
+        back.fpr,
+        back.tpr,
+        ":",
+        color="#D55E00",
+        linewidth=2.2,
+        label="cost-space average, in ROC space",
+    )
+    left.set(
+        xlim=(0, 1),
+        ylim=(0, 1),
+        aspect="equal",
+        xlabel="False positive rate",
+        ylabel="True positive rate",
+        title="Fig. 15: average ROC curves",
+    )
+    left.legend(loc="lower right")
+    x = np.linspace(0, 1, 501)
+    for e in envelopes:
+        right.plot(x, e(x), color="0.8", linewidth=0.8)
+    right.plot(x, cost_avg(x), color="#D55E00", linewidth=2.2, label="cost-space average")
+    right.plot(
+        x,
+        roc_avg.envelope()(x),
+        ":",
+        color="#0072B2",
+        linewidth=2.2,
+        label="vertical ROC average, in cost space",
+    )
+    right.set(
+        xlim=(0, 1),
+        ylim=(0, 0.5),
+        xlabel="Probability cost PCF(+)",
+        ylabel="Normalised expected cost",
+        title="Fig. 16: average cost curves",
+    )
+    right.legend(loc="upper right")
+    return fig
+
+
+def figure_17_18(rep):
+    """Figs. 17-18: sonar trees labelled by training ratio; choosing by ratio vs envelope."""
+    sel = rep.sonar
+    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+    pts = sel.points
+    left.plot(pts["fpr"], pts["tpr"], "o-", color="#0072B2", label="trees by training ratio")
+    for r in pts.itertuples():
+        left.annotate(
+            f"{r.ratio:.3g}",
+            (r.fpr, r.tpr),
+            textcoords="offset points",
+            xytext=(4, -10),
+            fontsize=8,
+        )
+    left.plot(sel.hull.fpr, sel.hull.tpr, "--", color="#D55E00", linewidth=2, label="convex hull")
+    left.plot([0, 1], [0, 1], ":", color="0.6")
+    left.set(
+        xlim=(0, 1),
+        ylim=(0, 1),
+        aspect="equal",
+        xlabel="False positive rate",
+        ylabel="True positive rate",
+        title="Fig. 17: ROC for sonar data",
+    )
+    left.legend(loc="lower right")
+    x = np.linspace(0, 1, 1001)
+    right.plot(x, sel.envelope(x), "--", color="#D55E00", linewidth=2, label="lower envelope")
+    right.plot(
+        x, sel.parameter_based(x), color="#0072B2", linewidth=1.6, label="chosen by training ratio"
+    )
+    right.fill_between(x, sel.envelope(x), sel.parameter_based(x), color="#0072B2", alpha=0.12)
+    right.set(
+        xlim=(0, 1),
+        ylim=(0, 0.6),
+        xlabel="Probability cost PCF(+)",
+        ylabel="Normalised expected cost",
+        title="Fig. 18: cost for sonar data",
+    )
+    right.legend(loc="upper right")
+    return fig
+
+
+FIGURE_MAKERS = {
+    "figure_03_06": figure_03_to_06,
+    "figure_07": figure_07,
+    "figure_08": figure_08,
+    "figure_09": figure_09,
+    "figure_11_12": figure_11_12,
+    "figure_13_14": figure_13_14,
+    "figure_15_16": figure_15_16,
+    "figure_17_18": figure_17_18,
+}
+
+
+def write_figures(rep, outdir):
+    """Draw and save every figure as PNG; returns the paths."""
+    paths = []
+    for stem, make in FIGURE_MAKERS.items():
+        path = outdir / f"{stem}.png"
+        outdir.mkdir(parents=True, exist_ok=True)
+        save_figure(make(rep), path)
+        paths.append(path)
+    return paths

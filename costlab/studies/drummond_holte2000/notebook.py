@@ -1,0 +1,42 @@
+"""What the Drummond & Holte notebook calls: one object holding the recomputed study."""
+
+from __future__ import annotations
+
+from costlab.studies.drummond_holte2000 import analyses
+from costlab.studies.drummond_holte2000.experiments import load_study
+from costlab.studies.drummond_holte2000.figures import FIGURE_MAKERS
+from costlab.studies.drummond_holte2000.report import Reproduction
+from costlab.studies.drummond_holte2000.sonar import sonar_selection
+
+__all__ = ["CostCurvesView"]
+
+
+class CostCurvesView:
+    """The paper's figures and tables, recomputed (cross-validation cached on disk).
+
+    Parameters
+    ----------
+    quick : bool
+        Fewer trees in the Random Forest (a smoke run).
+    """
+
+    def __init__(self, quick=False, progress=True):
+        study = load_study(quick=quick, progress=progress)
+        self.rep = Reproduction(study, sonar_selection(study.sonar))
+        self.rep.tables = {
+            "default_points": analyses.default_points_table(study),
+            "pair_winning_ranges": analyses.pair_table(study),
+            "tec": analyses.tec_table(study),
+            "criteria": analyses.criteria_table(study),
+            "averaging": analyses.averaging_table(study),
+            "sonar": analyses.sonar_table(self.rep.sonar),
+            "claims": analyses.check_claims(study, self.rep.sonar),
+        }
+
+    def figure(self, name):
+        """One figure, e.g. ``"figure_17_18"`` (see :data:`.figures.FIGURE_MAKERS`)."""
+        return FIGURE_MAKERS[name](self.rep)
+
+    def table(self, name):
+        """One table (tidy), e.g. ``"tec"``, ``"criteria"``, ``"sonar"``, ``"claims"``."""
+        return self.rep.tables[name]
