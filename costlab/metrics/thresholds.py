@@ -26,8 +26,12 @@ Every search reports a threshold that reproduces its minimum with :func:`costlab
 with the rule of 4.5 for the cost ratio's side (FNcost >= FPcost: class 2 iff P(class 1) < t;
 otherwise class 2 iff P(class 1) <= t).
 
-Counting is done with ``np.searchsorted`` on the sorted scores of each class, so a search at
-step 1e-5 costs O(grid log n) rather than the thesis's O(grid * n).
+The grid searches never materialise their grid: the class counts change only where a threshold
+crosses a distinct score, so along each cost ratio's scan only the first grid threshold between
+two adjacent distinct scores matters, and its index is found by arithmetic (rounded exactly as
+the grid was). After one sort, each cost ratio costs O(m) for m distinct scores at any step in
+(0, 1]; step=1e-9 needs no 7.5 GiB grid, and the results equal the materialised grid's to the
+bit (``tests/test_grid_searches.py`` keeps that implementation as the reference).
 """
 
 from __future__ import annotations
@@ -203,54 +207,93 @@ def _below(x):
     return 0.0 if x > 0.0 else np.nextafter(x, -np.inf)
 
 
-class _Counter:
-    """Counts of each class with P(class 1) below a threshold, by binary search."""
+def _grid_search(counts, fp, left, step, starts, ascending):
+    """First minimum of TMC along each cost ratio's grid, without materialising the grid.
 
-    def __init__(self, is_pos, p):
-        self.pos = np.sort(p[is_pos])
-        self.neg = np.sort(p[~is_pos])
-
-    def rates(self, thresholds, left_side):
-        """(fnr, fpr) for each threshold under the rule of the cost ratio's side (thesis 4.5).
-
-        left_side (FNcost >= FPcost): class 1 iff p >= t, so class 2 iff p < t.
-        right side (FPcost > FNcost): class 2 iff p <= t.
-        """
-        side = "left" if left_side else "right"
-        tp = np.searchsorted(self.pos, thresholds, side=side)
-        fp = np.searchsorted(self.neg, thresholds, side=side)
-        return (self.pos.size - tp) / self.pos.size, fp / self.neg.size
-
-
-def _grid(start, stop, step):
-    """Thresholds start, start +/- step, ... up to and including stop (rounded, no drift)."""
-    n = int(np.floor(abs(stop - start) / step + 1e-9))
-    direction = 1.0 if stop >= start else -1.0
-    return np.round(start + direction * step * np.arange(n + 1), _GRID_DECIMALS)
-
-
-def _search(counter, fp, left, grids):
-    """First minimum of TMC along each cost ratio's own threshold sequence."""
+    The grid of cost ratio i is g_j = round(start_i +/- step j, 10), j = 0..J_i (the thesis's
+    thresholds, rounded as before so that every threshold is reproduced to the bit). The class
+    counts under the side's rule change only when g crosses a distinct score, so along a scan
+    only the first grid threshold in each interval between adjacent distinct scores matters;
+    its index is found by arithmetic (a bounded binary search around start + step j = score,
+    for the rounding). Work per cost ratio: O(m) for m distinct scores, whatever the step.
+    """
+    values, neg_le, pos_le = counts.values, counts.neg_le, counts.pos_le
+    n_pos, n_neg = pos_le[-1], neg_le[-1]
     out = np.empty((4, fp.size))
-    for i, (fp_cost, left_side, thresholds) in enumerate(zip(fp, left, grids, strict=True)):
-        fnr, fpr = counter.rates(thresholds, left_side=left_side)
+    for i, (fp_cost, left_side, start, up) in enumerate(
+        zip(fp, left, starts, ascending, strict=True)
+    ):
+        grid = _Grid(start, 1.0 if up else 0.0, step)
+        q, threshold = _reached(values, grid, left_side, up)
+        tp = np.where(q > 0, pos_le[np.maximum(q - 1, 0)], 0)
+        fpc = np.where(q > 0, neg_le[np.maximum(q - 1, 0)], 0)
+        fnr, fpr = (n_pos - tp) / n_pos, fpc / n_neg
         tmc = _tmc_table(fnr, fpr, [fp_cost])[0]
         k = int(np.argmin(tmc))
-        out[:, i] = tmc[k], thresholds[k], fpr[k], fnr[k]
+        out[:, i] = tmc[k], threshold[k], fpr[k], fnr[k]
     return out[0], out[1], out[2], out[3]
+
+
+class _Grid:
+    """The thresholds start, start +/- step, ... up to stop, rounded to 10 decimals, by index."""
+
+    def __init__(self, start, stop, step):
+        self.start, self.step = start, step
+        self.last = int(np.floor(abs(stop - start) / step + 1e-9))  # J, as the thesis's grid
+        self.delta = (1.0 if stop >= start else -1.0) * step
+
+    def at(self, j):
+        return np.round(self.start + self.delta * np.asarray(j, dtype=np.float64), _GRID_DECIMALS)
+
+    def first(self, passes, bound):
+        """Smallest j in 0..J with ``passes(g_j, bound)`` (monotone in j), or J + 1."""
+        bound = np.asarray(bound, dtype=np.float64)
+        guess = np.ceil((bound - self.start) / self.delta)
+        width = int(np.ceil(6e-11 / self.step)) + 2  # rounding moves g by at most 5e-11
+        lo = np.clip(guess - width, 0, self.last + 1).astype(np.int64)
+        hi = np.clip(guess + width, 0, self.last + 1).astype(np.int64)
+        lo = np.where((lo > 0) & passes(self.at(lo), bound), 0, lo)  # the window missed: widen
+        hi = np.where((hi <= self.last) & ~passes(self.at(hi), bound), self.last + 1, hi)
+        while np.any(lo < hi):
+            mid = (lo + hi) // 2
+            ok = (mid > self.last) | passes(self.at(np.minimum(mid, self.last)), bound)
+            hi, lo = np.where(ok, mid, hi), np.where(ok, lo, mid + 1)
+        return lo
+
+
+def _reached(values, grid, left_side, ascending):
+    """Distinct-score counts q met along the scan, in scan order, and their first thresholds.
+
+    q is the number of distinct scores in class 2: those < g (left side) or <= g (right side).
+    """
+    lower = np.r_[-np.inf, values]  # q is reached by g in (lower[q], upper[q]] or [.., ..)
+    upper = np.r_[values, np.inf]
+    if ascending:  # enter an interval through its lower end
+        enter = np.greater if left_side else np.greater_equal
+        stay = np.less_equal if left_side else np.less
+        j = grid.first(enter, lower)
+        inside = (j <= grid.last) & stay(grid.at(np.minimum(j, grid.last)), upper)
+    else:  # enter through its upper end
+        enter = np.less_equal if left_side else np.less
+        stay = np.greater if left_side else np.greater_equal
+        j = grid.first(enter, upper)
+        inside = (j <= grid.last) & stay(grid.at(np.minimum(j, grid.last)), lower)
+    q = np.flatnonzero(inside)
+    order = np.argsort(j[q], kind="stable")
+    q = q[order]
+    return q, grid.at(j[q])
 
 
 def _thorough(is_pos, p, fp, left, step):
     """Thesis 4.3.1: every threshold 0, step, 2 step, ..., 1 (the side's rule of 4.5)."""
-    grid = _grid(0.0, 1.0, step)
-    return _search(_Counter(is_pos, p), fp, left, [grid] * fp.size)
+    counts = class_counts(is_pos, p)
+    return _grid_search(counts, fp, left, step, [0.0] * fp.size, [True] * fp.size)
 
 
 def _optimized(is_pos, p, fp, left, step):
     """Thesis 4.3.2 / 4.5: from t0 = FNcost up to 1 if FNcost >= 0.5, else down to 0."""
-    grids = []
-    for fp_cost, left_side in zip(fp, left, strict=True):
+    starts = []
+    for fp_cost in fp:
         fn_cost = round(1.0 - fp_cost, _GRID_DECIMALS)
-        t0 = fn_cost / (fn_cost + fp_cost)
-        grids.append(_grid(t0, 1.0 if left_side else 0.0, step))
-    return _search(_Counter(is_pos, p), fp, left, grids)
+        starts.append(fn_cost / (fn_cost + fp_cost))
+    return _grid_search(class_counts(is_pos, p), fp, left, step, starts, list(left))
