@@ -215,7 +215,9 @@ def _grid_search(counts, fp, left, step, starts, ascending):
     counts under the side's rule change only when g crosses a distinct score, so along a scan
     only the first grid threshold in each interval between adjacent distinct scores matters;
     its index is found by arithmetic (a bounded binary search around start + step j = score,
-    for the rounding). Work per cost ratio: O(m) for m distinct scores, whatever the step.
+    for the rounding). A grid with fewer thresholds than distinct scores is scanned directly
+    instead (cheaper, and still O(n) memory). Work per cost ratio: O(min(m, grid)) for m
+    distinct scores, whatever the step.
     """
     values, neg_le, pos_le = counts.values, counts.neg_le, counts.pos_le
     n_pos, n_neg = pos_le[-1], neg_le[-1]
@@ -224,7 +226,11 @@ def _grid_search(counts, fp, left, step, starts, ascending):
         zip(fp, left, starts, ascending, strict=True)
     ):
         grid = _Grid(start, 1.0 if up else 0.0, step)
-        q, threshold = _reached(values, grid, left_side, up)
+        if grid.last < values.size:  # a grid no longer than the scores: scan it, O(n) memory
+            threshold = grid.at(np.arange(grid.last + 1))
+            q = np.searchsorted(values, threshold, side="left" if left_side else "right")
+        else:
+            q, threshold = _reached(values, grid, left_side, up)
         tp = np.where(q > 0, pos_le[np.maximum(q - 1, 0)], 0)
         fpc = np.where(q > 0, neg_le[np.maximum(q - 1, 0)], 0)
         fnr, fpr = (n_pos - tp) / n_pos, fpc / n_neg
