@@ -12,6 +12,7 @@ import numpy as np
 from costlab.metrics import (
     CostEnvelope,
     average_envelopes,
+    crossovers,
     hull_of_points,
     neyman_pearson,
     vertical_roc_average,
@@ -37,6 +38,12 @@ def figure_03_to_06(rep):
     CostCurveDisplay(
         pair, labels=_LABELS, show_lines=False, title="Figs. 4/6: cost curves (lower envelopes)"
     ).plot(ax=right)
+    first, second = pair.values()
+    for k, x in enumerate(crossovers(first, second)):
+        right.axvline(
+            x, color="0.3", linestyle=":", linewidth=1, label="crossover" if k == 0 else None
+        )
+    right.legend(loc="upper right", fontsize=9)
     return fig
 
 
