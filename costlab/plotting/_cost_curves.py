@@ -98,12 +98,7 @@ class CostCurveDisplay:
         ``y_score`` is higher for the positive class, or, with ``higher_is_positive=False``,
         for the negative class (the thesis's P(class 1)).
         """
-        envelopes = {
-            key: cost_envelope(
-                y_true, s, pos_label=pos_label, higher_is_positive=higher_is_positive
-            )
-            for key, s in named_scores(y_score, name, y_true).items()
-        }
+        envelopes = _envelopes(y_true, y_score, name, pos_label, higher_is_positive)
         return cls(envelopes, **kwargs).plot(ax=ax)
 
     @classmethod
@@ -217,12 +212,8 @@ class ROCHullDisplay:
         **kwargs,
     ):
         """Hulls of one array of scores (or ``{name: scores}``), plotted."""
-        hulls = {
-            key: cost_envelope(
-                y_true, s, pos_label=pos_label, higher_is_positive=higher_is_positive
-            ).hull
-            for key, s in named_scores(y_score, name, y_true).items()
-        }
+        envelopes = _envelopes(y_true, y_score, name, pos_label, higher_is_positive)
+        hulls = {key: env.hull for key, env in envelopes.items()}
         return cls(hulls, **kwargs).plot(ax=ax)
 
     @classmethod
@@ -302,12 +293,7 @@ class CostSpaceDualityDisplay:
         cls, y_true, y_score, *, name=None, pos_label=None, higher_is_positive=True, **kwargs
     ):
         """Envelopes of one array of scores (or ``{name: scores}``), plotted."""
-        envelopes = {
-            key: cost_envelope(
-                y_true, s, pos_label=pos_label, higher_is_positive=higher_is_positive
-            )
-            for key, s in named_scores(y_score, name, y_true).items()
-        }
+        envelopes = _envelopes(y_true, y_score, name, pos_label, higher_is_positive)
         return cls(envelopes, **kwargs).plot()
 
     @classmethod
@@ -334,6 +320,14 @@ class CostSpaceDualityDisplay:
             fig.suptitle(self.title)
         self.figure_ = fig
         return self
+
+
+def _envelopes(y_true, y_score, name, pos_label, higher_is_positive):
+    """``{name: CostEnvelope}`` from one array of scores or a mapping of them."""
+    return {
+        key: cost_envelope(y_true, s, pos_label=pos_label, higher_is_positive=higher_is_positive)
+        for key, s in named_scores(y_score, name, y_true).items()
+    }
 
 
 def _operating_range(env):
