@@ -299,3 +299,19 @@ def test_hull_of_points_against_qhull_like_brute_force(points):
         assert c == -1 or (fp[c], tp[c]) == (f, t)
     with pytest.raises(ValueError, match="counts in"):
         hull_of_points([21], [0], n_neg=20, n_pos=30)
+
+
+def test_true_costs_and_priors_give_the_expected_cost_directly():
+    """Seed 004: normalised cost at PC(+) from pi_+, cost_FN, cost_FP; and unnormalised."""
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 300)
+    s = rng.normal(size=300) + y
+    env = cost_envelope(y, s)
+    for p_pos, c_fn, c_fp in [(0.1, 5.0, 1.0), (0.5, 1.0, 1.0), (0.9, 1.0, 7.0)]:
+        pts = every_cut(y, s)
+        costs = (1 - p_pos) * pts[:, 0] * c_fp + p_pos * (1 - pts[:, 1]) * c_fn
+        assert env.cost_at(p_pos, c_fn, c_fp, normalized=False) == pytest.approx(costs.min())
+        worst = (1 - p_pos) * c_fp + p_pos * c_fn
+        assert env.cost_at(p_pos, c_fn, c_fp) == pytest.approx(costs.min() / worst)
+    with pytest.raises(ValueError, match="p_pos"):
+        env.cost_at(0, 1, 1)

@@ -209,6 +209,35 @@ class CostEnvelope:
         value = normalized_expected_cost(self.hull.fpr[i], self.hull.tpr[i], np.atleast_1d(x))
         return float(value[0]) if np.ndim(x) == 0 else value
 
+    def cost_at(self, p_pos, fn_cost, fp_cost, *, normalized=True):
+        """The envelope's cost for true priors and costs instead of PCF(+) (seed 004).
+
+        .. math:: Costs_{norm} = NE[C](PC(+)), \\quad
+                  Costs = Costs_{norm} \\cdot ((1 - \\pi_+) cost_{FP} + \\pi_+ cost_{FN})
+
+        with :math:`PC(+)` from :func:`probability_cost` (D&H eq. 6). ``normalized=False``
+        returns the expected cost per instance in the costs' own units.
+
+        Examples
+        --------
+        >>> env = cost_envelope([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> env.cost_at(0.5, fn_cost=1, fp_cost=1)
+        0.25
+        >>> round(env.cost_at(0.5, fn_cost=4, fp_cost=1, normalized=False), 12)
+        0.25
+
+        (At p(+) = 0.5, C(-|+) = 4, C(+|-) = 1: PC(+) = 0.8, where the vertex FP = 0.5, TP = 1 is
+        optimal; its expected cost is 0.5 x 0 x 4 + 0.5 x 0.5 x 1 = 0.25.)
+        """
+        pcf = probability_cost(p_pos, fn_cost, fp_cost)
+        value = self(pcf)
+        if normalized:
+            return value
+        worst = (1.0 - np.asarray(p_pos)) * np.asarray(fp_cost) + np.asarray(p_pos) * np.asarray(
+            fn_cost
+        )
+        return float(value * worst) if np.ndim(value) == 0 else value * worst
+
     def segments(self):
         """Tidy table: one row per hull vertex with its PCF(+) interval and cost line.
 
