@@ -135,3 +135,22 @@ def test_bad_input_is_named():
         critical_difference(2, 19, method="holm")
     with pytest.raises(ValueError, match="control"):
         compare_classifiers(TABLE_2, control="C4.5")
+
+
+def test_critical_difference_diagram(tmp_path):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from costlab.plotting import CriticalDifferenceDisplay, save_figure
+
+    result = compare_classifiers(TABLE_2)
+    ranks = result.set_index("classifier")["average_rank"]
+    display = CriticalDifferenceDisplay(ranks, result["critical_difference"].iloc[0]).plot()
+    for name, rank in ranks.items():
+        assert display.markers_[name].get_xdata()[0] == rank
+    xy = display.interval_.get_xy() if hasattr(display.interval_, "get_xy") else None
+    assert xy is not None
+    save_figure(display, tmp_path / "cd.png")
+    assert (tmp_path / "cd.png").stat().st_size > 5_000
+    with pytest.raises(ValueError, match="cd must be"):
+        CriticalDifferenceDisplay(ranks, -1)

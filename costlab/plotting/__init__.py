@@ -16,11 +16,13 @@ from costlab.plotting._displays import (
     display_name,
     save_figure,
 )
+from costlab.plotting._ranks import CriticalDifferenceDisplay
 
 __all__ = [
     "ClassDistributionDisplay",
     "CostCurveDisplay",
     "CostSpaceDualityDisplay",
+    "CriticalDifferenceDisplay",
     "ROCHullDisplay",
     "MTMCSDisplay",
     "ROCDisplay",
