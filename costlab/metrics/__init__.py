@@ -14,6 +14,8 @@ Modules
     ROC curve and AUC of the class-1 score.
 :mod:`costlab.metrics.hull`
     The ROC convex hull from one sort (D&H 2.1), and of arbitrary ROC points.
+:mod:`costlab.metrics.h_measure`
+    Hand's H measure, exactly from the hull (Hand 2009; seed 003), with AUC, Gini and KS.
 :mod:`costlab.metrics.cost_space`
     PCF(+), normalised expected cost, cost lines, the point/line duality, the lower envelope
     and operating ranges (Drummond & Holte 2000, "D&H", eqs. 5-10; seed 004).
@@ -68,6 +70,7 @@ from costlab.metrics.costs import (
     select_classifier,
     total_misclassification_cost,
 )
+from costlab.metrics.h_measure import HMeasure, h_measure, h_measure_report
 from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
@@ -88,7 +91,10 @@ __all__ = [
     "curve_in_range",
     "envelope_difference",
     "EnvelopeDifference",
+    "HMeasure",
     "format_cost_ratio",
+    "h_measure",
+    "h_measure_report",
     "hull_of_points",
     "joint_envelope",
     "JointEnvelope",
