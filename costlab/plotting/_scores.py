@@ -23,40 +23,47 @@ from costlab.metrics._validation import _resolve_pos_label
 DEFAULT_NAME = "Classifier"
 
 
-def named_scores(p_class1, name, y_true):
+def named_scores(p_class1, name, y_true, *, param="p_class1"):
     """``{name: p_class1}`` for one array or the mapping itself, each as long as ``y_true``.
+
+    ``param`` is the scores' parameter name in error messages (``"y_score"`` for Displays whose
+    scores are higher for the positive class).
 
     >>> named_scores([0.9, 0.2], None, [1, 2])
     {'Classifier': [0.9, 0.2]}
     """
-    scores = _by_name(p_class1, name, "p_class1", default=lambda _: DEFAULT_NAME)
+    scores = _by_name(p_class1, name, param, default=lambda _: DEFAULT_NAME)
     n_labels = np.shape(y_true)[0] if np.ndim(y_true) else None
     for key, p in scores.items():
         n_scores = np.shape(p)[0] if np.ndim(p) else None
         if None not in (n_labels, n_scores) and n_scores != n_labels:
             where = f"[{key!r}]" if isinstance(p_class1, Mapping) else ""
             raise ValueError(
-                f"p_class1{where} has {n_scores} scores but y_true has {n_labels} labels; "
+                f"{param}{where} has {n_scores} scores but y_true has {n_labels} labels; "
                 "every classifier must score the same instances as y_true."
             )
     return scores
 
 
-def estimator_scores(estimator, X, y, *, name=None, pos_label=None):
+def estimator_scores(estimator, X, y, *, name=None, pos_label=None, column="negative"):
     """``({name: P(class 1)}, pos_label)`` from one fitted classifier or a mapping of them.
 
     Each score is the ``predict_proba`` column of the negative class: the class of
-    ``estimator.classes_`` that is not ``pos_label``. The returned ``pos_label`` is the one
-    resolved from ``classes_`` (inferred for {0, 1}, {-1, 1} and {1, 2}).
+    ``estimator.classes_`` that is not ``pos_label`` (with ``column="positive"``, the column of
+    ``pos_label`` itself, for Displays whose scores are higher for the positive class). The
+    returned ``pos_label`` is the one resolved from ``classes_`` (inferred for {0, 1}, {-1, 1}
+    and {1, 2}).
     """
+    if column not in ("negative", "positive"):
+        raise ValueError(f"column must be 'negative' or 'positive', got {column!r}.")
     check_consistent_length(X, y)
     estimators = _by_name(estimator, name, "estimator", default=estimator_name)
     scores = {}
     for key, fitted in estimators.items():
         classes = _check_binary_classifier(fitted, key, y)
         positive = _resolve_pos_label(classes, pos_label)
-        negative_column = int(np.flatnonzero(classes != positive)[0])
-        scores[key] = fitted.predict_proba(X)[:, negative_column]
+        wanted = classes == positive if column == "positive" else classes != positive
+        scores[key] = fitted.predict_proba(X)[:, int(np.flatnonzero(wanted)[0])]
     return scores, positive
 
 
