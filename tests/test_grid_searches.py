@@ -61,3 +61,15 @@ def test_a_step_of_1e_9_runs_in_linear_memory_and_thorough_finds_the_minimum():
     np.testing.assert_allclose(fine["mtmcs"], exact["mtmcs"], atol=1e-9)
     tiny = mtmcs_curve(y, p, pos_label=2, search="optimized", step=1e-12)
     assert np.all(tiny["mtmcs"] >= exact["mtmcs"] - 1e-9)
+
+
+def test_steps_below_1e_12_equal_1e_12():
+    rng = np.random.default_rng(2)
+    y = rng.integers(1, 3, 200)
+    p = np.round(rng.random(200), 4)
+    for search in ("thorough", "optimized"):
+        ref = mtmcs_curve(y, p, pos_label=2, search=search, step=1e-12)
+        for step in (1e-20, 1e-300, 5e-324):
+            pd.testing.assert_frame_equal(
+                mtmcs_curve(y, p, pos_label=2, search=search, step=step), ref, check_exact=True
+            )

@@ -244,6 +244,10 @@ class _Grid:
     """The thresholds start, start +/- step, ... up to stop, rounded to 10 decimals, by index."""
 
     def __init__(self, start, stop, step):
+        # Below 1e-11 every multiple of 1e-10 between the ends is hit, in order, by the rounded
+        # grid, so a step under 1e-12 finds the same first thresholds as 1e-12 (and indices
+        # stay finite: 1e-300 would overflow them).
+        step = max(step, 1e-12)
         self.start, self.step = start, step
         self.last = int(np.floor(abs(stop - start) / step + 1e-9))  # J, as the thesis's grid
         self.delta = (1.0 if stop >= start else -1.0) * step
