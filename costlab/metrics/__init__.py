@@ -25,6 +25,13 @@ Modules
     Total expected cost, the area under a cost curve for a PCF(+) distribution (D&H eq. 11).
 :mod:`costlab.metrics.cost_average`
     Averaging folds' curves vertically in ROC space or in cost space (D&H 2.2.3).
+:mod:`costlab.metrics.cost_density`
+    Densities u(c) over the cost ratio: Beta (truncated), exponential, point masses, any u
+    (seed 003, sec. 3.2).
+:mod:`costlab.metrics.scenario`
+    Scenario curves: the minimum loss weighted by u(c), area 1 - H (seed 003, Fig. 1).
+:mod:`costlab.metrics.risk`
+    Classifier and instance risk (seed 003, eq. 10, Definitions 1-2).
 :mod:`costlab.metrics.cost_criteria`
     Neyman-Pearson and workforce-utilisation choices on a hull (D&H 2.2.2, eqs. 12-14).
 """
@@ -45,6 +52,15 @@ from costlab.metrics.cost_compare import (
     winning_ranges,
 )
 from costlab.metrics.cost_criteria import OperatingChoice, neyman_pearson, workforce
+from costlab.metrics.cost_density import (
+    BetaDensity,
+    CostDensity,
+    FunctionDensity,
+    PointMass,
+    TruncatedExponential,
+    as_cost_density,
+    scenario_densities,
+)
 from costlab.metrics.cost_space import (
     CostEnvelope,
     cost_envelope,
@@ -72,10 +88,25 @@ from costlab.metrics.costs import (
 )
 from costlab.metrics.h_measure import HMeasure, h_measure, h_measure_report
 from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
+from costlab.metrics.risk import classifier_risk, instance_risk
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
 
 __all__ = [
+    "as_cost_density",
+    "BetaDensity",
+    "classifier_risk",
+    "COST_CURVE",
+    "CostDensity",
+    "FunctionDensity",
+    "instance_risk",
+    "PointMass",
+    "scenario_curve",
+    "scenario_curves",
+    "scenario_densities",
+    "ScenarioCurve",
+    "TruncatedExponential",
     "average_envelopes",
     "AveragedCurve",
     "classify",

@@ -38,12 +38,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from scipy.special import betainc, betaln
 
 from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.cost_density import BetaDensity, as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.risk import trivial_loss, vertex_risks
 
 __all__ = ["HMeasure", "h_measure", "h_measure_report"]
 
@@ -67,6 +68,8 @@ class HMeasure:
         The cost curve Q was integrated from.
     pi1 : float
         Prior of class 1 (the positive class).
+    density : CostDensity
+        The cost density u(c) H was computed with.
     """
 
     h: float
@@ -78,6 +81,7 @@ class HMeasure:
     flipped: bool
     envelope: CostEnvelope
     pi1: float
+    density: object = None
 
     def minimum_loss(self, c):
         """Q(c), the minimum loss at cost ratio c (the curve H integrates)."""
@@ -91,7 +95,15 @@ class HMeasure:
 
 
 def h_measure(
-    y_true, y_score, *, a=2.0, b=2.0, severity_ratio=None, pos_label=None, flip_below_diagonal=False
+    y_true,
+    y_score,
+    *,
+    a=2.0,
+    b=2.0,
+    severity_ratio=None,
+    density=None,
+    pos_label=None,
+    flip_below_diagonal=False,
 ):
     """Hand's H measure (see the module docstring for defaults and deviations).
 
@@ -106,6 +118,9 @@ def h_measure(
         R ``hmeasure``'s parametrisation: a = 2, b = 1 + 1/SR, with SR = pi1/pi0 for
         ``"class_ratio"`` (R's default).
     pos_label : scalar, optional
+    density : CostDensity or callable, optional
+        Any other cost density u(c) (:mod:`costlab.metrics.cost_density`, e.g. a truncated
+        Beta or a point mass); overrides ``a``, ``b`` and ``severity_ratio``.
     flip_below_diagonal : bool
         Flip scores whose AUC is below 0.5, as R does.
 
@@ -120,13 +135,22 @@ def h_measure(
         a=a,
         b=b,
         severity_ratio=severity_ratio,
+        density=density,
         pos_label=pos_label,
         flip_below_diagonal=flip_below_diagonal,
     ).h
 
 
 def h_measure_report(
-    y_true, y_score, *, a=2.0, b=2.0, severity_ratio=None, pos_label=None, flip_below_diagonal=False
+    y_true,
+    y_score,
+    *,
+    a=2.0,
+    b=2.0,
+    severity_ratio=None,
+    density=None,
+    pos_label=None,
+    flip_below_diagonal=False,
 ):
     """H with AUC, Gini and KS, the Beta parameters used and the minimum-loss curve."""
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
@@ -137,10 +161,15 @@ def h_measure_report(
         counts = class_counts(is_pos, -scores)
         auc, ks = _auc_ks(counts)
     pi1 = counts.n_pos / (counts.n_pos + counts.n_neg)
-    a, b = _beta_parameters(a, b, severity_ratio, pi1)
+    if density is None:
+        a, b = _beta_parameters(a, b, severity_ratio, pi1)
+        u = BetaDensity(a, b)
+    else:
+        u = as_cost_density(density)
+        a, b = (u.a, u.b) if isinstance(u, BetaDensity) else (np.nan, np.nan)
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
-    h = 1.0 - _loss(envelope, pi1, a, b) / _trivial_loss(pi1, a, b)
-    return HMeasure(float(h), auc, 2.0 * auc - 1.0, ks, a, b, flipped, envelope, pi1)
+    h = 1.0 - np.sum(vertex_risks(envelope, pi1, u)) / trivial_loss(pi1, u)
+    return HMeasure(float(h), auc, 2.0 * auc - 1.0, ks, a, b, flipped, envelope, pi1, u)
 
 
 def _beta_parameters(a, b, severity_ratio, pi1):
@@ -159,30 +188,6 @@ def _beta_parameters(a, b, severity_ratio, pi1):
     if not (np.isfinite(a) and np.isfinite(b) and a > 0 and b > 0):
         raise ValueError(f"a and b must be > 0 (a Beta density), got a={a!r}, b={b!r}.")
     return a, b
-
-
-def _partial(c, a, b):
-    """(int_0^c x u(x) dx, int_0^c (1 - x) u(x) dx) for the Beta(a, b) density u."""
-    scale0 = np.exp(betaln(a + 1, b) - betaln(a, b))
-    scale1 = np.exp(betaln(a, b + 1) - betaln(a, b))
-    return scale0 * betainc(a + 1, b, c), scale1 * betainc(a, b + 1, c)
-
-
-def _loss(envelope, pi1, a, b):
-    """int Q(c) u(c) dc: vertex i is optimal on a c interval, where Q is linear in c."""
-    pi0 = 1.0 - pi1
-    pcf = envelope.breakpoints  # increasing; c(pcf) decreasing
-    c = pi1 * (1.0 - pcf) / (pi1 * (1.0 - pcf) + pi0 * pcf)
-    m0, m1 = _partial(c, a, b)
-    d0, d1 = m0[:-1] - m0[1:], m1[:-1] - m1[1:]  # over [c(pcf_{i+1}), c(pcf_i)]
-    hull = envelope.hull
-    return float(np.sum(pi0 * hull.fpr * d0 + pi1 * (1.0 - hull.tpr) * d1))
-
-
-def _trivial_loss(pi1, a, b):
-    """int min(c pi0, (1 - c) pi1) u(c) dc: the crossing is at c = pi1."""
-    m0, m1 = _partial(np.array([pi1, 1.0]), a, b)
-    return float((1.0 - pi1) * m0[0] + pi1 * (m1[1] - m1[0]))
 
 
 def _auc_ks(counts):

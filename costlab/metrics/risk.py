@@ -1,0 +1,214 @@
+"""Classifier and instance risk under a cost density (Johnson, Raeder & Chawla 2015, sec. 3.3).
+
+Seed 003, Definition 1: "Assume that classifier C is optimal over the range of cost ratios
+[c1, c2]. Then the risk of classifier C is the expected cost of the classifier over the range
+for which it is optimal" (eq. 10),
+
+.. math:: risk(\\mathcal{C}) = \\int_{c_1}^{c_2} \\ell_H(c)\\, dc, \\qquad
+          \\ell_H(c) = \\big(c \\pi_0 r_1 + (1 - c) \\pi_1 (1 - r_0)\\big)\\, u(c)
+
+with the integrand of eq. 6 (r1 = FPR, r0 = TPR of the hull vertex C, u the cost density).
+Definition 2: "The risk of instance x is the aggregate risk over all classifiers that
+misclassify x."
+
+The classifiers are the vertices of the ROC convex hull, trivial ones included; vertex i is
+optimal for PCF(+) in [b_i, b_{i+1}] (:class:`~costlab.metrics.CostEnvelope`), i.e. for
+c in [c(b_{i+1}), c(b_i)] with
+
+.. math:: c(x) = \\frac{\\pi_1 (1 - x)}{\\pi_1 (1 - x) + \\pi_0 x}
+
+(PCF(+) = x is seed 003's pc_1, sec. 2.3). Summed over the hull, the risks give
+:math:`\\int_0^1 Q(c) u(c) dc`, the numerator of the H measure: each is exact, from the
+density's partial moments (:mod:`costlab.metrics.cost_density`).
+
+``normalized_risk`` divides by the loss of the better trivial classifier,
+:math:`\\int_0^1 \\min(c\\pi_0, (1 - c)\\pi_1) u(c) dc`, so the normalised risks sum to
+1 - H (Hand 2009).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from costlab.metrics._counts import class_counts
+from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.cost_density import as_cost_density
+from costlab.metrics.cost_space import CostEnvelope
+from costlab.metrics.hull import hull_from_counts
+
+__all__ = ["classifier_risk", "instance_risk", "trivial_loss", "vertex_risks"]
+
+
+def cost_ratio(pcf, pi1):
+    """c for PCF(+) = pcf: :math:`\\pi_1 (1 - x) / (\\pi_1 (1 - x) + \\pi_0 x)`."""
+    pcf = np.asarray(pcf, dtype=np.float64)
+    return pi1 * (1.0 - pcf) / (pi1 * (1.0 - pcf) + (1.0 - pi1) * pcf)
+
+
+def vertex_risks(envelope, pi1, density=None):
+    """Eq. 10 for every hull vertex of ``envelope`` (an array, one value per vertex).
+
+    Parameters
+    ----------
+    envelope : CostEnvelope
+    pi1 : float
+        The positive class's prior :math:`\\pi_1`.
+    density : see :func:`costlab.metrics.cost_density.as_cost_density`
+
+    Returns
+    -------
+    ndarray of float, shape (h + 1,)
+        :math:`\\pi_0 r_{1i} \\int c\\,u + \\pi_1 (1 - r_{0i}) \\int (1 - c)\\, u` over the
+        vertex's c-interval.
+    """
+    u = as_cost_density(density)
+    pi0 = 1.0 - pi1
+    c = cost_ratio(envelope.breakpoints, pi1)  # decreasing along the vertices
+    m0, m1 = u.moments(c)
+    d0, d1 = m0[:-1] - m0[1:], m1[:-1] - m1[1:]
+    hull = envelope.hull
+    return pi0 * hull.fpr * d0 + pi1 * (1.0 - hull.tpr) * d1
+
+
+def trivial_loss(pi1, density=None):
+    """:math:`\\int_0^1 \\min(c \\pi_0, (1 - c) \\pi_1) u(c) dc` (the crossing is at c = pi1)."""
+    u = as_cost_density(density)
+    m0, m1 = u.moments(np.array([pi1, 1.0]))
+    return float((1.0 - pi1) * m0[0] + pi1 * (m1[1] - m1[0]))
+
+
+def _envelope(y_true, y_score, pos_label):
+    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    counts = class_counts(is_pos, scores)
+    envelope = CostEnvelope.from_hull(hull_from_counts(counts))
+    return is_pos, scores, envelope, counts.n_pos / (counts.n_pos + counts.n_neg)
+
+
+def _risk_table(envelope, pi1, density):
+    u = as_cost_density(density)
+    risk = vertex_risks(envelope, pi1, u)
+    hull, b = envelope.hull, envelope.breakpoints
+    c = cost_ratio(b, pi1)
+    return pd.DataFrame(
+        {
+            "vertex": np.arange(hull.n_vertices),
+            "threshold": hull.thresholds,
+            "fpr": hull.fpr,
+            "tpr": hull.tpr,
+            "pcf_from": b[:-1],
+            "pcf_to": b[1:],
+            "c_from": c[1:],
+            "c_to": c[:-1],
+            "risk": risk,
+            "normalized_risk": risk / trivial_loss(pi1, u),
+        }
+    )
+
+
+def classifier_risk(y_true, y_score, *, density=None, pos_label=None):
+    """Risk of every classifier on the ROC convex hull (seed 003, Definition 1, eq. 10).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+    y_score : array-like of shape (n,)
+        Higher means more likely positive (class 1).
+    density : None, CostDensity, ("beta", a, b), float or callable
+        The cost density u(c); default Beta(2, 2), as seed 003 (sec. 4).
+    pos_label : scalar, optional
+
+    Returns
+    -------
+    DataFrame
+        One row per hull vertex, from "everything negative" to "everything positive":
+        ``vertex, threshold`` (scores >= threshold are called positive), ``fpr, tpr``, the
+        PCF(+) and c ranges where it is optimal, ``risk`` (eq. 10) and ``normalized_risk``
+        (risk / the trivial classifier's loss; the column sums to 1 - H).
+
+    Examples
+    --------
+    >>> table = classifier_risk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], density=("beta", 1, 1))
+    >>> table[["fpr", "tpr", "c_from", "c_to"]].values.tolist()
+    [[0.0, 0.0, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0], [0.5, 1.0, 0.0, 0.5], [1.0, 1.0, 0.0, 0.0]]
+    >>> table["risk"].round(6).tolist()  # 1/2 (1 - c) / 2 over [1/2, 1], c / 4 over [0, 1/2]
+    [0.0, 0.03125, 0.03125, 0.0]
+    """
+    _, _, envelope, pi1 = _envelope(y_true, y_score, pos_label)
+    return _risk_table(envelope, pi1, density)
+
+
+def instance_risk(y_true, y_score, *, density=None, pos_label=None):
+    """Risk of every instance (seed 003, Definition 2): the summed risk of the hull
+    classifiers that misclassify it.
+
+    Hull vertex i calls positive the instances scoring >= its threshold t_i (t decreases along
+    the hull), so a positive scoring s is misclassified by the vertices with t_i > s and a
+    negative by those with t_i <= s: one ``searchsorted`` per instance against the cumulative
+    risks, O(n log h).
+
+    Returns
+    -------
+    DataFrame
+        One row per instance, in input order: ``positive`` (bool), ``score``, ``risk``,
+        ``normalized_risk``, ``n_classifiers`` (hull vertices misclassifying it) and
+        ``riskiest`` (misclassified by the vertex of greatest risk, the instances RiskBoost
+        reweights).
+
+    Examples
+    --------
+    >>> table = instance_risk([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], density=("beta", 1, 1))
+    >>> table["risk"].round(6).tolist()
+    [0.0, 0.03125, 0.03125, 0.0]
+    """
+    is_pos, scores, envelope, pi1 = _envelope(y_true, y_score, pos_label)
+    u = as_cost_density(density)
+    risk = vertex_risks(envelope, pi1, u)
+    wrong_counts, wrong_risk, riskiest = _misclassified(is_pos, scores, envelope.hull, risk)
+    return pd.DataFrame(
+        {
+            "positive": is_pos,
+            "score": scores,
+            "risk": wrong_risk,
+            "normalized_risk": wrong_risk / trivial_loss(pi1, u),
+            "n_classifiers": wrong_counts,
+            "riskiest": riskiest,
+        }
+    )
+
+
+def _misclassified(is_pos, scores, hull, risk):
+    """Per instance: number and summed risk of the vertices misclassifying it, and whether the
+    riskiest vertex does."""
+    thresholds = hull.thresholds  # decreasing, thresholds[0] = inf
+    above = np.searchsorted(-thresholds, -scores, side="left")  # vertices with t > s
+    cum = np.concatenate(([0.0], np.cumsum(risk)))
+    h = thresholds.size
+    counts = np.where(is_pos, above, h - above)
+    summed = np.where(is_pos, cum[above], cum[-1] - cum[above])
+    k = int(np.argmax(risk))
+    riskiest = np.where(is_pos, scores < thresholds[k], scores >= thresholds[k])
+    return counts, summed, riskiest
+
+
+def riskiest_misclassified(is_pos, scores, density=None):
+    """The instances misclassified by the hull vertex of greatest risk, and the loss 1 - H.
+
+    The two quantities RiskBoost (seed 003, Algorithm 1) needs from each round's training
+    scores, from one sort. ``is_pos`` (bool) and ``scores`` (float) must be validated arrays.
+
+    Returns
+    -------
+    wrong : ndarray of bool
+    loss : float
+        The normalised loss :math:`\\int Q u / \\int \\min(c\\pi_0, (1 - c)\\pi_1) u`.
+    """
+    counts = class_counts(is_pos, scores)
+    envelope = CostEnvelope.from_hull(hull_from_counts(counts))
+    pi1 = counts.n_pos / (counts.n_pos + counts.n_neg)
+    u = as_cost_density(density)
+    risk = vertex_risks(envelope, pi1, u)
+    thresholds = envelope.hull.thresholds
+    k = int(np.argmax(risk))
+    wrong = np.where(is_pos, scores < thresholds[k], scores >= thresholds[k])
+    return wrong, float(np.sum(risk) / trivial_loss(pi1, u))

@@ -1,0 +1,222 @@
+"""Scenario curves: the minimum loss weighted by a cost density (Johnson et al. 2015, sec. 3.2).
+
+Seed 003 draws, for one classifier and several beliefs u(c) about the cost ratio, "scenario
+curves [...] normalized such that (1) the area under each curve represents the value of the
+respective loss measure and (2) the maximum loss for the cost curve is 1" (Fig. 1), over the
+scenarios pc_1 = PCF(+) (sec. 2.3). We derive them from Hand's minimum loss
+
+.. math:: Q(c) = \\min_t \\{ c \\pi_0 r_1(t) + (1 - c) \\pi_1 (1 - r_0(t)) \\}
+
+(seed 003 eq. 6's integrand at the optimal hull vertex). With x = PCF(+),
+:math:`D(x) = \\pi_1 (1 - x) + \\pi_0 x` and :math:`c(x) = \\pi_1 (1 - x) / D(x)`, the loss is
+:math:`Q(c) = (c \\pi_0 + (1 - c) \\pi_1)\\, NE[C](x) = \\frac{\\pi_0 \\pi_1}{D(x)} NE[C](x)`
+(NE[C] the cost curve's lower envelope, D&H eq. 8) and :math:`|dc/dx| = \\pi_0 \\pi_1 / D(x)^2`,
+so that
+
+.. math:: \\frac{\\int_0^1 Q(c) u(c)\\, dc}{Z_u}
+          = \\int_0^1 \\underbrace{NE[C](x)\\, \\frac{\\pi_0^2 \\pi_1^2\\, u(c(x))}{D(x)^3 Z_u}}
+          _{\\text{scenario curve } s_u(x)} dx = 1 - H_u,
+          \\qquad Z_u = \\int_0^1 \\min(c\\pi_0, (1 - c)\\pi_1)\\, u(c)\\, dc.
+
+The area under :math:`s_u` is the normalised loss 1 - H_u of Hand's H measure with density u
+(Hand 2009); the cost curve itself, :math:`s(x) = NE[C](x)` (u uniform over PCF(+) rather than
+over c), has area TEC (D&H eq. 11) and maximum 1 for the worst possible classifier. On the
+c axis (``axis="c"``) the same curves are :math:`Q(c) u(c) / Z_u` and
+:math:`NE[C](x(c))\\, |dx/dc|`, with the same areas.
+
+Seed 003 says that "the H Measure is equivalent to the area under the lower envelope of the
+cost curve with uniform u(c)" (sec. 3.1); that holds only when :math:`s_u \\equiv NE[C]` up to
+a constant, i.e. u uniform over PCF(+) with balanced classes (then u is uniform over c too),
+not for Beta(2, 2) or unbalanced classes: the tests show both the equality and its failure.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from costlab.metrics._counts import class_counts
+from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.cost_area import total_expected_cost
+from costlab.metrics.cost_density import CostDensity, as_cost_density
+from costlab.metrics.cost_space import CostEnvelope
+from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.risk import cost_ratio, trivial_loss, vertex_risks
+
+__all__ = ["COST_CURVE", "ScenarioCurve", "scenario_curve", "scenario_curves"]
+
+COST_CURVE = "cost curve"
+"""The ``density`` that selects the plain cost curve (uniform over PCF(+))."""
+
+_AXES = ("pcf", "c")
+
+
+@dataclass(frozen=True)
+class ScenarioCurve:
+    """One classifier's loss over the scenarios, weighted by a cost density.
+
+    Attributes
+    ----------
+    envelope : CostEnvelope
+        The classifier's cost-curve lower envelope.
+    pi1 : float
+        Prior of class 1 (the positive class).
+    density : CostDensity or None
+        u(c); None for the cost curve.
+    name : str
+        The density's name (``"cost curve"`` for the cost curve).
+    loss : float
+        The exact area under the curve: 1 - H_u, or TEC for the cost curve.
+    axis : {"pcf", "c"}
+        The x axis: PCF(+) (seed 003's pc_1) or the cost ratio c.
+    """
+
+    envelope: CostEnvelope
+    pi1: float
+    density: CostDensity | None
+    name: str
+    loss: float
+    axis: str = "pcf"
+
+    @property
+    def h(self):
+        """H_u = 1 - loss (NaN for the cost curve, which has no H)."""
+        return np.nan if self.density is None else 1.0 - self.loss
+
+    def _pcf(self, x):
+        """PCF(+) of the axis values x, and |d pcf / d x|."""
+        if self.axis == "pcf":
+            return x, np.ones_like(x)
+        pi1, pi0 = self.pi1, 1.0 - self.pi1
+        w = x * pi0 + (1.0 - x) * pi1
+        return (1.0 - x) * pi1 / w, pi0 * pi1 / w**2
+
+    def __call__(self, x):
+        """The curve's height at axis values x (point masses contribute 0 off their atom)."""
+        x = np.asarray(x, dtype=np.float64)
+        if not np.all(np.isfinite(x)) or np.any((x < 0) | (x > 1)):
+            raise ValueError(f"x must lie in [0, 1] (the {self.axis} axis).")
+        pcf, jac = self._pcf(x)
+        ne = self.envelope(pcf)
+        if self.density is None:
+            return ne * jac
+        pi1, pi0 = self.pi1, 1.0 - self.pi1
+        c = cost_ratio(pcf, pi1)
+        weight = (c * pi0 + (1.0 - c) * pi1) * self.density.pdf(c) * _c_jacobian(pcf, pi1) * jac
+        return ne * weight / trivial_loss(pi1, self.density)
+
+    def curve(self, n=1001):
+        """(x, y) for drawing: n even points plus the envelope's breakpoints."""
+        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
+            raise ValueError(f"n must be an integer >= 2, got {n!r}.")
+        knots = self.envelope.breakpoints
+        if self.axis == "c":
+            knots = cost_ratio(knots, self.pi1)
+        x = np.unique(np.concatenate((np.linspace(0.0, 1.0, n), knots)))
+        return x, self(x)
+
+    def atoms(self):
+        """Point masses as (x, height) pairs: the normalised loss at each atom's c (the
+        curve's "area" there), for drawing as spikes."""
+        if self.density is None or not self.density.atoms:
+            return []
+        pi1 = self.pi1
+        out = []
+        z = trivial_loss(pi1, self.density)
+        for c, mass in self.density.atoms:
+            pcf = (1.0 - c) * pi1 / (c * (1.0 - pi1) + (1.0 - c) * pi1)
+            q = (c * (1.0 - pi1) + (1.0 - c) * pi1) * self.envelope(pcf)
+            out.append((pcf if self.axis == "pcf" else c, mass * q / z))
+        return out
+
+    def peak(self, n=4001):
+        """(x, height, vertex) where the curve is highest: the scenario of greatest loss and
+        the hull vertex optimal there (seed 003 sec. 4.3, "the global maximum")."""
+        x, y = self.curve(n)
+        k = int(np.argmax(y))
+        pcf, _ = self._pcf(x[k : k + 1])
+        return float(x[k]), float(y[k]), int(self.envelope.vertex_at(pcf)[0])
+
+
+def _c_jacobian(pcf, pi1):
+    """|dc/dx| at PCF(+) = x: :math:`\\pi_0 \\pi_1 / D(x)^2`."""
+    pi0 = 1.0 - pi1
+    d = pi1 * (1.0 - pcf) + pi0 * pcf
+    return pi0 * pi1 / d**2
+
+
+def scenario_curve(y_true, y_score, *, density=None, axis="pcf", pos_label=None):
+    """The scenario curve of one classifier for one cost density (seed 003, Fig. 1).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+    y_score : array-like of shape (n,)
+        Higher means more likely positive (class 1).
+    density : None, "cost curve", CostDensity, ("beta", a, b), float or callable
+        u(c): default Beta(2, 2); ``"cost curve"`` for the plain cost curve; a float is a
+        point mass at that cost ratio (see :mod:`costlab.metrics.cost_density`).
+    axis : {"pcf", "c"}
+        The x axis: PCF(+) (default, seed 003's pc_1) or the cost ratio c = c0 / (c0 + c1).
+    pos_label : scalar, optional
+
+    Returns
+    -------
+    ScenarioCurve
+        Its ``loss`` (the area) is 1 - H for the density, TEC for the cost curve.
+
+    Examples
+    --------
+    >>> curve = scenario_curve([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], density=("beta", 1, 1))
+    >>> round(curve.loss, 12), round(curve.h, 12)  # risks 1/32 + 1/32 over Z = 1/8
+    (0.5, 0.5)
+    """
+    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    counts = class_counts(is_pos, scores)
+    envelope = CostEnvelope.from_hull(hull_from_counts(counts))
+    return _scenario(envelope, counts.n_pos / (counts.n_pos + counts.n_neg), density, axis)
+
+
+def _scenario(envelope, pi1, density, axis):
+    if axis not in _AXES:
+        raise ValueError(f"axis must be one of {_AXES}, got {axis!r}.")
+    if isinstance(density, str):
+        if density != COST_CURVE:
+            raise ValueError(
+                f"density given as a string must be {COST_CURVE!r}, got {density!r} (use a "
+                "CostDensity, ('beta', a, b), a cost ratio or a callable for the others)."
+            )
+        return ScenarioCurve(envelope, pi1, None, COST_CURVE, total_expected_cost(envelope), axis)
+    u = as_cost_density(density)
+    loss = float(np.sum(vertex_risks(envelope, pi1, u)) / trivial_loss(pi1, u))
+    return ScenarioCurve(envelope, pi1, u, u.name, loss, axis)
+
+
+def scenario_curves(y_true, y_score, densities, *, axis="pcf", pos_label=None):
+    """Scenario curves of one classifier for several densities (one sort of the scores).
+
+    Parameters
+    ----------
+    densities : mapping name -> density, or sequence of densities
+        As ``density`` of :func:`scenario_curve` (e.g.
+        :func:`costlab.metrics.cost_density.scenario_densities` plus ``"cost curve"``).
+
+    Returns
+    -------
+    dict
+        Name -> ScenarioCurve.
+    """
+    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    counts = class_counts(is_pos, scores)
+    envelope = CostEnvelope.from_hull(hull_from_counts(counts))
+    pi1 = counts.n_pos / (counts.n_pos + counts.n_neg)
+    if isinstance(densities, dict):
+        items = list(densities.items())
+    else:
+        items = [(None, d) for d in densities]
+    out = {}
+    for key, density in items:
+        curve = _scenario(envelope, pi1, density, axis)
+        out[curve.name if key is None else str(key)] = curve
+    return out
