@@ -22,12 +22,16 @@ from __future__ import annotations
 from ._baselines import baseline_models
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder, infer_schema
 from .adaboost import WekaAdaBoostM1
+from .boosting import AdaBoostM1Classifier, RiskBoostClassifier, c45_tree
 from .forest import WekaRandomForest, weka_num_features
 from .ibk import WekaIBk
 from .naive_bayes import WekaNaiveBayes, numeric_precision
 from .stump import WekaStump, fit_weka_stump
 
 __all__ = [
+    "AdaBoostM1Classifier",
+    "RiskBoostClassifier",
+    "c45_tree",
     "CLASSIFIERS",
     "CategoricalOneHotEncoder",
     "CategoricalOrdinalEncoder",
