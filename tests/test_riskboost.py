@@ -160,3 +160,16 @@ def test_adaboost_m1_equals_scikit_learns_samme_on_stumps():
 )
 def test_scikit_learn_estimator_checks(estimator, check):
     check(estimator)
+
+
+def test_adaboost_normalized_probability_ranks_as_the_margin():
+    X, y = make_classification(n_samples=300, flip_y=0.05, random_state=5)
+    weka = AdaBoostM1Classifier(n_estimators=60, random_state=0).fit(X, y)
+    norm = AdaBoostM1Classifier(n_estimators=60, probability="normalized", random_state=0)
+    norm.fit(X, y)
+    margin = weka.decision_function(X)
+    order = np.argsort(margin, kind="stable")
+    assert np.all(np.diff(norm.predict_proba(X)[order, 1]) >= -1e-15)
+    assert np.array_equal(weka.predict(X), norm.predict(X))
+    with pytest.raises(ValueError, match="probability must be"):
+        AdaBoostM1Classifier(probability="soft").fit(X, y)

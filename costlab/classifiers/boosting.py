@@ -250,17 +250,27 @@ class AdaBoostM1Classifier(_BoostingBase):
     estimator : classifier, optional
         Default :func:`c45_tree`.
     n_estimators : int, default=100
+    probability : {"weka", "normalized"}, default="weka"
+        ``"weka"``: the softmax of the summed vote weights, as Weka (saturates to exactly 0 or
+        1 in floating point once the margin exceeds ~37, which ties instances in a ROC).
+        ``"normalized"``: the softmax of the votes divided by :math:`\sum_j \alpha_j` (as
+        scikit-learn's SAMME), which ranks instances as the margin does.
     random_state : int, RandomState or None
     """
 
-    def __init__(self, estimator=None, n_estimators=100, random_state=None):
+    def __init__(self, estimator=None, n_estimators=100, probability="weka", random_state=None):
         self.estimator = estimator
         self.n_estimators = n_estimators
+        self.probability = probability
         self.random_state = random_state
 
     def fit(self, X, y):
         """Boost up to ``n_estimators`` rounds."""
         n_rounds = self._check_n_estimators()
+        if self.probability not in ("weka", "normalized"):
+            raise ValueError(
+                f"probability must be 'weka' or 'normalized', got {self.probability!r}."
+            )
         X, yi, distribution = self._validate(X, y)
         rng = check_random_state(self.random_state)
         models, alphas, errors = [], [], []
@@ -297,8 +307,10 @@ class AdaBoostM1Classifier(_BoostingBase):
             p1 = _positive(self.estimators_[0], X)
             yield np.column_stack((1.0 - p1, p1))
             return
-        for votes in self._votes(X):
-            yield softmax(votes, axis=1)
+        total = 0.0
+        for alpha, votes in zip(self.estimator_weights_, self._votes(X), strict=True):
+            total += alpha
+            yield softmax(votes if self.probability == "weka" else votes / total, axis=1)
 
     def predict_proba(self, X):
         """Softmax of the summed vote weights (a lone learner: its own probabilities)."""
