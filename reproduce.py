@@ -5,7 +5,8 @@
     python reproduce.py --quick                 # every study, a fast smoke run
     python reproduce.py alsaffar2018 --quick    # one study (options: reproduce.py STUDY --help)
 
-Studies (costlab/studies/): alsaffar2018 (Al-Saffar 2018, the thesis). Options after the
+Studies (costlab/studies/): alsaffar2018 (Al-Saffar 2018, the thesis), drummond_holte2000
+(cost curves), johnson2015 (RiskBoost, Table 2). Options after the
 study name go to that study; without a study name they go to every study.
 """
 

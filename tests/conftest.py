@@ -53,6 +53,10 @@ if "COSTLAB_MIRROR" not in os.environ and DEFAULT_MIRROR.is_dir():
     os.environ["COSTLAB_MIRROR"] = str(DEFAULT_MIRROR)
 
 
+# The Johnson et al. notebook's full Table 2 takes about an hour: in the suite it runs quick.
+os.environ.setdefault("COSTLAB_QUICK", "1")
+
+
 def mirror_root():
     """Return the mirror directory (env ``COSTLAB_MIRROR`` or ../shared/data), or skip."""
     root = Path(os.environ.get("COSTLAB_MIRROR") or DEFAULT_MIRROR)

@@ -253,7 +253,7 @@ class AdaBoostM1Classifier(_BoostingBase):
     probability : {"weka", "normalized"}, default="weka"
         ``"weka"``: the softmax of the summed vote weights, as Weka (saturates to exactly 0 or
         1 in floating point once the margin exceeds ~37, which ties instances in a ROC).
-        ``"normalized"``: the softmax of the votes divided by :math:`\sum_j \alpha_j` (as
+        ``"normalized"``: the softmax of the votes divided by :math:`\\sum_j \\alpha_j` (as
         scikit-learn's SAMME), which ranks instances as the margin does.
     random_state : int, RandomState or None
     """

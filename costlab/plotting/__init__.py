@@ -1,5 +1,5 @@
 """scikit-learn style Displays: MTMCS charts, thresholds, ROC (:mod:`._displays`), cost curves
-and ROC convex hulls (:mod:`._cost_curves`)."""
+and ROC convex hulls (:mod:`._cost_curves`), scenario curves (:mod:`._scenario`)."""
 
 from costlab.plotting._cost_curves import (
     CostCurveDisplay,
@@ -17,6 +17,7 @@ from costlab.plotting._displays import (
     save_figure,
 )
 from costlab.plotting._ranks import CriticalDifferenceDisplay
+from costlab.plotting._scenario import ScenarioCurveDisplay
 
 __all__ = [
     "ClassDistributionDisplay",
@@ -27,6 +28,7 @@ __all__ = [
     "MTMCSDisplay",
     "ROCDisplay",
     "ROCThresholdDisplay",
+    "ScenarioCurveDisplay",
     "ThresholdDisplay",
     "classifier_styles",
     "display_name",

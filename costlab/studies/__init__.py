@@ -24,6 +24,7 @@ A new paper is a new folder here with a ``run(argv)`` entry point registered in
 STUDIES = {
     "alsaffar2018": "costlab.studies.alsaffar2018.cli",
     "drummond_holte2000": "costlab.studies.drummond_holte2000.cli",
+    "johnson2015": "costlab.studies.johnson2015.cli",
 }
 
 __all__ = ["STUDIES"]
