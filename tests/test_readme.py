@@ -4,6 +4,7 @@ import re
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import pytest
 
 from costlab.datasets import breast_cancer
 
@@ -29,4 +30,16 @@ def test_the_ten_line_example_runs(tmp_path, monkeypatch):
     assert set(curves) == {"LR", "GB"} and len(run.results) == 2
     summary = namespace["select_classifier"](curves, 0.3, 0.7).summary
     assert list(summary["classifier"]) == ["LR", "GB"] and (summary["cst"] > 0).all()
+    plt.close("all")
+
+
+def test_the_scenario_example_runs():
+    namespace = {}
+    heading = "## H measure, scenario curves, risk and RiskBoost"
+    exec(compile(_snippet(heading), "README.md", "exec"), namespace)
+    report, risks, riskiest = namespace["report"], namespace["risks"], namespace["riskiest"]
+    assert 0.5 < report.h < report.auc <= 1.0
+    # the vertex risks add up to the unnormalised loss 1 - H (seed 003 sec. 3.3)
+    assert risks["normalized_risk"].sum() == pytest.approx(1.0 - report.h, rel=1e-9)
+    assert len(riskiest) == 3 and riskiest["risk"].is_monotonic_decreasing
     plt.close("all")

@@ -35,7 +35,7 @@ Defaults and deviations, stated:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
 
@@ -79,7 +79,7 @@ class HMeasure:
     a: float
     b: float
     flipped: bool
-    envelope: CostEnvelope
+    envelope: CostEnvelope = field(repr=False)
     pi1: float
     density: object = None
 
