@@ -103,3 +103,18 @@ def test_fold_aucs_are_per_fold():
     table = fold_aucs(result)
     assert isinstance(table, pd.DataFrame)
     assert table["auc"].tolist() == [1.0, 0.0, 1.0]
+
+
+def test_fold_auc_is_scikit_learn_s_with_ties():
+    from sklearn.metrics import roc_auc_score
+
+    from costlab.studies.johnson2015.experiments import _auc
+
+    rng = np.random.default_rng(0)
+    for _ in range(20):
+        y = rng.integers(0, 2, 40)
+        y[:2] = (0, 1)
+        score = rng.integers(0, 6, 40) / 5  # many ties
+        assert _auc(y, score) == pytest.approx(roc_auc_score(y, score), abs=1e-15)
+    with pytest.raises(ValueError, match="one class"):
+        _auc(np.ones(4), np.arange(4))

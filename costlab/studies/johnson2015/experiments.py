@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pandas as pd
+from scipy.stats import rankdata
 from sklearn.metrics import roc_auc_score
 from sklearn.pipeline import make_pipeline
 
@@ -67,10 +68,16 @@ class Table2Run:
     seconds: float = 0.0
 
     def aucs(self):
-        """Tidy per-fold AUROC: ``dataset, model, repeat, fold, auc``."""
-        frames = [fold_aucs(r).assign(dataset=d, model=m) for (d, m), r in self.results.items()]
-        out = pd.concat(frames, ignore_index=True)
-        return out[["dataset", "model", "repeat", "fold", "auc"]]
+        """Tidy per-fold AUROC: ``dataset, model, repeat, fold, auc`` (computed once per set
+        of results)."""
+        key = tuple((k, id(r)) for k, r in self.results.items())
+        memo = self.__dict__.get("_aucs")
+        if memo is None or memo[0] != key:
+            frames = [fold_aucs(r).assign(dataset=d, model=m) for (d, m), r in self.results.items()]
+            out = pd.concat(frames, ignore_index=True)
+            memo = (key, out[["dataset", "model", "repeat", "fold", "auc"]])
+            self.__dict__["_aucs"] = memo
+        return memo[1].copy()
 
 
 def fold_aucs(result):
@@ -81,8 +88,20 @@ def fold_aucs(result):
         score = 1.0 - result.scores(r)  # P(positive)
         for k in np.unique(result.fold[r]):
             mask = result.fold[r] == k
-            rows.append((r, int(k), float(roc_auc_score(y[mask], score[mask]))))
+            rows.append((r, int(k), _auc(y[mask], score[mask])))
     return pd.DataFrame(rows, columns=["repeat", "fold", "auc"])
+
+
+def _auc(y, score):
+    """AUROC as the Mann-Whitney statistic (ties count half, as ``roc_auc_score``): one
+    ``rankdata`` instead of scikit-learn's validation, which dominated 5,400 folds' tables."""
+    positive = np.asarray(y) == 1
+    n_pos = int(positive.sum())
+    n_neg = positive.size - n_pos
+    if n_pos == 0 or n_neg == 0:
+        raise ValueError("a fold holds one class only; AUROC is undefined.")
+    ranks = rankdata(score)
+    return float((ranks[positive].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
 
 
 def pooled_aucs(result):
