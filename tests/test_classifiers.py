@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-import time
 from pathlib import Path
 
 import numpy as np
@@ -181,15 +180,6 @@ def test_ibk_missing_numeric_values():
     # a=2 -> 0.5: 0.5 to all three; missing -> 1 to all three (both missing -> 1)
     proba = model.predict_proba(_frame(a=[0.2, 2, np.nan]))
     np.testing.assert_allclose(proba, [[0.8, 0.2], [7 / 11, 4 / 11], [7 / 11, 4 / 11]])
-
-
-def test_ibk_cross_validation_at_messidor_size_is_fast():
-    rng = np.random.default_rng(0)
-    X, y = rng.normal(size=(1151, 19)), rng.integers(0, 2, size=1151)
-    start = time.perf_counter()
-    for train, test in StratifiedKFold(10, shuffle=True, random_state=1).split(X, y):
-        WekaIBk().fit(X[train], y[train]).predict_proba(X[test])
-    assert time.perf_counter() - start < 1.0
 
 
 def test_ibk_missing_nominal_values_differ_by_one():
