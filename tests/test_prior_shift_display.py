@@ -1,4 +1,4 @@
-"""PriorShiftDisplay (seed 002, Figs. 3-4) draws exactly what costlab.metrics.prior_shift computes."""
+"""PriorShiftDisplay (seed 002, Figs. 3-4) draws what costlab.metrics.prior_shift computes."""
 
 import matplotlib
 

@@ -93,7 +93,6 @@ from costlab.metrics.costs import (
 )
 from costlab.metrics.h_measure import HMeasure, h_measure, h_measure_report
 from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
-from costlab.metrics.risk import classifier_risk, instance_risk
 from costlab.metrics.prior_shift import (
     PriorOperatingCurves,
     fold_operating_points,
@@ -104,6 +103,7 @@ from costlab.metrics.prior_shift import (
     purity,
     summarize_folds,
 )
+from costlab.metrics.risk import classifier_risk, instance_risk
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
