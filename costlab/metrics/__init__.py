@@ -34,6 +34,10 @@ Modules
     Classifier and instance risk (seed 003, eq. 10, Definitions 1-2).
 :mod:`costlab.metrics.cost_criteria`
     Neyman-Pearson and workforce-utilisation choices on a hull (D&H 2.2.2, eqs. 12-14).
+:mod:`costlab.metrics.prior_shift`
+    POSfrac and Purity over a ROC curve for any true target prior, operating points at a fixed
+    TPr, POSfrac or Purity, and their mean and spread over folds (Landgrebe et al. 2004, eqs.
+    3-6; seed 002).
 """
 
 from costlab.metrics.cost_area import total_expected_cost
@@ -68,6 +72,7 @@ from costlab.metrics.cost_space import (
     cost_point_to_roc_line,
     normalized_expected_cost,
     operating_range,
+    prior_from_probability_cost,
     probability_cost,
     roc_line_to_cost_point,
     trivial_cost,
@@ -88,6 +93,16 @@ from costlab.metrics.costs import (
 )
 from costlab.metrics.h_measure import HMeasure, h_measure, h_measure_report
 from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
+from costlab.metrics.prior_shift import (
+    PriorOperatingCurves,
+    fold_operating_points,
+    operating_point,
+    positive_fraction,
+    prior_operating_characteristics,
+    prior_operating_curves,
+    purity,
+    summarize_folds,
+)
 from costlab.metrics.risk import classifier_risk, instance_risk
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
@@ -122,6 +137,7 @@ __all__ = [
     "curve_in_range",
     "envelope_difference",
     "EnvelopeDifference",
+    "fold_operating_points",
     "HMeasure",
     "format_cost_ratio",
     "h_measure",
@@ -134,9 +150,16 @@ __all__ = [
     "neyman_pearson",
     "normalize_costs",
     "normalized_expected_cost",
+    "operating_point",
     "operating_range",
     "OperatingChoice",
+    "positive_fraction",
+    "prior_operating_characteristics",
+    "prior_operating_curves",
+    "PriorOperatingCurves",
+    "prior_from_probability_cost",
     "probability_cost",
+    "purity",
     "range_summary",
     "roc_convex_hull",
     "roc_auc_class1",
@@ -145,6 +168,7 @@ __all__ = [
     "RocHull",
     "select_classifier",
     "Selection",
+    "summarize_folds",
     "total_expected_cost",
     "total_misclassification_cost",
     "trivial_cost",

@@ -168,3 +168,41 @@ def check_search(search):
     if search not in _SEARCHES:
         raise ValueError(f"search must be one of {_SEARCHES}, got {search!r}.")
     return search
+
+
+def check_priors(priors, *, name="priors"):
+    """Return true target priors P(C_t) as a 1-D float array; each must lie strictly in (0, 1).
+
+    A prior of 0 or 1 leaves one class absent, where POSfrac and Purity (Landgrebe et al. 2004,
+    eqs. 5 and 6) no longer describe a two-class problem. A scalar gives an array of one.
+    """
+    try:
+        p = np.atleast_1d(np.asarray(priors, dtype=np.float64))
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"{name} must be a number or a 1-D sequence of numbers in (0, 1), got {priors!r}."
+        ) from None
+    if p.ndim != 1 or p.size == 0:
+        raise ValueError(
+            f"{name} must be a number or a non-empty 1-D sequence, got shape {p.shape}."
+        )
+    bad = ~np.isfinite(p) | (p <= 0.0) | (p >= 1.0)
+    if np.any(bad):
+        raise ValueError(
+            f"{name} must be true target priors P(C_t) strictly between 0 and 1, "
+            f"got {float(p[np.flatnonzero(bad)[0]])!r}."
+        )
+    return p
+
+
+def check_rate_target(value, name):
+    """Return ``value`` as float if it is a real number in (0, 1], else raise naming ``name``.
+
+    Used for an operating condition fixed by a rate or fraction (TPr, POSfrac, Purity).
+    """
+    if not isinstance(value, numbers.Real) or isinstance(value, bool):
+        raise TypeError(f"{name} must be a real number in (0, 1], got {type(value).__name__}.")
+    value = float(value)
+    if not np.isfinite(value) or value <= 0.0 or value > 1.0:
+        raise ValueError(f"{name} must lie in (0, 1], got {value!r}.")
+    return value

@@ -42,6 +42,7 @@ __all__ = [
     "cost_point_to_roc_line",
     "normalized_expected_cost",
     "operating_range",
+    "prior_from_probability_cost",
     "probability_cost",
     "roc_line_to_cost_point",
     "trivial_cost",
@@ -75,6 +76,34 @@ def probability_cost(p_pos, fn_cost, fp_cost):
     c_fn = _check_positive(fn_cost, "fn_cost")
     c_fp = _check_positive(fp_cost, "fp_cost")
     value = p * c_fn / (p * c_fn + (1.0 - p) * c_fp)
+    return float(value) if np.ndim(value) == 0 else value
+
+
+def prior_from_probability_cost(pcf, fn_cost, fp_cost):
+    """The target prior P(C_t) that gives probability cost ``pcf`` with the given costs.
+
+    The inverse of D&H eq. 6, :math:`PCF(+) = p C(-|+) / (p C(-|+) + (1 - p) C(+|-))`:
+
+    .. math:: p = \\frac{PCF(+) \\, C(+|-)}{PCF(+) \\, C(+|-) + (1 - PCF(+)) \\, C(-|+)}
+
+    so that a point of a cost curve can be read as a prior of a POSfrac curve and back.
+
+    Parameters
+    ----------
+    pcf : float or array-like
+        PCF(+), strictly between 0 and 1.
+    fn_cost, fp_cost : float or array-like
+        C(-|+) and C(+|-), both > 0.
+
+    Examples
+    --------
+    >>> prior_from_probability_cost(0.5, fn_cost=9, fp_cost=1)  # 1 target in 10 at 9:1 costs
+    0.1
+    """
+    x = _check_open_unit(pcf, "pcf")
+    c_fn = _check_positive(fn_cost, "fn_cost")
+    c_fp = _check_positive(fp_cost, "fp_cost")
+    value = x * c_fp / (x * c_fp + (1.0 - x) * c_fn)
     return float(value) if np.ndim(value) == 0 else value
 
 

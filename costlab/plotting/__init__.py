@@ -1,5 +1,6 @@
 """scikit-learn style Displays: MTMCS charts, thresholds, ROC (:mod:`._displays`), cost curves
-and ROC convex hulls (:mod:`._cost_curves`), scenario curves (:mod:`._scenario`)."""
+and ROC convex hulls (:mod:`._cost_curves`), scenario curves (:mod:`._scenario`), POSfrac and
+purity under prior shift (:mod:`._prior_shift`)."""
 
 from costlab.plotting._cost_curves import (
     CostCurveDisplay,
@@ -16,6 +17,7 @@ from costlab.plotting._displays import (
     display_name,
     save_figure,
 )
+from costlab.plotting._prior_shift import PriorShiftDisplay
 from costlab.plotting._ranks import CriticalDifferenceDisplay
 from costlab.plotting._scenario import ScenarioCurveDisplay
 
@@ -26,6 +28,7 @@ __all__ = [
     "CriticalDifferenceDisplay",
     "ROCHullDisplay",
     "MTMCSDisplay",
+    "PriorShiftDisplay",
     "ROCDisplay",
     "ROCThresholdDisplay",
     "ScenarioCurveDisplay",

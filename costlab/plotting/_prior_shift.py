@@ -1,0 +1,234 @@
+"""POSfrac and Purity under shifted class priors as a Display (Landgrebe et al. 2004, seed 002).
+
+TPr and FPr do not depend on the class prior; the fraction of instances flagged (POSfrac) and
+the purity of what is flagged do. Seed 002 draws, for one classifier, the ROC curve (Fig. 3,
+left), TPr against POSfrac for the true target prior P(C_t) = 0.1 (Fig. 3, right) and for
+P(C_t) = 0.5, 0.1 and 0.001 (Fig. 4), "with respect to the *target* class". The maths is
+:mod:`costlab.metrics.prior_shift`:
+
+.. math:: POSfrac = P(C_t) TP_r + P(C_n) FP_r, \\qquad
+          Purity = \\frac{TP_r}{TP_r + \\frac{P(C_n)}{P(C_t)} FP_r}
+
+(seed 002, eqs. 5-6). :class:`PriorShiftDisplay` draws one panel per ``kind`` (``"roc"``,
+``"posfrac"``, ``"purity"``), one curve per prior, and marks the operating point at a fixed
+TPr (the paper's 80 %), POSfrac or Purity with its value.
+
+Examples
+--------
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+>>> d = PriorShiftDisplay.from_predictions(y, s, priors=[0.5, 0.1], kind="posfrac")
+>>> d.lines_[("posfrac", 0.1)].get_xdata().round(3).tolist()  # 0.1 TPr + 0.9 FPr
+[0.0, 0.05, 0.5, 0.55, 1.0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from costlab.metrics.prior_shift import prior_operating_curves
+from costlab.plotting._displays import _finish
+from costlab.plotting._scores import estimator_scores
+
+__all__ = ["PriorShiftDisplay"]
+
+_KINDS = ("roc", "posfrac", "purity")
+#: The paper's priors (seed 002, Fig. 4 and Table 2).
+PAPER_PRIORS = (0.5, 0.1, 0.001)
+_PANEL = (5.6, 5.0)
+_LABELS = {
+    "roc": ("false positive rate $FP_r$", "true positive rate $TP_r$"),
+    "posfrac": ("POSfrac: fraction of all instances flagged", "true positive rate $TP_r$"),
+    "purity": ("purity: fraction of flagged that are targets", "true positive rate $TP_r$"),
+}
+_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+_TITLES = {"roc": "ROC", "posfrac": "TPr vs POSfrac", "purity": "TPr vs purity"}
+
+
+class PriorShiftDisplay:
+    """ROC, TPr-vs-POSfrac and TPr-vs-purity curves of one classifier, one per prior.
+
+    Parameters
+    ----------
+    curves : PriorOperatingCurves
+        From :func:`costlab.metrics.prior_operating_curves`.
+    kind : {"roc", "posfrac", "purity"} or sequence of them
+        The panels, left to right (seed 002 Fig. 3 is ``("roc", "posfrac")``).
+    operating_point : dict, optional
+        One condition of :meth:`PriorOperatingCurves.at`, e.g. ``{"tpr": 0.8}``: marked on
+        every curve with its POSfrac or purity.
+    name : str, optional
+        The classifier's name (in the titles).
+
+    Attributes
+    ----------
+    lines_ : dict of (kind, prior) -> Line2D
+        The ROC (one line, key ``("roc", None)``) and one line per prior of each other panel;
+        the drawn data are the curves' arrays exactly.
+    points_ : DataFrame or None
+        The operating point per prior (:meth:`PriorOperatingCurves.at`).
+    markers_ : dict of (kind, prior) -> Line2D
+    axes_ : list of Axes
+    figure_ : Figure
+    """
+
+    def __init__(self, curves, *, kind=("roc", "posfrac"), operating_point=None, name=None):
+        self.curves = curves
+        self.kinds = _check_kinds(kind)
+        self.operating_point = _check_condition(operating_point)
+        self.name = name
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        priors=PAPER_PRIORS,
+        kind=("roc", "posfrac"),
+        operating_point=None,
+        name=None,
+        pos_label=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute the curves from scores (higher = more likely target) and plot them.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+        y_score : array-like of shape (n,)
+            Scores of the target class (``pos_label``).
+        priors : float or sequence of float
+            True target priors P(C_t) in (0, 1); default the paper's 0.5, 0.1, 0.001.
+        kind, operating_point, name
+            As in the constructor.
+        pos_label : scalar, optional
+            The target class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
+        ax : Axes or sequence of Axes, optional
+            One per panel.
+        **kwargs
+            Passed to :meth:`plot`.
+        """
+        curves = prior_operating_curves(y_true, y_score, priors, pos_label=pos_label)
+        display = cls(curves, kind=kind, operating_point=operating_point, name=name)
+        return display.plot(ax=ax, **kwargs)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, **kwargs):
+        """Score ``X`` with a fitted classifier (the ``predict_proba`` column of the target
+        class ``pos_label``) and plot; other arguments as :meth:`from_predictions`."""
+        if isinstance(estimator, Mapping):
+            raise TypeError("estimator must be one fitted classifier (one display per model).")
+        scores, positive = estimator_scores(
+            estimator, X, y, name=name, pos_label=pos_label, column="positive"
+        )
+        ((key, score),) = scores.items()
+        return cls.from_predictions(y, score, name=key, pos_label=positive, **kwargs)
+
+    def plot(self, ax=None, *, log_x=False, legend=True, **kwargs):
+        """Draw the panels.
+
+        Parameters
+        ----------
+        ax : Axes or sequence of Axes, optional
+            One per kind; a new figure if None.
+        log_x : bool
+            Logarithmic POSfrac axis (useful at P(C_t) = 0.001, where POSfrac -> FPr).
+        legend : bool
+        **kwargs
+            Passed to :meth:`Axes.plot` for every curve.
+
+        Returns
+        -------
+        self
+        """
+        fig, axes = _panels(ax, len(self.kinds))
+        c = self.curves
+        colours = [_COLOURS[k % len(_COLOURS)] for k in range(c.priors.size)]
+        self.points_ = c.at(**self.operating_point) if self.operating_point else None
+        self.lines_, self.markers_ = {}, {}
+        for axis, kind in zip(axes, self.kinds, strict=True):
+            if kind == "roc":
+                style = {"color": "0.15", "linewidth": 1.8, "drawstyle": "default"} | kwargs
+                self.lines_[("roc", None)] = axis.plot(c.fpr, c.tpr, **style)[0]
+                axis.plot([0, 1], [0, 1], color="0.7", linewidth=0.8, linestyle=":")
+                if self.points_ is not None:
+                    row = self.points_.iloc[0]
+                    self.markers_[("roc", None)] = axis.plot(
+                        row["fpr"], row["tpr"], "o", color="0.15", markersize=7
+                    )[0]
+            else:
+                values = c.posfrac if kind == "posfrac" else c.purity
+                for k, prior in enumerate(c.priors):
+                    style = {"color": colours[k], "linewidth": 1.8} | kwargs
+                    label = f"$P(C_t)$ = {prior:g}"
+                    self.lines_[(kind, float(prior))] = axis.plot(
+                        values[k], c.tpr, label=label, **style
+                    )[0]
+                    if self.points_ is not None:
+                        self._mark(axis, kind, k, prior, colours[k])
+                if log_x and kind == "posfrac":
+                    axis.set_xscale("log")
+            axis.set_xlabel(_LABELS[kind][0])
+            axis.set_ylabel(_LABELS[kind][1])
+            if not (log_x and kind == "posfrac"):
+                axis.set_xlim(-0.01, 1.01)
+            axis.set_ylim(-0.01, 1.01)
+            title = _TITLES[kind] + (f": {self.name}" if self.name else "")
+            _finish(axis, title, legend="best" if legend and kind != "roc" else None)
+        self.axes_, self.figure_ = list(axes), fig
+        return self
+
+    def _mark(self, axis, kind, k, prior, colour):
+        row = self.points_.iloc[k]
+        x = row["posfrac"] if kind == "posfrac" else row["purity"]
+        if not np.isfinite(x):
+            return
+        marker = axis.plot(x, row["tpr"], "o", color=colour, markersize=7, zorder=4)[0]
+        axis.annotate(
+            f"{x:.3f}",
+            (x, row["tpr"]),
+            textcoords="offset points",
+            xytext=(6, -12),
+            fontsize=8.5,
+            color=colour,
+        )
+        self.markers_[(kind, float(prior))] = marker
+
+
+def _panels(ax, n):
+    if ax is None:
+        fig, axes = plt.subplots(1, n, figsize=(_PANEL[0] * n, _PANEL[1]), layout="constrained")
+        return fig, np.atleast_1d(axes)
+    axes = np.atleast_1d(np.asarray(ax, dtype=object))
+    if axes.size != n:
+        raise ValueError(f"ax must hold one Axes per kind ({n}), got {axes.size}.")
+    return axes[0].figure, axes
+
+
+def _check_kinds(kind):
+    kinds = (kind,) if isinstance(kind, str) else tuple(kind)
+    if not kinds or any(k not in _KINDS for k in kinds):
+        raise ValueError(f"kind must be one or more of {_KINDS}, got {kind!r}.")
+    return kinds
+
+
+def _check_condition(condition):
+    if condition is None:
+        return None
+    if not isinstance(condition, Mapping) or len(condition) != 1:
+        raise ValueError(
+            "operating_point must be one condition, e.g. {'tpr': 0.8}, {'posfrac': 0.1} or "
+            f"{{'purity': 0.9}}; got {condition!r}."
+        )
+    ((key, value),) = condition.items()
+    if key not in ("tpr", "posfrac", "purity"):
+        raise ValueError(
+            f"operating_point's key must be 'tpr', 'posfrac' or 'purity', got {key!r}."
+        )
+    return {key: value}

@@ -1,0 +1,93 @@
+"""PriorShiftDisplay (seed 002, Figs. 3-4) draws what costlab.metrics.prior_shift computes."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+from sklearn.discriminant_analysis import LinearDiscriminantAnalysis  # noqa: E402
+
+from costlab.metrics import operating_point, prior_operating_curves  # noqa: E402
+from costlab.plotting import PriorShiftDisplay  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _close():
+    yield
+    plt.close("all")
+
+
+@pytest.fixture(scope="module")
+def data():
+    rng = np.random.default_rng(1)
+    y = np.repeat([0, 1], 300)
+    X = rng.normal(size=(600, 2)) + 1.5 * y[:, None]
+    return X, y, LinearDiscriminantAnalysis().fit(X, y).predict_proba(X)[:, 1]
+
+
+def test_lines_are_the_metric_arrays(data):
+    _, y, s = data
+    display = PriorShiftDisplay.from_predictions(y, s, kind=("roc", "posfrac", "purity"))
+    curves = prior_operating_curves(y, s, (0.5, 0.1, 0.001))
+    np.testing.assert_array_equal(display.lines_[("roc", None)].get_xdata(), curves.fpr)
+    for k, prior in enumerate(curves.priors):
+        posfrac = display.lines_[("posfrac", prior)]
+        np.testing.assert_array_equal(posfrac.get_xdata(), curves.posfrac[k])
+        np.testing.assert_array_equal(posfrac.get_ydata(), curves.tpr)
+        np.testing.assert_array_equal(
+            display.lines_[("purity", prior)].get_xdata(), curves.purity[k]
+        )
+    assert len(display.axes_) == 3
+    legend = [t.get_text() for t in display.axes_[1].get_legend().get_texts()]
+    assert legend == ["$P(C_t)$ = 0.5", "$P(C_t)$ = 0.1", "$P(C_t)$ = 0.001"]
+
+
+def test_operating_point_marked_at_the_paper_s_tpr(data):
+    _, y, s = data
+    display = PriorShiftDisplay.from_predictions(
+        y, s, kind="posfrac", operating_point={"tpr": 0.8}, name="LDC"
+    )
+    expected = operating_point(y, s, (0.5, 0.1, 0.001), tpr=0.8)
+    for k, prior in enumerate((0.5, 0.1, 0.001)):
+        marker = display.markers_[("posfrac", prior)]
+        assert marker.get_xdata()[0] == pytest.approx(expected.loc[k, "posfrac"])
+        assert marker.get_ydata()[0] == pytest.approx(0.8)
+    # POSfrac -> FPr as the skew grows (seed 002, after eq. 5)
+    assert display.points_.loc[2, "posfrac"] == pytest.approx(
+        display.points_.loc[2, "fpr"], abs=1e-3
+    )
+    assert display.axes_[0].get_title(loc="left") == "TPr vs POSfrac: LDC"
+
+
+def test_from_estimator_and_given_axes(data):
+    X, y, s = data
+    fig, axes = plt.subplots(1, 2)
+    model = LinearDiscriminantAnalysis().fit(X, y)
+    display = PriorShiftDisplay.from_estimator(model, X, y, priors=0.1, ax=axes)
+    assert display.figure_ is fig and display.axes_[1] is axes[1]
+    np.testing.assert_allclose(
+        display.lines_[("posfrac", 0.1)].get_xdata(), prior_operating_curves(y, s, 0.1).posfrac[0]
+    )
+    display = PriorShiftDisplay.from_predictions(y, s, kind="posfrac", log_x=True)
+    assert display.axes_[0].get_xscale() == "log"
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "match"),
+    [
+        ({"kind": "cost"}, "kind must be one or more of"),
+        ({"priors": 1.0}, "priors must be true target priors"),
+        ({"priors": [0.1, 0.0]}, "priors must be true target priors"),
+        ({"operating_point": {"fpr": 0.1}}, "operating_point's key"),
+        ({"operating_point": {"tpr": 1.5}}, r"tpr must lie in \(0, 1\]"),
+        ({"ax": [None]}, "one Axes per kind"),
+    ],
+)
+def test_bad_input_is_named(data, kwargs, match):
+    _, y, s = data
+    with pytest.raises(ValueError, match=match):
+        PriorShiftDisplay.from_predictions(y, s, **kwargs)
+    with pytest.raises(ValueError, match="one class|two classes|class"):
+        PriorShiftDisplay.from_predictions(np.ones(5), np.arange(5.0))
