@@ -91,3 +91,29 @@ def test_bad_input_is_named(data, kwargs, match):
         PriorShiftDisplay.from_predictions(y, s, **kwargs)
     with pytest.raises(ValueError, match="one class|two classes|class"):
         PriorShiftDisplay.from_predictions(np.ones(5), np.arange(5.0))
+
+
+def test_sweep_is_the_operating_point_at_every_prior(data):
+    from costlab.plotting import PriorSweepDisplay
+
+    _, y, s = data
+    display = PriorSweepDisplay.from_predictions(y, {"LDA": s}, prior=0.003)
+    line = display.lines_["LDA"]
+    priors = line.get_xdata()
+    assert priors.min() == pytest.approx(1e-4) and priors.max() == pytest.approx(0.99)
+    assert 0.003 in priors
+    expected = operating_point(y, s, priors, tpr=0.8)
+    np.testing.assert_allclose(line.get_ydata(), expected["posfrac"], rtol=1e-12)
+    # with TPr fixed, FPr is the same at every prior, so POSfrac is linear in the prior
+    np.testing.assert_allclose(
+        np.diff(line.get_ydata()) / np.diff(priors), 0.8 - expected["fpr"].iloc[0]
+    )
+    assert display.markers_["LDA"].get_xdata()[0] == 0.003
+    assert display.ax_.get_xscale() == "log"
+    purity = PriorSweepDisplay.from_predictions(
+        y, s, measure="purity", condition={"posfrac": 0.1}, name="LDA"
+    )
+    expected = operating_point(y, s, purity.lines_["LDA"].get_xdata(), posfrac=0.1)
+    np.testing.assert_allclose(purity.lines_["LDA"].get_ydata(), expected["purity"], rtol=1e-12)
+    with pytest.raises(ValueError, match="measure must be"):
+        PriorSweepDisplay({}, condition={"tpr": 0.8}, measure="fpr")

@@ -372,3 +372,66 @@ def test_weka_engine_in_the_explorer(env):
     np.testing.assert_array_equal(explorer.results_["NaiveBayes"].p_class1, result.p_class1)
     curve = mtmcs_curve(result.y_true, result.scores(), pos_label=1, search="optimized")
     assert_table_matches(explorer, {"NaiveBayes": curve}, *explorer.cost_range.value)
+
+
+# -- the prior panel (Landgrebe et al. 2004) --------------------------------------------------
+
+
+def prior_values(explorer, column):
+    """Classifier -> unrounded value of one column of the prior table."""
+    row = r'<tr class="classifier" data-classifier="([^"]+)">(.*?)</tr>'
+    values = {}
+    for name, cells in re.findall(row, explorer.priors.table.value):
+        match = re.search(rf'<td class="{column}" data-value="([^"]+)">', cells)
+        values[name] = float(match.group(1))
+    return values
+
+
+def test_prior_panel_shows_operating_points_of_the_held_scores(env, spy, probabilities):
+    from costlab.metrics import operating_point
+
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    panel = explorer.priors
+    assert panel.prior.min == pytest.approx(-4) and panel.prior.base == 10  # down to 1e-4
+    assert panel.prior.continuous_update is False
+    spy.clear()
+    for prior, condition, value in [
+        (0.001, "tpr", 0.8),
+        (0.1, "posfrac", 0.2),
+        (0.3, "purity", 0.5),
+    ]:
+        panel.prior.value, panel.condition.value, panel.value.value = prior, condition, value
+        prior = float(panel.prior.value)  # the slider's own rounding
+        shown = {c: prior_values(explorer, c) for c in ("tpr", "fpr", "posfrac", "purity")}
+        for name in ("NaiveBayes", "AdaBoostM1"):
+            result = probabilities("spectf", name)
+            expected = operating_point(
+                result.y_true == 1,
+                1 - result.scores(),
+                [prior],
+                pos_label=True,
+                **{condition: value},
+            ).iloc[0]
+            for column, values in shown.items():
+                assert values[name] == pytest.approx(expected[column], rel=1e-12, nan_ok=True)
+        # POSfrac = P TPr + (1 - P) FPr (seed 002, eq. 5), as shown
+        for name in shown["tpr"]:
+            assert shown["posfrac"][name] == pytest.approx(
+                prior * shown["tpr"][name] + (1 - prior) * shown["fpr"][name]
+            )
+        sweep = panel.chart.display_
+        assert set(sweep.lines_) == {"NaiveBayes", "AdaBoostM1"}
+        assert sweep.ax_.get_xscale() == "log"
+    assert spy == []  # the prior never refits anything
+    panel.measure.value = "purity"
+    assert panel.chart.display_.measure == "purity"
+
+
+def test_prior_panel_follows_the_selection_and_unreachable_purity(env):
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    explorer.classifiers.value = ("NaiveBayes",)
+    assert set(prior_values(explorer, "tpr")) == {"NaiveBayes"}
+    explorer.priors.condition.value, explorer.priors.value.value = "purity", 1.0
+    explorer.priors.prior.value = 1e-4
+    assert explorer.error_ is None
+    assert "—" in explorer.priors.table.value  # no threshold reaches purity 1 at 1e-4

@@ -17,7 +17,7 @@ from costlab.plotting._displays import (
     display_name,
     save_figure,
 )
-from costlab.plotting._prior_shift import PriorShiftDisplay
+from costlab.plotting._prior_shift import PriorShiftDisplay, PriorSweepDisplay
 from costlab.plotting._ranks import CriticalDifferenceDisplay
 from costlab.plotting._scenario import ScenarioCurveDisplay
 
@@ -29,6 +29,7 @@ __all__ = [
     "ROCHullDisplay",
     "MTMCSDisplay",
     "PriorShiftDisplay",
+    "PriorSweepDisplay",
     "ROCDisplay",
     "ROCThresholdDisplay",
     "ScenarioCurveDisplay",

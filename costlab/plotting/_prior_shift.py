@@ -25,16 +25,18 @@ Examples
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 
 import matplotlib.pyplot as plt
 import numpy as np
+from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics.prior_shift import prior_operating_curves
-from costlab.plotting._displays import _finish
-from costlab.plotting._scores import estimator_scores
+from costlab.metrics.prior_shift import operating_point, prior_operating_curves
+from costlab.plotting._displays import _finish, classifier_styles
+from costlab.plotting._scores import estimator_scores, named_scores
 
-__all__ = ["PriorShiftDisplay"]
+__all__ = ["PriorShiftDisplay", "PriorSweepDisplay"]
 
 _KINDS = ("roc", "posfrac", "purity")
 #: The paper's priors (seed 002, Fig. 4 and Table 2).
@@ -232,3 +234,141 @@ def _check_condition(condition):
             f"operating_point's key must be 'tpr', 'posfrac' or 'purity', got {key!r}."
         )
     return {key: value}
+
+
+#: Priors of a sweep: 1e-4 to 0.99, log-spaced.
+SWEEP_PRIORS = np.unique(np.r_[np.geomspace(1e-4, 0.99, 161), PAPER_PRIORS])
+
+
+class PriorSweepDisplay:
+    """POSfrac or purity at a fixed operating condition as the true prior moves.
+
+    For each classifier the operating point fixed by one condition (TPr, POSfrac or purity,
+    :meth:`costlab.metrics.PriorOperatingCurves.at`) is found at every prior of a sweep from
+    1e-4 to 0.99 (log scale); the chosen measure is drawn against P(C_t). With TPr fixed,
+    the dashed line is a perfect classifier (POSfrac = P(C_t) TPr, purity 1): the gap to it
+    is what the classifier's false positives cost at that prior (seed 002, sec. 3).
+
+    Parameters
+    ----------
+    points : Mapping[str, DataFrame]
+        Classifier -> operating points per prior (columns of
+        :func:`costlab.metrics.operating_point`).
+    condition : dict
+        The operating condition, e.g. ``{"tpr": 0.8}`` (for the title and the reference).
+    measure : {"posfrac", "purity"}
+    prior : float, optional
+        A prior to mark (a vertical line and each classifier's point).
+    labels : Mapping[str, str], optional
+
+    Attributes
+    ----------
+    lines_ : dict of str -> Line2D
+    markers_ : dict of str -> Line2D
+    ax_, figure_
+    """
+
+    def __init__(self, points, *, condition, measure="posfrac", prior=None, labels=None):
+        if measure not in ("posfrac", "purity"):
+            raise ValueError(f"measure must be 'posfrac' or 'purity', got {measure!r}.")
+        self.points = dict(points)
+        self.condition = _check_condition(condition)
+        self.measure, self.prior, self.labels = measure, prior, dict(labels or {})
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        condition=None,
+        measure="posfrac",
+        priors=None,
+        prior=None,
+        name=None,
+        pos_label=None,
+        labels=None,
+        ax=None,
+    ):
+        """Sweep the priors for one classifier's scores or ``{name: scores}``.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+        y_score : array-like or Mapping[str, array-like]
+            Scores of the target class.
+        condition : dict, optional
+            Default ``{"tpr": 0.8}`` (the paper's operating point).
+        measure : {"posfrac", "purity"}
+        priors : array-like, optional
+            Default :data:`SWEEP_PRIORS` (1e-4 to 0.99, and ``prior``).
+        prior : float, optional
+            The prior to mark.
+        name, pos_label, labels, ax : optional
+        """
+        condition = _check_condition(condition or {"tpr": 0.8})
+        grid = SWEEP_PRIORS if priors is None else np.asarray(priors, dtype=float)
+        if prior is not None:
+            grid = np.unique(np.r_[grid, prior])
+        scores = named_scores(y_score, name, y_true, param="y_score")
+        points = {}
+        for key, s in scores.items():
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", UndefinedMetricWarning)
+                points[key] = operating_point(y_true, s, grid, pos_label=pos_label, **condition)
+        display = cls(points, condition=condition, measure=measure, prior=prior, labels=labels)
+        return display.plot(ax=ax)
+
+    def plot(self, ax=None):
+        """Draw the sweep on ``ax`` (a new figure if None); returns self."""
+        if ax is None:
+            fig, ax = plt.subplots(figsize=(8.2, 4.2), layout="constrained")
+        else:
+            fig = ax.figure
+        styles = classifier_styles(self.points)
+        self.lines_, self.markers_ = {}, {}
+        ((key, value),) = self.condition.items()
+        for name, table in self.points.items():
+            colour = styles[name]["color"]
+            label = self.labels.get(name, name)
+            self.lines_[name] = ax.plot(
+                table["prior"], table[self.measure], color=colour, linewidth=1.9, label=label
+            )[0]
+            if self.prior is not None:
+                row = table.loc[np.isclose(table["prior"], self.prior)]
+                if len(row) and np.isfinite(row[self.measure].iloc[0]):
+                    self.markers_[name] = ax.plot(
+                        self.prior, row[self.measure].iloc[0], "o", color=colour, zorder=4
+                    )[0]
+        if key == "tpr":
+            grid = next(iter(self.points.values()))["prior"].to_numpy()
+            ideal = grid * value if self.measure == "posfrac" else np.ones_like(grid)
+            ax.plot(
+                grid, ideal, color="0.45", linestyle="--", linewidth=1.0, label="perfect classifier"
+            )
+        if self.prior is not None:
+            ax.axvline(self.prior, color="0.3", linewidth=0.9, linestyle=":")
+        ax.set_xscale("log")
+        values = np.concatenate([t[self.measure].to_numpy() for t in self.points.values()])
+        if not np.any(np.isfinite(values)):
+            ax.text(
+                0.5,
+                0.5,
+                "no threshold meets the operating condition at any prior",
+                transform=ax.transAxes,
+                ha="center",
+                va="center",
+                color="0.35",
+            )
+        elif self.measure == "posfrac" and np.any(values > 0):
+            ax.set_yscale("log")
+        ax.set_xlabel("true target prior $P(C_t)$")
+        ax.set_ylabel("POSfrac (fraction flagged)" if self.measure == "posfrac" else "purity")
+        names = {"tpr": "TPr", "posfrac": "POSfrac", "purity": "purity"}
+        title = (
+            f"{'POSfrac' if self.measure == 'posfrac' else 'Purity'} at {names[key]} = "
+            f"{value:g} as the prior moves"
+        )
+        _finish(ax, title, legend="best")
+        self.ax_, self.figure_ = ax, fig
+        return self

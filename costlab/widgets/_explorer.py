@@ -40,6 +40,7 @@ from costlab.widgets._model import (
     summary_html,
     weka_status,
 )
+from costlab.widgets._priors import PriorPanel
 
 __all__ = ["CostExplorer", "ExplorerState", "cost_explorer"]
 
@@ -115,6 +116,11 @@ class CostExplorer(widgets.VBox):
         The CST table with the recommendation, and error messages.
     progress : ipywidgets.IntProgress
         Advanced once per cross-validation fold.
+    priors : PriorPanel
+        The same classifiers under another class prior (Landgrebe et al. 2004): POSfrac and
+        purity at a fixed TPr, POSfrac or purity as P(target) moves on a logarithmic slider
+        from 1e-4 to 0.99 (``priors.prior``, ``priors.condition``, ``priors.value``), as a
+        table and a sweep chart; recomputed from the held scores only.
     mtmcs_chart, cost_chart, threshold_chart : ChartImage
         The charts; ``.display_`` is the Display last drawn. ``cost_chart`` is the same
         classifiers in cost space (Drummond & Holte's lower envelopes over PCF(+), with the
@@ -243,6 +249,7 @@ class CostExplorer(widgets.VBox):
         self.mtmcs_chart = ChartImage(css_class="costlab-mtmcs-chart")
         self.cost_chart = ChartImage(figsize=(8.2, 4.2), css_class="costlab-cost-chart")
         self.threshold_chart = ChartImage(css_class="costlab-threshold-chart")
+        self.priors = PriorPanel()
         inputs = (self.dataset, self.engine, self.classifiers, self.cost_range, self.range_label)
         inputs += (self.grid_step, self.search, self.search_step, self.k)
         left = widgets.VBox(
@@ -256,6 +263,7 @@ class CostExplorer(widgets.VBox):
                 self.cost_chart.image,
                 self.table,
                 self.threshold_chart.image,
+                self.priors,
             ],
             layout=widgets.Layout(flex="1 1 auto", min_width="0", max_width="780px"),
         )
@@ -422,6 +430,10 @@ class CostExplorer(widgets.VBox):
         )
         self.status.value = _status_html(state, self.results_)
         self._draw_charts(state, curves)
+        held = tuple(self._cv_key(state, c) for c in self.results_)
+        if self._drawn.get("priors") != held:  # only new results change the prior view
+            self.priors.show(self.results_, self._labels)
+            self._drawn["priors"] = held
 
     def _draw_charts(self, state, curves):
         """Redraw a chart only when what it shows changed (a range move: the MTMCS chart)."""
@@ -455,6 +467,7 @@ class CostExplorer(widgets.VBox):
         self.mtmcs_chart.clear()
         self.cost_chart.clear()
         self.threshold_chart.clear()
+        self.priors.show({})
         self._drawn.clear()
 
     def _envelope(self, state, classifier):
