@@ -15,6 +15,9 @@ A researcher's own data becomes the same :class:`Dataset` with :func:`from_frame
 :func:`breast_cancer` is scikit-learn's bundled Wisconsin data (no download) as a Dataset.
 :func:`twonorm`, :func:`threenorm` and :func:`ringnorm` draw Breiman's (1996) synthetic problems;
 ``load_dataset("twonorm")`` draws the registered 7400-instance version (seed 0).
+:func:`two_gaussians`, :func:`highleyman`, :func:`lithuanian` and :func:`multimodal` draw the
+four 2-D problems of Landgrebe et al. (2004), classes ``"target"``/``"non-target"``;
+``load_dataset("highleyman")`` draws 1500 per class (seed 0).
 
 A fifth dataset from any OpenML id is one registry entry::
 
@@ -29,6 +32,13 @@ from ._bundled import breast_cancer
 from ._dataset import Dataset
 from ._errors import ChecksumError, DatasetError
 from ._own import from_arff, from_arrays, from_csv, from_frame
+from ._prtools import (
+    highleyman,
+    lithuanian,
+    multimodal,
+    two_gaussians,
+    two_gaussians_bayes_error,
+)
 from ._registry import (
     OpenMLSpec,
     RemoteFile,
@@ -53,10 +63,15 @@ __all__ = [
     "from_arrays",
     "from_csv",
     "from_frame",
+    "highleyman",
     "list_datasets",
+    "lithuanian",
     "load_dataset",
+    "multimodal",
     "register_dataset",
     "ringnorm",
     "threenorm",
+    "two_gaussians",
+    "two_gaussians_bayes_error",
     "twonorm",
 ]

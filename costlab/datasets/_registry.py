@@ -1,7 +1,8 @@
 """Registry of datasets and the loader that fetches, verifies and parses them.
 
 Three kinds of entry: :class:`UCISpec` (raw UCI files), :class:`OpenMLSpec` (an OpenML data set)
-and :class:`SyntheticSpec` (a generator such as Breiman's twonorm; no files, no network).
+and :class:`SyntheticSpec` (a generator such as Breiman's twonorm or PRTools' Highleyman; no files,
+no network).
 
 Sources, in priority order, for a UCI dataset:
 
@@ -17,6 +18,7 @@ Every file is checked against its SHA-256 (UCI files) or MD5 (OpenML) on every l
 from __future__ import annotations
 
 import dataclasses
+import functools
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -57,6 +59,7 @@ from ._parsers import (
     parse_vote,
     parse_vote1,
 )
+from ._prtools import highleyman, lithuanian, multimodal, two_gaussians
 from ._synthetic import ringnorm, threenorm, twonorm
 
 __all__ = [
@@ -480,6 +483,21 @@ def _check_spec(spec):
             raise DatasetError(f"{spec.name}: class_counts do not add up to n_instances")
 
 
+def _per_class(generator):
+    """Adapt ``generator(n_per_class, *, random_state)`` to SyntheticSpec's ``generator(n, ...)``.
+
+    The registry's `n_instances` is then the total, half of it per class.
+    """
+
+    @functools.wraps(generator)
+    def draw(n, *, random_state=0):
+        if isinstance(n, bool) or not isinstance(n, int) or n < 2 or n % 2:
+            raise DatasetError(f"n must be an even integer >= 2 (n / 2 per class), got {n!r}")
+        return generator(n // 2, random_state=random_state)
+
+    return draw
+
+
 _BUILTIN = (
     UCISpec(
         name="german_credit",
@@ -813,6 +831,43 @@ _BUILTIN = (
         negative="1",
         positive="2",
         class_counts=(3700, 3700),
+    ),
+    # Landgrebe et al. (2004; seed 002) section 4: 1500 per class (costlab/datasets/_prtools.py)
+    SyntheticSpec(
+        name="two_gaussians",
+        title="TwoGaussians (Landgrebe et al. 2004)",
+        generator=_per_class(two_gaussians),
+        n_instances=3000,
+        negative="non-target",
+        positive="target",
+        class_counts=(1500, 1500),
+    ),
+    SyntheticSpec(
+        name="highleyman",
+        title="Highleyman (PRTools gendath)",
+        generator=_per_class(highleyman),
+        n_instances=3000,
+        negative="non-target",
+        positive="target",
+        class_counts=(1500, 1500),
+    ),
+    SyntheticSpec(
+        name="lithuanian",
+        title="Lithuanian (PRTools gendatl)",
+        generator=_per_class(lithuanian),
+        n_instances=3000,
+        negative="non-target",
+        positive="target",
+        class_counts=(1500, 1500),
+    ),
+    SyntheticSpec(
+        name="multimodal",
+        title="Multimodal (Landgrebe et al. 2004; our modes)",
+        generator=_per_class(multimodal),
+        n_instances=3000,
+        negative="non-target",
+        positive="target",
+        class_counts=(1500, 1500),
     ),
 )
 
