@@ -6,8 +6,8 @@
     python reproduce.py alsaffar2018 --quick    # one study (options: reproduce.py STUDY --help)
 
 Studies (costlab/studies/): alsaffar2018 (Al-Saffar 2018, the thesis), drummond_holte2000
-(cost curves), johnson2015 (RiskBoost, Table 2). Options after the
-study name go to that study; without a study name they go to every study.
+(cost curves), johnson2015 (RiskBoost, Table 2), landgrebe (POSfrac under varying priors).
+Options after the study name go to that study; without a study name they go to every study.
 """
 
 from __future__ import annotations

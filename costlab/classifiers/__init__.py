@@ -23,6 +23,14 @@ from ._baselines import baseline_models
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder, infer_schema
 from .adaboost import WekaAdaBoostM1
 from .boosting import AdaBoostM1Classifier, RiskBoostClassifier, c45_tree
+from .density import (
+    LDC,
+    QDC,
+    MixtureOfGaussiansClassifier,
+    ParzenClassifier,
+    parzen_loo_log_likelihood,
+    parzen_ml_width,
+)
 from .forest import WekaRandomForest, weka_num_features
 from .ibk import WekaIBk
 from .naive_bayes import WekaNaiveBayes, numeric_precision
@@ -30,6 +38,12 @@ from .stump import WekaStump, fit_weka_stump
 
 __all__ = [
     "AdaBoostM1Classifier",
+    "LDC",
+    "MixtureOfGaussiansClassifier",
+    "ParzenClassifier",
+    "QDC",
+    "parzen_loo_log_likelihood",
+    "parzen_ml_width",
     "RiskBoostClassifier",
     "c45_tree",
     "CLASSIFIERS",

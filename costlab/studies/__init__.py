@@ -14,6 +14,11 @@ study               paper
                     LSU Master's thesis, 2018 (seed 000)
 ``drummond_holte2000``  C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost:
                     An Alternative to ROC Representation*, KDD 2000 (seed 001; seed 004)
+``johnson2015``     R. A. Johnson, T. Raeder and N. V. Chawla, *Optimizing Classifiers for
+                    Hypothetical Scenarios*, PAKDD 2015 (seed 003)
+``landgrebe``       T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin,
+                    *Cost-based classifier evaluation for imbalanced problems*, SSPR 2004
+                    (seed 002)
 ==================  =====================================================================
 
 A new paper is a new folder here with a ``run(argv)`` entry point registered in
@@ -25,6 +30,7 @@ STUDIES = {
     "alsaffar2018": "costlab.studies.alsaffar2018.cli",
     "drummond_holte2000": "costlab.studies.drummond_holte2000.cli",
     "johnson2015": "costlab.studies.johnson2015.cli",
+    "landgrebe": "costlab.studies.landgrebe.cli",
 }
 
 __all__ = ["STUDIES"]
