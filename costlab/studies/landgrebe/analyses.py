@@ -33,6 +33,9 @@ def cell_table(run, measure="posfrac"):
                 "classifier": classifier,
                 "ours mean": mean,
                 "ours std": std,
+                # the standard error of the mean over the folds: the printed +- are closer to
+                # it than to the folds' standard deviation (see the report)
+                "ours sem": std / np.sqrt(summary.loc[prior, "n_folds"]),
                 "n folds": int(summary.loc[prior, "n_folds"]),
             }
             if measure == "posfrac":
