@@ -8,9 +8,13 @@
     The real-Weka engine (Java, loaded on demand).
 :mod:`costlab.evaluation.experiment`
     :func:`run_experiments`: any datasets x any classifiers, and their tidy curves and AUCs.
+:mod:`costlab.evaluation.distributed`
+    :func:`out_of_core_curve`: the exact cost curve, hull, AUC and H of scores that do not fit
+    in memory (a Dask DataFrame or Parquet), on dask.distributed.
 """
 
 from costlab.evaluation.cv import CVResult, cross_val_proba
+from costlab.evaluation.distributed import OutOfCoreCurve, out_of_core_curve
 from costlab.evaluation.experiment import (
     ExperimentRun,
     auc_table,
@@ -24,11 +28,13 @@ from costlab.evaluation.folds import make_folds, weka_folds
 __all__ = [
     "CVResult",
     "ExperimentRun",
+    "OutOfCoreCurve",
     "auc_table",
     "cost_curves",
     "cross_val_proba",
     "curves_for",
     "make_folds",
+    "out_of_core_curve",
     "roc_curves",
     "run_experiments",
     "weka_folds",

@@ -34,6 +34,8 @@ Modules
     Classifier and instance risk (seed 003, eq. 10, Definitions 1-2).
 :mod:`costlab.metrics.cost_criteria`
     Neyman-Pearson and workforce-utilisation choices on a hull (D&H 2.2.2, eqs. 12-14).
+:mod:`costlab.metrics.mergeable`
+    Exact ROC hull and AUC merged from summaries of disjoint score ranges (out of core).
 :mod:`costlab.metrics.prior_shift`
     POSfrac and Purity over a ROC curve for any true target prior, operating points at a fixed
     TPr, POSfrac or Purity, and their mean and spread over folds (Landgrebe et al. 2004, eqs.
@@ -93,6 +95,13 @@ from costlab.metrics.costs import (
 )
 from costlab.metrics.h_measure import HMeasure, h_measure, h_measure_report
 from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
+from costlab.metrics.mergeable import (
+    BlockSummary,
+    MergedCurve,
+    binned_counts,
+    merge_blocks,
+    summarize_counts,
+)
 from costlab.metrics.prior_shift import (
     PriorOperatingCurves,
     fold_operating_points,
@@ -109,6 +118,11 @@ from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, 
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
 
 __all__ = [
+    "BlockSummary",
+    "MergedCurve",
+    "binned_counts",
+    "merge_blocks",
+    "summarize_counts",
     "as_cost_density",
     "BetaDensity",
     "classifier_risk",

@@ -1,0 +1,133 @@
+"""Exact cost curves out of core on Dask: equal to the in-memory engine, on a LocalCluster.
+
+The mergeable summaries (costlab.metrics.mergeable) are checked against the in-memory hull and
+scikit-learn's AUC on random blocks; the Dask driver against them on 1e6 rows with a
+LocalCluster of two worker processes, from a Dask DataFrame and from Parquet.
+"""
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics import roc_auc_score
+
+from costlab.metrics import cost_envelope, h_measure, roc_convex_hull
+from costlab.metrics.mergeable import binned_counts, merge_blocks, summarize_counts
+
+dd = pytest.importorskip("dask.dataframe")
+distributed = pytest.importorskip("distributed")
+
+
+def _blocks(y, s, cuts):
+    block = np.searchsorted(cuts, s, side="right")
+    return [
+        summarize_counts(s[block == b], (y[block == b] == 1).astype(int), (y[block == b] == 0))
+        for b in np.unique(block)
+    ]
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    n=st.integers(2, 200),
+    decimals=st.integers(0, 3),
+    n_cuts=st.integers(0, 6),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_merged_blocks_equal_the_in_memory_hull_and_auc(n, decimals, n_cuts, seed):
+    rng = np.random.default_rng(seed)
+    y = rng.integers(0, 2, n)
+    y[:2] = (0, 1)
+    s = np.round(rng.normal(y, 1.0), decimals)
+    values = np.unique(s)
+    cuts = np.sort(rng.choice(values, size=min(n_cuts, values.size), replace=False))
+    merged = merge_blocks(_blocks(y, s, cuts))
+    ref = roc_convex_hull(y, s)
+    np.testing.assert_array_equal(merged.hull.fp, ref.fp)
+    np.testing.assert_array_equal(merged.hull.tp, ref.tp)
+    np.testing.assert_array_equal(merged.hull.thresholds, ref.thresholds)
+    assert merged.auc == pytest.approx(roc_auc_score(y, s), abs=1e-12)
+
+
+def test_merge_rejects_overlapping_blocks_and_one_class():
+    a = summarize_counts([0.9, 0.5], [1, 0], [0, 1])
+    b = summarize_counts([0.6, 0.1], [1, 0], [0, 1])
+    with pytest.raises(ValueError, match="overlap"):
+        merge_blocks([a, b])
+    with pytest.raises(ValueError, match="one class"):
+        merge_blocks([summarize_counts([0.9, 0.5], [1, 1], [0, 0])])
+    with pytest.raises(ValueError, match="finite"):
+        summarize_counts([np.nan], [1], [0])
+
+
+def test_binned_counts_merge_by_addition():
+    rng = np.random.default_rng(1)
+    y, s = rng.integers(0, 2, 1000) == 1, rng.random(1000)
+    edges = np.linspace(0, 1, 11)
+    whole = binned_counts(y, s, edges)
+    halves = [binned_counts(y[k::2], s[k::2], edges) for k in (0, 1)]
+    np.testing.assert_array_equal(whole[0], halves[0][0] + halves[1][0])
+    np.testing.assert_array_equal(whole[1], halves[0][1] + halves[1][1])
+    assert whole[0].dtype == np.int64
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+    )
+    with distributed.Client(cluster) as c:
+        yield c
+    cluster.close()
+
+
+@pytest.fixture(scope="module")
+def million():
+    rng = np.random.default_rng(7)
+    n = 1_000_000
+    y = (rng.random(n) < 0.2).astype(np.int8)
+    s = rng.normal(1.2 * y, 1.0)
+    s[: n // 2] = np.round(s[: n // 2], 2)  # half the rows tied, half continuous
+    return pd.DataFrame({"label": y, "score": s})
+
+
+def test_million_rows_on_a_local_cluster_equal_the_in_memory_engine(client, million, tmp_path):
+    from costlab.evaluation.distributed import out_of_core_curve
+
+    y, s = million["label"].to_numpy(), million["score"].to_numpy()
+    ref_hull = roc_convex_hull(y, s)
+    ref_env = cost_envelope(y, s)
+    ddf = dd.from_pandas(million, npartitions=16)
+    result = out_of_core_curve(ddf, n_blocks=7)
+    np.testing.assert_array_equal(result.hull.fp, ref_hull.fp)
+    np.testing.assert_array_equal(result.hull.tp, ref_hull.tp)
+    np.testing.assert_array_equal(result.envelope.breakpoints, ref_env.breakpoints)
+    assert result.auc == pytest.approx(roc_auc_score(y, s), abs=1e-12)
+    assert result.h_measure() == pytest.approx(h_measure(y, s), abs=1e-12)
+    assert result.n_rows == len(million)
+    assert result.n_distinct < len(million)  # the ties collapsed before the shuffle
+    # the same numbers from Parquet, and for any number of blocks
+    path = tmp_path / "scores.parquet"
+    ddf.to_parquet(path)
+    again = out_of_core_curve(str(path), n_blocks=3, bins=50)
+    np.testing.assert_array_equal(again.hull.fp, ref_hull.fp)
+    assert again.auc == result.auc
+    assert again.mtmcs(0.3) == pytest.approx(100 * ref_env(0.3))
+    # the binned approximation is never below the exact envelope
+    assert again.binned.max_excess >= 0 and again.binned.tec_excess >= -1e-12
+
+
+def test_bad_input_is_named(client):
+    from costlab.evaluation.distributed import out_of_core_curve
+
+    frame = pd.DataFrame({"label": [0, 1, 0, 1], "score": [0.1, np.nan, 0.3, 0.4]})
+    with pytest.raises(ValueError, match="NaN"):
+        out_of_core_curve(dd.from_pandas(frame, npartitions=2))
+    with pytest.raises(ValueError, match="no column"):
+        out_of_core_curve(dd.from_pandas(frame, npartitions=2), score="p")
+    with pytest.raises(ValueError, match="one class"):
+        out_of_core_curve(dd.from_pandas(frame.fillna(0.2).assign(label=1), npartitions=2))
+    with pytest.raises(ValueError, match="n_blocks"):
+        out_of_core_curve(dd.from_pandas(frame, npartitions=2), n_blocks=0)
+    with pytest.raises(TypeError, match="dask DataFrame or a Parquet path"):
+        out_of_core_curve(frame)
