@@ -131,3 +131,65 @@ def test_bad_input_is_named(client):
         out_of_core_curve(dd.from_pandas(frame, npartitions=2), n_blocks=0)
     with pytest.raises(TypeError, match="dask DataFrame or a Parquet path"):
         out_of_core_curve(frame)
+
+
+# -- experiments on Dask ----------------------------------------------------------------------
+
+
+def test_cross_validation_on_the_cluster_is_bit_identical(client, tmp_path):
+    from sklearn.ensemble import RandomForestClassifier
+    from sklearn.linear_model import LogisticRegression
+
+    from costlab.datasets import breast_cancer
+    from costlab.evaluation import cross_val_proba, run_experiments
+
+    data = breast_cancer()
+    model = RandomForestClassifier(n_estimators=20)
+    options = {"n_folds": 5, "n_repeats": 2, "cache": False, "progress": False}
+    local = cross_val_proba(data, model, n_jobs=1, **options)
+    on_dask = cross_val_proba(data, model, client=client, **options)
+    np.testing.assert_array_equal(on_dask.p_class1, local.p_class1)
+    np.testing.assert_array_equal(on_dask.fold, local.fold)
+    # the active client, and through run_experiments, with the cache written here only
+    with client.as_current():
+        run = run_experiments(
+            {"bc": data},
+            {"LR": LogisticRegression(max_iter=2000), "RF": model},
+            n_folds=5,
+            client=True,
+            cache_dir=tmp_path,
+            progress=False,
+        )
+    again = run_experiments(
+        {"bc": data},
+        {"LR": LogisticRegression(max_iter=2000), "RF": model},
+        n_folds=5,
+        n_jobs=1,
+        cache=False,
+        progress=False,
+    )
+    for key, result in run.results.items():
+        np.testing.assert_array_equal(result.p_class1, again.results[key].p_class1)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+
+
+def test_client_argument_is_checked():
+    from costlab.evaluation._dask import resolve_client
+
+    assert resolve_client(None) is None
+    with pytest.raises(TypeError, match="client must be a distributed.Client"):
+        resolve_client(3)
+
+
+def test_reproduce_on_a_scheduler(client, tmp_path, monkeypatch, capsys):
+    import runpy
+    from pathlib import Path
+
+    main = runpy.run_path(str(Path(__file__).resolve().parents[1] / "reproduce.py"))["main"]
+    monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
+    address = client.scheduler.address
+    code = main(["landgrebe", "--quick", "--out", str(tmp_path), "--scheduler", address])
+    assert code == 0
+    out = capsys.readouterr().out
+    assert f"Dask: {address}" in out and "Landgrebe et al. (2004), claims" in out
+    assert (tmp_path / "landgrebe" / "summary.md").exists()

@@ -42,6 +42,7 @@ import sklearn
 import costlab
 from costlab._io import write_atomic
 from costlab.classifiers import CLASSIFIERS
+from costlab.evaluation._dask import dask_backend
 from costlab.evaluation._models import (
     build_model,
     check_classifier,
@@ -253,6 +254,7 @@ def cross_val_proba(
     cache=True,
     cache_dir=None,
     progress=None,
+    client=None,
     **params,
 ):
     """Cross-validate one classifier and return out-of-fold P(class 1) for every instance.
@@ -281,6 +283,10 @@ def cross_val_proba(
         ``"sklearn"`` (default) or ``"weka"`` (real Weka: registered names, ``folds="weka"``).
     n_jobs : int, optional
         Folds fitted in parallel by joblib (-1: every core). The numbers do not depend on it.
+    client : distributed.Client, str or True, optional
+        Fit the folds on a dask.distributed cluster instead (joblib's Dask backend): a Client,
+        a scheduler address, or True for the active client. One task per fold fit; the
+        numbers are identical to ``n_jobs=1``, and the cache is written by this process only.
     name : str, optional
         The result's classifier name; default the registered name or the estimator's class name
         (a pipeline's last step's).
@@ -321,7 +327,8 @@ def cross_val_proba(
     bar, own_bar = progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{label}")
     start = time.perf_counter()
     try:
-        p_class1, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
+        with dask_backend(client):
+            p_class1, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
     finally:
         if own_bar:
             bar.close()

@@ -123,6 +123,7 @@ def run_experiments(
     mirror=None,
     data_home=None,
     n_jobs=None,
+    client=None,
 ):
     """Cross-validate every classifier on every dataset (default protocol: thesis ch. 5).
 
@@ -149,6 +150,9 @@ def run_experiments(
         Passed to :func:`costlab.datasets.load_dataset`.
     n_jobs : int, optional
         Folds fitted in parallel by joblib; results are identical for any value.
+    client : distributed.Client, str or True, optional
+        Fit the folds on a dask.distributed cluster (see :func:`.cross_val_proba`); results
+        are identical to a local run.
 
     Returns
     -------
@@ -176,6 +180,7 @@ def run_experiments(
                     cache=cache,
                     cache_dir=cache_dir,
                     progress=bar,
+                    client=client,
                     **params.get(label, {}),
                 )
     finally:
