@@ -43,7 +43,14 @@ from costlab.metrics.risk import trivial_loss, vertex_risks
 
 __all__ = ["BinnedComparison", "OutOfCoreCurve", "out_of_core_curve"]
 
-_COUNT_META = {"score": "float64", "n_pos": "int64", "n_neg": "int64"}
+#: Counts per distinct score of one partition: int32 suffices inside a partition (< 2^31 rows)
+#: and halves what the shuffle moves; summaries and merges count in int64.
+_COUNT_META = {"score": "float64", "n_pos": "int32", "n_neg": "int32"}
+#: Default blocks: at least this many, and 4 per input partition, so that a block (its rows meet
+#: on one worker) stays a fraction of a partition.
+_MIN_BLOCKS = 16
+#: Partitions read to place the block cuts (for balance only: any cuts are exact).
+_SAMPLED_PARTITIONS = 8
 
 
 @dataclass(frozen=True)
@@ -132,7 +139,7 @@ def out_of_core_curve(
     pos_label : scalar
         The positive class's value in ``label``.
     n_blocks : int, optional
-        Score ranges summarised separately (default: the number of partitions, at least 1).
+        Score ranges summarised separately (default: 4 per partition, at least 16).
         Any value gives the same numbers; more blocks spread the work.
     bins : int, optional
         Also compute the binned approximation with this many equal-width bins and report how
@@ -162,7 +169,7 @@ def out_of_core_curve(
         raise ValueError(f"n_blocks must be an integer >= 1, got {n_blocks!r}.")
     if bins is not None and (isinstance(bins, bool) or not isinstance(bins, int) or bins < 1):
         raise ValueError(f"bins must be an integer >= 1, got {bins!r}.")
-    n_blocks = n_blocks or max(1, ddf.npartitions)
+    n_blocks = n_blocks or max(_MIN_BLOCKS, 4 * ddf.npartitions)
 
     counts = ddf.map_partitions(
         _partition_counts,
@@ -171,12 +178,8 @@ def out_of_core_curve(
         pos_label,
         meta=pd.DataFrame({k: pd.Series(dtype=v) for k, v in _COUNT_META.items()}),
     )
-    quantiles = np.linspace(0.0, 1.0, n_blocks + 1)[1:-1]
-    if quantiles.size:
-        cuts = np.unique(counts["score"].quantile(quantiles).compute().to_numpy())
-    else:
-        cuts = np.array([])
-    blocks = counts.map_partitions(_assign_blocks, cuts, meta={**_COUNT_META, "block": "int64"})
+    cuts = _block_cuts(ddf, score, n_blocks)
+    blocks = counts.map_partitions(_assign_blocks, cuts, meta={**_COUNT_META, "block": "int32"})
     shuffled = blocks.shuffle(on="block", npartitions=max(1, cuts.size + 1))
     parts = [dask.delayed(_summaries)(part) for part in shuffled.to_delayed()]
     results = dask.compute(*parts)
@@ -198,11 +201,35 @@ def _partition_counts(part, label, score, pos_label):
     values, inverse = np.unique(s, return_inverse=True)
     n_pos = np.bincount(inverse, weights=is_pos, minlength=values.size).astype(np.int64)
     n_all = np.bincount(inverse, minlength=values.size).astype(np.int64)
-    return pd.DataFrame({"score": values, "n_pos": n_pos, "n_neg": n_all - n_pos})
+    if len(part) >= 2**31:
+        raise ValueError("a partition holds 2^31 rows or more; repartition the data.")
+    return pd.DataFrame(
+        {
+            "score": values,
+            "n_pos": n_pos.astype(np.int32),
+            "n_neg": (n_all - n_pos).astype(np.int32),
+        }
+    )
+
+
+def _block_cuts(ddf, score, n_blocks):
+    """Score cuts giving ``n_blocks`` blocks of similar size, from the quantiles of a few
+    evenly spaced partitions (one cheap pass over at most 8 partitions, not over the data)."""
+    import dask
+
+    if n_blocks == 1:
+        return np.array([])
+    picks = np.unique(np.linspace(0, ddf.npartitions - 1, _SAMPLED_PARTITIONS).round().astype(int))
+    samples = dask.compute(*[ddf[score].partitions[int(k)] for k in picks])
+    values = np.concatenate([np.asarray(v, dtype=np.float64) for v in samples])
+    values = values[np.isfinite(values)]
+    if values.size == 0:
+        return np.array([])
+    return np.unique(np.quantile(values, np.linspace(0.0, 1.0, n_blocks + 1)[1:-1]))
 
 
 def _assign_blocks(part, cuts):
-    block = np.searchsorted(cuts, part["score"].to_numpy(), side="right").astype(np.int64)
+    block = np.searchsorted(cuts, part["score"].to_numpy(), side="right").astype(np.int32)
     return part.assign(block=block)
 
 

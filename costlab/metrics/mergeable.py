@@ -37,7 +37,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics.hull import RocHull, hull_of_points
+from costlab.metrics._counts import ClassCounts
+from costlab.metrics.hull import RocHull, hull_from_counts, hull_of_points
 
 __all__ = ["BlockSummary", "MergedCurve", "binned_counts", "merge_blocks", "summarize_counts"]
 
@@ -130,25 +131,38 @@ def summarize_counts(scores, n_pos, n_neg):
     values, inverse = np.unique(s, return_inverse=True)
     pos_at = np.bincount(inverse, weights=pos, minlength=values.size).astype(np.int64)
     neg_at = np.bincount(inverse, weights=neg, minlength=values.size).astype(np.int64)
-    # from the highest score down
-    values, pos_at, neg_at = values[::-1], pos_at[::-1], neg_at[::-1]
-    tp = np.cumsum(pos_at)
-    fp = np.cumsum(neg_at)
-    total_pos, total_neg = int(tp[-1]) if tp.size else 0, int(fp[-1]) if fp.size else 0
+    if values.size == 0:
+        return BlockSummary(
+            np.nan,
+            np.nan,
+            0,
+            0,
+            np.zeros(1, np.int64),
+            np.zeros(1, np.int64),
+            np.array([np.inf]),
+            0,
+        )
+    pos_le, neg_le = np.cumsum(pos_at), np.cumsum(neg_at)
+    total_pos, total_neg = int(pos_le[-1]), int(neg_le[-1])
     # 2U: each negative pairs with the positives strictly above it (twice) and its ties (once)
-    above = np.concatenate(([0], tp[:-1]))
+    above = total_pos - pos_le
     twice_u = int(np.sum(neg_at * (2 * above + pos_at), dtype=np.int64))
-    hull = hull_of_points(fp, tp, total_neg, total_pos)
-    thresholds = np.where(hull.cuts >= 0, values[np.maximum(hull.cuts, 0)], np.inf)
-    if hull.fp.size and hull.fp[-1] == total_neg and hull.tp[-1] == total_pos and values.size:
-        thresholds[-1] = values[-1]  # (N, P): everything called positive
+    if total_pos and total_neg:
+        # the in-memory engine's linear-time hull on the block's cumulative counts
+        hull = hull_from_counts(ClassCounts(values=values, neg_le=neg_le, pos_le=pos_le))
+        fp, tp, thresholds = hull.fp, hull.tp, hull.thresholds.copy()
+    else:  # one class in this block: its curve is a straight segment
+        fp = np.array([0, total_neg], dtype=np.int64)
+        tp = np.array([0, total_pos], dtype=np.int64)
+        thresholds = np.array([np.inf, values[0]])
+    thresholds[-1] = values[0]  # (N, P): everything called positive
     return BlockSummary(
-        low=float(values[-1]) if values.size else np.nan,
-        high=float(values[0]) if values.size else np.nan,
+        low=float(values[0]),
+        high=float(values[-1]),
         n_pos=total_pos,
         n_neg=total_neg,
-        fp=hull.fp,
-        tp=hull.tp,
+        fp=fp,
+        tp=tp,
         thresholds=thresholds,
         twice_u=twice_u,
     )
