@@ -2,7 +2,7 @@
 """Benchmark: the exact out-of-core cost curve on Dask against the in-memory engine.
 
     python benchmarks/bench_out_of_core.py                      # 1e8 rows, 2 workers x 2 GiB
-    python benchmarks/bench_out_of_core.py --rows 10000000      # a smaller run
+    python benchmarks/bench_out_of_core.py --rows 1e6 1e7 1e8 --figure scaling.png
 
 Writes ``--rows`` (label, score) rows to Parquet (seeded; 20 % positives, scores N(1.2 y, 1),
 continuous: nearly every score distinct, the hardest case for the shuffle), then computes the
@@ -10,8 +10,10 @@ exact hull, envelope and AUC with :func:`costlab.evaluation.out_of_core_curve` o
 LocalCluster of ``--workers`` processes limited to ``--memory`` each, sampling every worker's
 resident memory twice a second. Beside it, in this process: the in-memory engine
 (:func:`costlab.metrics.cost_envelope` plus the AUC) on the largest n that fits comfortably
-(``--in-memory-rows``, default 1e7), so that the two rates (rows/s) are measured in one run.
-Prints a Markdown table; ``--out FILE`` also writes it.
+(``--in-memory-rows``, default 5e7: its peak, about 3.6 x the 8-byte scores plus the labels,
+stays under one worker's 2 GiB), so that the two rates (rows/s) are measured in one run.
+Prints a Markdown table; ``--out FILE`` also writes it; ``--figure FILE`` draws seconds
+against rows for both engines with the out-of-core rate extrapolated to 1e10 rows.
 """
 
 from __future__ import annotations
@@ -91,8 +93,9 @@ class MemoryPoller:
 
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--rows", type=int, default=100_000_000)
-    parser.add_argument("--in-memory-rows", type=int, default=10_000_000)
+    parser.add_argument("--rows", type=float, nargs="+", default=[1e8])
+    parser.add_argument("--in-memory-rows", type=float, nargs="+", default=[5e7])
+    parser.add_argument("--figure", default=None)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--memory", default="2GiB")
     parser.add_argument("--blocks", type=int, default=None)
@@ -105,62 +108,103 @@ def main(argv=None):
     from costlab.evaluation import out_of_core_curve
 
     root = Path(args.dir or tempfile.mkdtemp(prefix="costlab-ooc-"))
-    data = root / "scores.parquet"
-    start = time.perf_counter()
-    write_parquet(data, args.rows)
-    write_seconds = time.perf_counter() - start
-    print(f"wrote {args.rows:,} rows to {data} in {write_seconds:.0f} s", flush=True)
-
-    cluster = LocalCluster(
-        n_workers=args.workers,
-        threads_per_worker=1,
-        memory_limit=args.memory,
-        dashboard_address=None,
-    )
-    try:
-        with Client(cluster) as client, MemoryPoller(client) as poller:
-            start = time.perf_counter()
-            result = out_of_core_curve(str(data), n_blocks=args.blocks)
-            ooc_seconds = time.perf_counter() - start
-        peaks = sorted(poller.peak.values())
-    finally:
-        cluster.close()
-    envelope_seconds, block_seconds = in_memory(args.in_memory_rows)
-
-    rows = [
-        {
-            "engine": f"out of core (Dask, {args.workers} workers x {args.memory})",
-            "rows": f"{args.rows:.0e}",
-            "seconds": round(ooc_seconds, 1),
-            "rows/s": f"{args.rows / ooc_seconds:,.0f}",
-            "peak worker memory": " / ".join(f"{p / 2**30:.2f} GiB" for p in peaks),
-        },
-        {
-            "engine": "in memory: cost_envelope (one process)",
-            "rows": f"{args.in_memory_rows:.0e}",
-            "seconds": round(envelope_seconds, 2),
-            "rows/s": f"{args.in_memory_rows / envelope_seconds:,.0f}",
-            "peak worker memory": "",
-        },
-        {
-            "engine": "in memory: one block summary (hull + exact AUC)",
-            "rows": f"{args.in_memory_rows:.0e}",
-            "seconds": round(block_seconds, 2),
-            "rows/s": f"{args.in_memory_rows / block_seconds:,.0f}",
-            "peak worker memory": "",
-        },
-    ]
-    table = pd.DataFrame(rows).to_markdown(index=False)
+    rows = []
+    for n in [int(r) for r in args.rows]:
+        data = root / f"scores-{n}.parquet"
+        start = time.perf_counter()
+        write_parquet(data, n)
+        print(f"wrote {n:,} rows to {data} in {time.perf_counter() - start:.0f} s", flush=True)
+        cluster = LocalCluster(
+            n_workers=args.workers,
+            threads_per_worker=1,
+            memory_limit=args.memory,
+            dashboard_address=None,
+        )
+        try:
+            with Client(cluster) as client, MemoryPoller(client) as poller:
+                start = time.perf_counter()
+                result = out_of_core_curve(str(data), n_blocks=args.blocks)
+                seconds = time.perf_counter() - start
+            peaks = sorted(poller.peak.values())
+        finally:
+            cluster.close()
+        shutil.rmtree(data, ignore_errors=True)
+        rows.append(
+            {
+                "engine": f"out of core (Dask, {args.workers} workers x {args.memory})",
+                "rows": n,
+                "seconds": round(seconds, 2),
+                "rows/s": round(n / seconds),
+                "peak worker memory (GiB)": " / ".join(f"{p / 2**30:.2f}" for p in peaks),
+            }
+        )
+        print(
+            f"  {n:,} rows: {seconds:.1f} s, hull vertices {result.hull.n_vertices}, AUC "
+            f"{result.auc:.6f}, distinct rows shuffled {result.n_distinct:,}",
+            flush=True,
+        )
+    for n in [int(r) for r in args.in_memory_rows]:
+        envelope_seconds, block_seconds = in_memory(n)
+        for name, seconds in (
+            ("in memory: cost_envelope (one process)", envelope_seconds),
+            ("in memory: one block summary (hull + exact AUC)", block_seconds),
+        ):
+            rows.append(
+                {
+                    "engine": name,
+                    "rows": n,
+                    "seconds": round(seconds, 2),
+                    "rows/s": round(n / seconds),
+                    "peak worker memory (GiB)": "",
+                }
+            )
+    frame = pd.DataFrame(rows)
+    table = frame.assign(
+        rows=frame["rows"].map(lambda v: f"{v:.0e}"),
+        **{"rows/s": frame["rows/s"].map(lambda v: f"{v:,}")},
+    ).to_markdown(index=False)
     print(table)
-    print(
-        f"hull vertices {result.hull.n_vertices}, AUC {result.auc:.6f}, distinct rows "
-        f"shuffled {result.n_distinct:,} of {result.n_rows:,}"
-    )
+    if args.figure:
+        _figure(frame, args.figure)
     if args.out:
         Path(args.out).write_text(table + "\n", encoding="utf-8")
     if args.dir is None:
         shutil.rmtree(root, ignore_errors=True)
     return 0
+
+
+def _figure(frame, path):
+    """Seconds against rows (log-log) for each engine; the out-of-core rate extrapolated."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(7.5, 4.6), layout="constrained")
+    colours = ["#0072B2", "#D55E00", "#009E73"]
+    for colour, (engine, part) in zip(colours, frame.groupby("engine", sort=False), strict=False):
+        ax.plot(part["rows"], part["seconds"], "o-", color=colour, label=engine)
+    ooc = frame[frame["engine"].str.startswith("out of core")]
+    if len(ooc):
+        rate = ooc["rows"].iloc[-1] / ooc["seconds"].iloc[-1]
+        x = np.geomspace(ooc["rows"].iloc[-1], 1e10, 20)
+        ax.plot(x, x / rate, ":", color=colours[0], label="extrapolated at the largest run's rate")
+        ax.annotate(
+            f"1e10 rows: ~{1e10 / rate / 3600:.1f} h on 2 workers",
+            (1e10, 1e10 / rate),
+            xytext=(-10, -28),
+            textcoords="offset points",
+            ha="right",
+            fontsize=9,
+        )
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("rows (label, score)")
+    ax.set_ylabel("seconds")
+    ax.grid(True, which="major", color="0.88")
+    ax.legend(fontsize=8.5, loc="upper left")
+    ax.set_title("Exact cost curve: out of core on Dask vs in memory", loc="left")
+    fig.savefig(path, dpi=110)
 
 
 if __name__ == "__main__":

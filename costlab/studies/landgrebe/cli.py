@@ -1,7 +1,7 @@
 """``python reproduce.py landgrebe``: POSfrac under varying priors (Landgrebe et al. 2004).
 
     python reproduce.py landgrebe            # 4 problems x 4 classifiers, 30-fold CV
-    python reproduce.py landgrebe --quick    # 300 per class, 10 folds
+    python reproduce.py landgrebe --quick    # 200 per class, 5 folds
 
 Writes results/landgrebe/{figures,tables}/ and summary.md, and prints the claims.
 """

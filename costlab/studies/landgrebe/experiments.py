@@ -32,8 +32,8 @@ GENERATORS = {
     "Lithuanian": "lithuanian",
 }
 
-#: The smoke run: 300 instances per class, 10 folds.
-QUICK = {"n_per_class": 300, "n_folds": 10}
+#: The smoke run: 200 instances per class, 5 folds.
+QUICK = {"n_per_class": 200, "n_folds": 5}
 
 
 def models(random_state=0):
@@ -105,7 +105,7 @@ def run_table2(
     Parameters
     ----------
     quick : bool
-        Smoke run: :data:`QUICK` (300 per class, 10 folds).
+        Smoke run: :data:`QUICK` (200 per class, 5 folds).
     experiments : sequence of str, optional
         Subset of :data:`.published.EXPERIMENTS`.
     n_folds, n_per_class : int, optional

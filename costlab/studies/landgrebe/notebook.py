@@ -17,7 +17,7 @@ class PriorsView:
     Parameters
     ----------
     quick : bool
-        Smoke run: 300 per class, 10 folds. The environment variable ``COSTLAB_QUICK=1``
+        Smoke run: 200 per class, 5 folds. The environment variable ``COSTLAB_QUICK=1``
         forces it (the test suite sets it, so that the notebook runs in CI in seconds).
     """
 
