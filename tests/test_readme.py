@@ -43,3 +43,14 @@ def test_the_scenario_example_runs():
     assert risks["normalized_risk"].sum() == pytest.approx(1.0 - report.h, rel=1e-9)
     assert len(riskiest) == 3 and riskiest["risk"].is_monotonic_decreasing
     plt.close("all")
+
+
+def test_the_deployment_example_runs():
+    namespace = {}
+    exec(compile(_snippet("## Deploying a cost-range classifier"), "README.md", "exec"), namespace)
+    model, y_test = namespace["model"], namespace["y_test"]
+    for_range, at_deployment = namespace["for_range"], namespace["at_deployment"]
+    assert len(for_range) == len(y_test) == len(at_deployment)
+    # FPcost 0.7 > 0.4: false positives costlier, so never more positives than for the range
+    assert at_deployment.sum() <= for_range.sum()
+    assert model.decision_threshold_ in set(model.operating_points_["threshold"])

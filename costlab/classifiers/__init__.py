@@ -35,6 +35,7 @@ from .forest import WekaRandomForest, weka_num_features
 from .ibk import WekaIBk
 from .naive_bayes import WekaNaiveBayes, numeric_precision
 from .stump import WekaStump, fit_weka_stump
+from .threshold import CostRangeThresholdClassifier
 
 __all__ = [
     "AdaBoostM1Classifier",
@@ -48,6 +49,7 @@ __all__ = [
     "c45_tree",
     "CLASSIFIERS",
     "CategoricalOneHotEncoder",
+    "CostRangeThresholdClassifier",
     "CategoricalOrdinalEncoder",
     "WekaAdaBoostM1",
     "WekaIBk",

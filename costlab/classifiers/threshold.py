@@ -1,0 +1,285 @@
+"""A deployable cost-range classifier: the out-of-fold ROC convex hull's optimal thresholds.
+
+The thesis (Al-Saffar 2018, 4.2.2 and 5.1) chooses "the optimal classifier" for a range of
+cost ratios from out-of-fold probabilities; Drummond & Holte (2000) show that the thresholds
+worth using are the vertices of the ROC convex hull, each optimal over an interval of
+PCF(+). :class:`CostRangeThresholdClassifier` turns that analysis into an estimator: it fits
+the model, keeps the hull of its out-of-fold scores, and predicts
+
+* at a cost ratio given at predict time, ``predict(X, fp_cost=r)``, with the hull vertex
+  optimal at r (its threshold), so one fitted model serves any deployment cost; or
+* for the whole range ``cost_range = (r1, r2)``, with the one vertex that is best over it by
+  ``criterion``.
+
+Costs follow the thesis: normalised FPcost r and FNcost 1 - r, and the total misclassification
+cost of an operating point (FPR, TPR) at r is
+
+.. math:: TMC(r) = 100\\, [(1 - TPR)(1 - r) + FPR\\, r]
+
+(thesis 4.1; rates, i.e. equal class priors, so that TMC = 100 NE[C] at PCF(+) = 1 - r). With
+``prior=p`` the rates are weighted by the class priors instead:
+:math:`100\\, [p (1 - TPR)(1 - r) + (1 - p) FPR\\, r] / (p (1 - r) + (1 - p) r)` (D&H's NE[C]
+at :math:`PCF(+) = p (1 - r) / (p (1 - r) + (1 - p) r)`, eq. 6).
+
+Criteria for one threshold over [r1, r2] (each vertex's TMC is linear in r):
+
+* ``"expected"``: the mean TMC over r uniform on [r1, r2], integrated exactly;
+* ``"mtmcr"``: the thesis's MTMCR of the fixed threshold, the sum of its TMC over the thesis's
+  grid of ratios in [r1, r2] (step ``step``, 0.05 as the thesis);
+* ``"cst"``: the thesis's CST = MTMCR (1 + cost sensitivity / 100) over the same grid (4.2.2.3),
+  which also penalises a threshold whose cost swings across the range.
+"""
+
+from __future__ import annotations
+
+import numbers
+
+import numpy as np
+import pandas as pd
+from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.model_selection import StratifiedKFold, cross_val_predict
+from sklearn.utils import get_tags
+from sklearn.utils.multiclass import type_of_target
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from costlab.metrics.cost_space import CostEnvelope
+from costlab.metrics.costs import cost_ratio_grid
+from costlab.metrics.hull import roc_convex_hull
+
+__all__ = ["CostRangeThresholdClassifier"]
+
+_CRITERIA = ("cst", "mtmcr", "expected")
+
+
+class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
+    """Predict with the ROC-hull threshold optimal for a cost ratio or a range of them.
+
+    Parameters
+    ----------
+    estimator : classifier with ``predict_proba``
+        Fitted on all the data (``estimator_``); its out-of-fold scores (``cv``) give the hull.
+    cost_range : (float, float), default (0.3, 0.7)
+        ``(r1, r2)``, normalised FPcost with 0 < r1 <= r2 < 1 (FNcost = 1 - r).
+    criterion : {"cst", "mtmcr", "expected"}, default "cst"
+        How one threshold is chosen for the range (see the module docstring).
+    cv : int or cross-validation generator, default 10
+        Folds of the out-of-fold scores (an int: ``StratifiedKFold(cv, shuffle=True)`` seeded
+        by ``random_state``).
+    step : float, default 0.05
+        Grid step of the ratios for ``"mtmcr"`` and ``"cst"`` (the thesis's 0.05).
+    prior : float in (0, 1) or None, default None
+        Prior of the positive class at deployment; None: the thesis's rates (equal priors).
+    random_state : int or None, default None
+        Seed of the folds (an int ``cv``) and of the estimator's ``random_state``.
+
+    Attributes
+    ----------
+    estimator_ : classifier
+        Fitted on all the data.
+    classes_ : ndarray of shape (2,)
+        ``classes_[1]`` is the positive class (FN: a positive called negative).
+    hull_ : RocHull
+        Hull of the out-of-fold scores (P(classes_[1])), with each vertex's threshold.
+    envelope_ : CostEnvelope
+    operating_points_ : DataFrame
+        One row per hull vertex: ``threshold, fpr, tpr`` and the range of normalised FPcost
+        ``fp_cost_from, fp_cost_to`` (and of PCF(+)) over which it is optimal.
+    decision_threshold_ : float
+        The threshold chosen for ``cost_range`` by ``criterion``.
+    range_costs_ : DataFrame
+        Each vertex's ``expected``, ``mtmcr``, ``cost_sensitivity`` and ``cst`` over the range.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> X, y = make_classification(random_state=0)
+    >>> model = CostRangeThresholdClassifier(LogisticRegression(), cost_range=(0.2, 0.4), cv=5,
+    ...                                      random_state=0).fit(X, y)
+    >>> model.predict(X[:3], fp_cost=0.9).tolist()  # false positives costly: fewer positives
+    [0, 0, 0]
+    """
+
+    def __init__(
+        self,
+        estimator,
+        *,
+        cost_range=(0.3, 0.7),
+        criterion="cst",
+        cv=10,
+        step=0.05,
+        prior=None,
+        random_state=None,
+    ):
+        self.estimator = estimator
+        self.cost_range = cost_range
+        self.criterion = criterion
+        self.cv = cv
+        self.step = step
+        self.prior = prior
+        self.random_state = random_state
+
+    def fit(self, X, y):
+        r1, r2 = _check_range(self.cost_range)
+        if self.criterion not in _CRITERIA:
+            raise ValueError(f"criterion must be one of {_CRITERIA}, got {self.criterion!r}.")
+        prior = _check_prior(self.prior)
+        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
+        kind = type_of_target(y, input_name="y", raise_unknown=True)
+        self.classes_ = np.unique(y)
+        if self.classes_.size < 2:
+            raise ValueError(f"y must hold two classes; got one class: {self.classes_.tolist()}.")
+        if kind not in ("binary",) or self.classes_.size != 2:
+            raise ValueError(
+                "Only binary classification is supported: y must hold exactly two classes, "
+                f"got {self.classes_.size} ({kind})."
+            )
+        if not hasattr(self.estimator, "predict_proba"):
+            raise TypeError(f"estimator ({type(self.estimator).__name__}) must have predict_proba.")
+        base = clone(self.estimator)
+        if self.random_state is not None and "random_state" in base.get_params():
+            base.set_params(random_state=self.random_state)
+        folds = (
+            StratifiedKFold(self.cv, shuffle=True, random_state=self.random_state)
+            if isinstance(self.cv, numbers.Integral)
+            else self.cv
+        )
+        scores = cross_val_predict(base, X, y, cv=folds, method="predict_proba")[:, 1]
+        is_pos = y == self.classes_[1]
+        self.hull_ = roc_convex_hull(is_pos, scores, pos_label=True)
+        self.envelope_ = CostEnvelope.from_hull(self.hull_)
+        self.prior_ = prior
+        self.operating_points_ = self._operating_points()
+        self.range_costs_ = self._range_costs(r1, r2)
+        best = int(np.argmin(self.range_costs_[self.criterion].to_numpy()))
+        self.decision_threshold_ = float(self.hull_.thresholds[best])
+        self.estimator_ = base.fit(X, y)
+        return self
+
+    # -- the maths on the hull ------------------------------------------------------------------
+
+    def _tmc(self, fp_cost):
+        """TMC (%) of every hull vertex at each normalised FPcost: shape (vertices, ratios)."""
+        r = np.atleast_1d(np.asarray(fp_cost, dtype=np.float64))[None, :]
+        fnr = (1.0 - self.hull_.tpr)[:, None]
+        fpr = self.hull_.fpr[:, None]
+        p = 0.5 if self.prior_ is None else self.prior_  # p = 1/2 is the thesis's TMC exactly
+        weight = p * (1.0 - r) + (1.0 - p) * r
+        return 100.0 * (p * fnr * (1.0 - r) + (1.0 - p) * fpr * r) / weight
+
+    def _range_costs(self, r1, r2):
+        grid = cost_ratio_grid(r1, r2, self.step) if r2 > r1 else np.array([r1])
+        on_grid = self._tmc(grid)
+        expected = _mean_over(self._tmc, r1, r2) if r2 > r1 else on_grid[:, 0]
+        mtmcr = on_grid.sum(axis=1)
+        sensitivity = on_grid.max(axis=1) - on_grid.min(axis=1)
+        return pd.DataFrame(
+            {
+                "threshold": self.hull_.thresholds,
+                "expected": expected,
+                "mtmcr": mtmcr,
+                "cost_sensitivity": sensitivity,
+                "cst": mtmcr * (1.0 + sensitivity / 100.0),
+            }
+        )
+
+    def _operating_points(self):
+        p = 0.5 if self.prior_ is None else self.prior_
+        edges = self.envelope_.breakpoints  # PCF(+) where the optimal vertex changes
+        pcf_from, pcf_to = edges[:-1], edges[1:]
+        return pd.DataFrame(
+            {
+                "threshold": self.hull_.thresholds,
+                "fpr": self.hull_.fpr,
+                "tpr": self.hull_.tpr,
+                "pcf_from": pcf_from,
+                "pcf_to": pcf_to,
+                # PCF(+) falls as FPcost rises: the ends swap
+                "fp_cost_from": _fp_cost_of_pcf(pcf_to, p),
+                "fp_cost_to": _fp_cost_of_pcf(pcf_from, p),
+            }
+        )
+
+    def threshold_for(self, fp_cost):
+        """The hull threshold optimal at normalised FPcost ``fp_cost`` in (0, 1)."""
+        check_is_fitted(self, "hull_")
+        r = _check_fp_cost(fp_cost)
+        p = 0.5 if self.prior_ is None else self.prior_
+        pcf = p * (1.0 - r) / (p * (1.0 - r) + (1.0 - p) * r)
+        return float(self.hull_.thresholds[int(self.envelope_.vertex_at(pcf)[0])])
+
+    # -- predicting -------------------------------------------------------------------------------
+
+    def predict_proba(self, X):
+        """The estimator's probabilities, passed through."""
+        check_is_fitted(self, "estimator_")
+        return self.estimator_.predict_proba(X)
+
+    def decision_function(self, X):
+        """P(classes_[1]) minus the range's threshold (positive: predicted positive)."""
+        return self.predict_proba(X)[:, 1] - self.decision_threshold_
+
+    def predict(self, X, fp_cost=None):
+        """Classes at the range's threshold, or at the hull threshold optimal for ``fp_cost``.
+
+        Parameters
+        ----------
+        X : array-like
+        fp_cost : float in (0, 1), optional
+            Normalised FPcost at deployment (FNcost = 1 - fp_cost).
+        """
+        check_is_fitted(self, "estimator_")
+        threshold = self.decision_threshold_ if fp_cost is None else self.threshold_for(fp_cost)
+        score = self.predict_proba(X)[:, 1]
+        return self.classes_[(score >= threshold).astype(int)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        tags.input_tags.allow_nan = get_tags(self.estimator).input_tags.allow_nan
+        return tags
+
+
+def _mean_over(tmc, r1, r2):
+    """Mean of each vertex's TMC over r uniform on [r1, r2] by 64-node Gauss-Legendre: exact
+    for the thesis's TMC (linear in r), and to rounding with a prior (a ratio of linear
+    functions, smooth on the interval)."""
+    nodes, weights = np.polynomial.legendre.leggauss(64)
+    r = 0.5 * (r2 - r1) * nodes + 0.5 * (r1 + r2)
+    return tmc(r) @ weights / 2.0
+
+
+def _fp_cost_of_pcf(pcf, p):
+    """Normalised FPcost r whose PCF(+) is ``pcf`` with positive prior p (inverse of eq. 6)."""
+    pcf = np.asarray(pcf, dtype=np.float64)
+    return p * (1.0 - pcf) / (p * (1.0 - pcf) + (1.0 - p) * pcf)
+
+
+def _check_range(cost_range):
+    try:
+        r1, r2 = (float(v) for v in cost_range)
+    except (TypeError, ValueError):
+        raise ValueError(f"cost_range must be a pair (r1, r2), got {cost_range!r}.") from None
+    if not (0.0 < r1 < 1.0 and 0.0 < r2 < 1.0):
+        raise ValueError(
+            f"cost_range must hold normalised FPcosts strictly between 0 and 1, got {cost_range!r}."
+        )
+    if r1 > r2:
+        raise ValueError(f"cost_range must have r1 <= r2, got r1={r1} > r2={r2}.")
+    return r1, r2
+
+
+def _check_fp_cost(fp_cost):
+    if not isinstance(fp_cost, numbers.Real) or isinstance(fp_cost, bool):
+        raise TypeError(f"fp_cost must be a number in (0, 1), got {type(fp_cost).__name__}.")
+    if not 0.0 < float(fp_cost) < 1.0:
+        raise ValueError(f"fp_cost must lie strictly between 0 and 1, got {fp_cost!r}.")
+    return float(fp_cost)
+
+
+def _check_prior(prior):
+    if prior is None:
+        return None
+    if not isinstance(prior, numbers.Real) or isinstance(prior, bool) or not 0 < prior < 1:
+        raise ValueError(f"prior must be None or a number strictly between 0 and 1, got {prior!r}.")
+    return float(prior)
