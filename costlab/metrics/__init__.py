@@ -34,6 +34,8 @@ Modules
     Classifier and instance risk (seed 003, eq. 10, Definitions 1-2).
 :mod:`costlab.metrics.cost_criteria`
     Neyman-Pearson and workforce-utilisation choices on a hull (D&H 2.2.2, eqs. 12-14).
+:mod:`costlab.metrics.uncertainty`
+    Bootstrap and repeated-CV bands of the MTMCS curve, intervals of MTMCR, sensitivity, CST.
 :mod:`costlab.metrics.mergeable`
     Exact ROC hull and AUC merged from summaries of disjoint score ranges (out of core).
 :mod:`costlab.metrics.prior_shift`
@@ -116,8 +118,20 @@ from costlab.metrics.risk import classifier_risk, instance_risk
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
+from costlab.metrics.uncertainty import (
+    BootstrapCurves,
+    bootstrap_interval,
+    bootstrap_mtmcs,
+    cv_band,
+    mtmcs_of_scores,
+)
 
 __all__ = [
+    "BootstrapCurves",
+    "bootstrap_interval",
+    "bootstrap_mtmcs",
+    "cv_band",
+    "mtmcs_of_scores",
     "BlockSummary",
     "MergedCurve",
     "binned_counts",

@@ -1,0 +1,257 @@
+"""How sure is a cost curve? Bootstrap and repeated-CV bands, and intervals of range measures.
+
+The thesis picks "the optimal classifier" for a cost range from one 10-fold run (Al-Saffar 2018,
+5.1); whether that choice survives another sample is never asked. This module resamples:
+
+* **the stratified bootstrap over instances** (:func:`bootstrap_mtmcs`): B resamples drawn with
+  replacement within each class (so every resample keeps both classes and the class sizes),
+  seeded; on each, the exact MTMCS curve, i.e. the equal-prior cost-curve envelope
+  :math:`MTMCS(r) = 100\\, NE[C](PCF(+) = 1 - r)` (Drummond & Holte's lower envelope; the thesis's
+  exact search), and the range measures MTMCR, cost sensitivity and CST (thesis 4.2.2);
+  percentile intervals per cost ratio and per measure, and the replicates themselves;
+* **scalar statistics** (AUC, H) with scipy's ``scipy.stats.bootstrap`` (paired over (label,
+  score), percentile or BCa) in :func:`bootstrap_interval`;
+* **repeated cross-validation** (:func:`cv_band`): the spread of the curve across the R
+  repetitions (each repetition's pooled out-of-fold scores) and across the folds.
+
+Everything is seeded (``random_state``) and deterministic. The bands are pointwise (each cost
+ratio's own interval), not simultaneous. The exact MTMCS is a minimum over thresholds searched
+on the same sample, so it is optimistic, and so is each resample's: the percentile band shows
+the sampling spread of that statistic; it does not correct its optimism (cross-validated
+scores, as the thesis uses, remove most of it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from costlab.metrics._counts import class_counts
+from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.cost_space import CostEnvelope
+from costlab.metrics.costs import cost_ratio_grid, cost_sensitivity, cst, mtmcr
+from costlab.metrics.hull import hull_from_counts
+
+__all__ = [
+    "BootstrapCurves",
+    "bootstrap_interval",
+    "bootstrap_mtmcs",
+    "cv_band",
+    "mtmcs_of_scores",
+]
+
+
+def mtmcs_of_scores(is_pos, scores, fp_costs):
+    """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost."""
+    envelope = CostEnvelope.from_hull(hull_from_counts(class_counts(is_pos, scores)))
+    return 100.0 * envelope(1.0 - np.asarray(fp_costs, dtype=np.float64))
+
+
+@dataclass(frozen=True)
+class BootstrapCurves:
+    """Bootstrap replicates of a classifier's MTMCS curve.
+
+    Attributes
+    ----------
+    fp_costs : ndarray, shape (K,)
+    estimate : ndarray, shape (K,)
+        MTMCS of the original sample.
+    replicates : ndarray, shape (B, K)
+        MTMCS of each resample.
+    confidence : float
+    """
+
+    fp_costs: np.ndarray
+    estimate: np.ndarray
+    replicates: np.ndarray
+    confidence: float
+
+    def band(self):
+        """Tidy band: ``fp_cost, mtmcs, low, high, std`` (percentile, pointwise)."""
+        alpha = 1.0 - self.confidence
+        low, high = np.quantile(self.replicates, [alpha / 2, 1 - alpha / 2], axis=0)
+        return pd.DataFrame(
+            {
+                "fp_cost": self.fp_costs,
+                "mtmcs": self.estimate,
+                "low": low,
+                "high": high,
+                "std": self.replicates.std(axis=0, ddof=1),
+            }
+        )
+
+    def range_measures(self, r1, r2, decimals=None):
+        """MTMCR, cost sensitivity and CST over the grid ratios in [r1, r2], each with its
+        estimate and percentile interval (thesis 4.2.2 on every resample)."""
+        inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
+        if not inside.any():
+            raise ValueError(f"no cost ratio of the curve lies in [{r1}, {r2}].")
+        alpha = 1.0 - self.confidence
+        rows = []
+        for name, measure in (
+            ("mtmcr", mtmcr),
+            ("cost_sensitivity", cost_sensitivity),
+            ("cst", cst),
+        ):
+            values = np.array([measure(rep[inside], decimals) for rep in self.replicates])
+            low, high = np.quantile(values, [alpha / 2, 1 - alpha / 2])
+            rows.append(
+                {
+                    "measure": name,
+                    "estimate": measure(self.estimate[inside], decimals),
+                    "low": low,
+                    "high": high,
+                    "std": values.std(ddof=1),
+                }
+            )
+        return pd.DataFrame(rows)
+
+
+def bootstrap_mtmcs(
+    y_true,
+    y_score,
+    *,
+    fp_costs=None,
+    n_resamples=1000,
+    confidence=0.95,
+    random_state=0,
+    pos_label=None,
+):
+    """Stratified bootstrap of the exact MTMCS curve (see the module docstring).
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+    y_score : array-like of shape (n,)
+        Higher means more likely positive (class 2).
+    fp_costs : array-like, optional
+        Normalised FPcosts in (0, 1); default the thesis's grid 0.05, ..., 0.95.
+    n_resamples : int >= 2
+    confidence : float in (0, 1)
+    random_state : int
+        Seed of ``numpy.random.default_rng``.
+
+    Returns
+    -------
+    BootstrapCurves
+    """
+    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
+    if fp.ndim != 1 or fp.size == 0 or np.any((fp <= 0) | (fp >= 1)):
+        raise ValueError("fp_costs must be normalised FPcosts strictly between 0 and 1.")
+    _check_resampling(n_resamples, confidence)
+    rng = np.random.default_rng(random_state)
+    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    replicates = np.empty((n_resamples, fp.size))
+    for b in range(n_resamples):
+        take = np.concatenate(
+            (rng.choice(pos, size=pos.size, replace=True), rng.choice(neg, size=neg.size))
+        )
+        replicates[b] = mtmcs_of_scores(is_pos[take], scores[take], fp)
+    estimate = mtmcs_of_scores(is_pos, scores, fp)
+    return BootstrapCurves(fp, estimate, replicates, float(confidence))
+
+
+def bootstrap_interval(
+    y_true,
+    y_score,
+    statistic,
+    *,
+    n_resamples=1000,
+    confidence=0.95,
+    method="BCa",
+    random_state=0,
+):
+    """Interval of a scalar statistic of (labels, scores) by ``scipy.stats.bootstrap``.
+
+    The pairs (label, score) are resampled together (``paired=True``); ``method`` is scipy's
+    ("percentile", "basic" or "BCa").
+
+    Parameters
+    ----------
+    statistic : callable
+        ``statistic(y_true, y_score) -> float``, e.g. :func:`costlab.metrics.h_measure` or
+        scikit-learn's ``roc_auc_score``.
+
+    Returns
+    -------
+    scipy.stats._result_classes.BootstrapResult
+        ``.confidence_interval.low``, ``.high``, ``.standard_error`` and
+        ``.bootstrap_distribution``.
+    """
+    _check_resampling(n_resamples, confidence)
+    y = np.asarray(y_true)
+    s = np.asarray(y_score, dtype=np.float64)
+    return stats.bootstrap(
+        (y, s),
+        lambda a, b: statistic(a, b),
+        paired=True,
+        vectorized=False,
+        n_resamples=n_resamples,
+        confidence_level=confidence,
+        method=method,
+        random_state=np.random.default_rng(random_state),
+    )
+
+
+def cv_band(y_true, p_class1, fold, *, fp_costs=None, confidence=0.95, pos_label=1):
+    """Repeat-wise and fold-wise spread of the MTMCS curve of repeated cross-validation.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+        Labels (a :class:`costlab.evaluation.CVResult`'s ``y_true``: 1 = positive).
+    p_class1 : array-like of shape (R, n)
+        Out-of-fold P(class 1) (the negative class) of each repetition.
+    fold : array-like of shape (R, n)
+        The fold of each instance in each repetition.
+
+    Returns
+    -------
+    DataFrame
+        ``fp_cost``, ``mtmcs`` (mean over repetitions), ``repeat_low``, ``repeat_high``
+        (percentiles over the R repetitions' pooled curves), ``fold_low``, ``fold_high`` (over
+        the R x k folds' own curves), ``repeat_std`` and ``fold_std``.
+    """
+    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
+    p = np.atleast_2d(np.asarray(p_class1, dtype=np.float64))
+    folds = np.atleast_2d(np.asarray(fold))
+    if p.shape != folds.shape:
+        raise ValueError(f"p_class1 and fold must have one shape, got {p.shape}, {folds.shape}.")
+    is_pos = np.asarray(y_true) == pos_label
+    repeat_curves = np.array([mtmcs_of_scores(is_pos, -row, fp) for row in p])
+    fold_curves = []
+    for row, ids in zip(p, folds, strict=True):
+        for k in np.unique(ids):
+            mask = ids == k
+            if is_pos[mask].any() and (~is_pos[mask]).any():
+                fold_curves.append(mtmcs_of_scores(is_pos[mask], -row[mask], fp))
+    fold_curves = np.array(fold_curves)
+    alpha = 1.0 - confidence
+    q = [alpha / 2, 1 - alpha / 2]
+    r_low, r_high = np.quantile(repeat_curves, q, axis=0)
+    f_low, f_high = np.quantile(fold_curves, q, axis=0)
+    return pd.DataFrame(
+        {
+            "fp_cost": fp,
+            "mtmcs": repeat_curves.mean(axis=0),
+            "repeat_low": r_low,
+            "repeat_high": r_high,
+            "fold_low": f_low,
+            "fold_high": f_high,
+            "repeat_std": repeat_curves.std(axis=0, ddof=1) if len(p) > 1 else np.nan,
+            "fold_std": fold_curves.std(axis=0, ddof=1),
+        }
+    )
+
+
+def _check_resampling(n_resamples, confidence):
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)):
+        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if n_resamples < 2:
+        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if not 0.0 < float(confidence) < 1.0:
+        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}.")
