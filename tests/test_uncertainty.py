@@ -127,3 +127,61 @@ def test_bad_input_is_named(sample, kwargs, match):
         bootstrap_mtmcs(y, -p1, pos_label=1, **kwargs)
     with pytest.raises(ValueError, match="y_score"):
         bootstrap_mtmcs(y, np.full(len(y), np.nan), pos_label=1)
+
+
+# -- comparisons ------------------------------------------------------------------------------
+
+
+def test_selection_rule_is_the_thesis_select_classifier():
+    import pandas as pd
+
+    from costlab.metrics import select_classifier, selection_rule
+
+    rng = np.random.default_rng(5)
+    fp = np.round(np.arange(0.3, 0.71, 0.05), 2)
+    for trial in range(200):
+        table = rng.uniform(5, 60, (3, fp.size)).round(rng.integers(0, 3))
+        if trial % 4 == 0:
+            table[1] = table.min(axis=0) - rng.integers(0, 2, fp.size)  # a dominating curve
+        curves = {f"c{k}": pd.DataFrame({"fp_cost": fp, "mtmcs": table[k]}) for k in range(3)}
+        expected = select_classifier(curves, 0.3, 0.7)
+        kind, best = selection_rule(table)
+        assert (kind, f"c{best}") == (expected.kind, expected.classifier)
+
+
+def test_paired_bootstrap_difference_and_selection_frequency(sample):
+    from costlab.metrics import paired_bootstrap
+
+    y, p1 = sample
+    rng = np.random.default_rng(1)
+    worse = -p1 + rng.normal(0, 0.25, len(y))  # the same scores, blurred
+    boot = paired_bootstrap(
+        y, {"good": -p1, "blurred": worse}, n_resamples=200, random_state=2, pos_label=1
+    )
+    # the paired replicates are each classifier's own bootstrap on the same resamples
+    single = bootstrap_mtmcs(y, -p1, n_resamples=200, random_state=2, pos_label=1)
+    np.testing.assert_array_equal(boot.replicates[:, 0], single.replicates)
+    diff = boot.difference("good", "blurred")
+    assert (diff["high"] < 0).mean() > 0.5  # the blurred scores cost more at most ratios
+    summary = boot.range_difference("good", "blurred", 0.3, 0.7)
+    assert summary["high"] < 0 and summary["p_a_lower"] > 0.95
+    freq = boot.selection_frequency(0.3, 0.7)
+    assert freq["chosen"].sum() == pytest.approx(1.0)
+    assert freq.set_index("classifier").loc["good", "chosen"] > 0.9
+    assert freq.attrs["selected"][1] == "good"
+
+
+def test_corrected_resampled_ttest_by_hand():
+    from costlab.metrics import corrected_resampled_ttest
+
+    d = np.array([0.02, 0.01, 0.03, 0.00, 0.02, 0.01, 0.02, 0.03, 0.01, 0.02])
+    out = corrected_resampled_ttest(d, n_train=900, n_test=100)
+    se = np.sqrt((1 / 10 + 100 / 900) * d.var(ddof=1))
+    assert out["t"] == pytest.approx(d.mean() / se)
+    assert out["df"] == 9
+    # the correction widens the plain t-test's interval
+    from scipy.stats import ttest_1samp
+
+    assert out["p_value"] > ttest_1samp(d, 0).pvalue
+    with pytest.raises(ValueError, match="at least 2"):
+        corrected_resampled_ttest([0.1], 9, 1)

@@ -120,14 +120,22 @@ from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, 
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
 from costlab.metrics.uncertainty import (
     BootstrapCurves,
+    PairedBootstrap,
     bootstrap_interval,
     bootstrap_mtmcs,
+    corrected_resampled_ttest,
     cv_band,
     mtmcs_of_scores,
+    paired_bootstrap,
+    selection_rule,
 )
 
 __all__ = [
     "BootstrapCurves",
+    "PairedBootstrap",
+    "corrected_resampled_ttest",
+    "paired_bootstrap",
+    "selection_rule",
     "bootstrap_interval",
     "bootstrap_mtmcs",
     "cv_band",

@@ -32,11 +32,16 @@ from scipy import stats
 from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import check_labels_scores
 from costlab.metrics.cost_space import CostEnvelope
+from costlab.metrics.costs import _TOL as _SELECTION_TOL
 from costlab.metrics.costs import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 from costlab.metrics.hull import hull_from_counts
 
 __all__ = [
     "BootstrapCurves",
+    "PairedBootstrap",
+    "corrected_resampled_ttest",
+    "paired_bootstrap",
+    "selection_rule",
     "bootstrap_interval",
     "bootstrap_mtmcs",
     "cv_band",
@@ -255,3 +260,197 @@ def _check_resampling(n_resamples, confidence):
         raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
     if not 0.0 < float(confidence) < 1.0:
         raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}.")
+
+
+# -- comparisons ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairedBootstrap:
+    """MTMCS curves of several classifiers on the *same* stratified resamples.
+
+    Attributes
+    ----------
+    fp_costs : ndarray, shape (K,)
+    names : list of str
+    estimate : ndarray, shape (C, K)
+        Each classifier's MTMCS on the original sample.
+    replicates : ndarray, shape (B, C, K)
+    confidence : float
+    """
+
+    fp_costs: np.ndarray
+    names: list
+    estimate: np.ndarray
+    replicates: np.ndarray
+    confidence: float
+
+    def _index(self, name):
+        if name not in self.names:
+            raise ValueError(f"unknown classifier {name!r}; choose from {self.names}.")
+        return self.names.index(name)
+
+    def _inside(self, r1, r2):
+        r1 = self.fp_costs.min() if r1 is None else r1
+        r2 = self.fp_costs.max() if r2 is None else r2
+        inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
+        if not inside.any():
+            raise ValueError(f"no cost ratio of the curves lies in [{r1}, {r2}].")
+        return inside
+
+    def difference(self, a, b):
+        """Pointwise MTMCS(a) - MTMCS(b) with its paired percentile interval (the two curves of
+        each resample are computed on the same instances)."""
+        i, j = self._index(a), self._index(b)
+        diff = self.replicates[:, i] - self.replicates[:, j]
+        alpha = 1.0 - self.confidence
+        low, high = np.quantile(diff, [alpha / 2, 1 - alpha / 2], axis=0)
+        return pd.DataFrame(
+            {
+                "fp_cost": self.fp_costs,
+                "difference": self.estimate[i] - self.estimate[j],
+                "low": low,
+                "high": high,
+                "p_a_lower": (diff < 0).mean(axis=0),
+            }
+        )
+
+    def range_difference(self, a, b, r1=None, r2=None, decimals=None):
+        """MTMCR(a) - MTMCR(b) over [r1, r2] with its paired percentile interval."""
+        inside = self._inside(r1, r2)
+        i, j = self._index(a), self._index(b)
+        rep = np.array(
+            [mtmcr(r[i, inside], decimals) - mtmcr(r[j, inside], decimals) for r in self.replicates]
+        )
+        alpha = 1.0 - self.confidence
+        low, high = np.quantile(rep, [alpha / 2, 1 - alpha / 2])
+        estimate = mtmcr(self.estimate[i, inside], decimals) - mtmcr(
+            self.estimate[j, inside], decimals
+        )
+        return {"difference": estimate, "low": low, "high": high, "p_a_lower": (rep < 0).mean()}
+
+    def selection_frequency(self, r1=None, r2=None, decimals=None):
+        """How often the thesis's selection rule (5.1: the robust classifier if one curve
+        dominates over [r1, r2], else the smallest CST) picks each classifier across the
+        resamples: ``classifier, chosen (fraction), robust (fraction of those robust)``, and
+        the rule's choice on the original sample as ``attrs["selected"]``."""
+        inside = self._inside(r1, r2)
+        picks, kinds = [], []
+        for rep in self.replicates:
+            kind, best = selection_rule(rep[:, inside], decimals)
+            picks.append(best)
+            kinds.append(kind == "robust")
+        picks, kinds = np.array(picks), np.array(kinds)
+        rows = []
+        for k, name in enumerate(self.names):
+            chosen = picks == k
+            rows.append(
+                {
+                    "classifier": name,
+                    "chosen": chosen.mean(),
+                    "robust": kinds[chosen].mean() if chosen.any() else np.nan,
+                }
+            )
+        out = pd.DataFrame(rows)
+        kind, best = selection_rule(self.estimate[:, inside], decimals)
+        out.attrs["selected"] = (kind, self.names[best])
+        return out
+
+
+def selection_rule(table, decimals=None):
+    """The thesis's rule (5.1) on a (classifiers x ratios) MTMCS table: ``(kind, index)``.
+
+    The same decision as :func:`costlab.metrics.select_classifier` (tested equal), on arrays.
+    """
+    table = np.asarray(table, dtype=np.float64)
+    if decimals is not None:
+        table = np.round(table, decimals)
+    mtmcrs = table.sum(axis=1)
+    sensitivity = table.max(axis=1) - table.min(axis=1)
+    dominant = np.flatnonzero(np.all(table <= table.min(axis=0) + _SELECTION_TOL, axis=1))
+    if dominant.size:
+        return "robust", int(dominant[np.argmin(mtmcrs[dominant])])
+    return "optimal", int(np.argmin(mtmcrs * (1.0 + sensitivity / 100.0)))
+
+
+def paired_bootstrap(
+    y_true,
+    scores,
+    *,
+    fp_costs=None,
+    n_resamples=1000,
+    confidence=0.95,
+    random_state=0,
+    pos_label=None,
+):
+    """Stratified bootstrap of several classifiers' MTMCS curves on the same resamples.
+
+    Parameters
+    ----------
+    y_true : array-like of shape (n,)
+    scores : mapping name -> array-like of shape (n,)
+        Scores higher for the positive class, all on the same instances.
+
+    Returns
+    -------
+    PairedBootstrap
+    """
+    if not isinstance(scores, dict) or len(scores) < 1:
+        raise ValueError("scores must be a non-empty mapping of classifier name -> scores.")
+    checked = {}
+    for name, s in scores.items():
+        is_pos, checked[name] = check_labels_scores(
+            y_true, s, pos_label=pos_label, name=f"scores[{name!r}]"
+        )
+    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
+    if fp.ndim != 1 or fp.size == 0 or np.any((fp <= 0) | (fp >= 1)):
+        raise ValueError("fp_costs must be normalised FPcosts strictly between 0 and 1.")
+    _check_resampling(n_resamples, confidence)
+    rng = np.random.default_rng(random_state)
+    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    names = list(checked)
+    replicates = np.empty((n_resamples, len(names), fp.size))
+    for b in range(n_resamples):
+        take = np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
+        for c, name in enumerate(names):
+            replicates[b, c] = mtmcs_of_scores(is_pos[take], checked[name][take], fp)
+    estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp) for n in names])
+    return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
+
+
+def corrected_resampled_ttest(differences, n_train, n_test):
+    """Nadeau & Bengio's (2003) corrected resampled t-test of a mean difference.
+
+    For J differences d_j between two classifiers over the folds of repeated cross-validation
+    (training sets of n_train, test sets of n_test instances),
+
+    .. math:: t = \\frac{\\bar d}{\\sqrt{\\left(\\frac{1}{J} + \\frac{n_{test}}{n_{train}}\\right)
+              \\hat\\sigma^2}}, \\qquad \\nu = J - 1
+
+    (the plain t-test's 1/J variance factor ignores that the training sets overlap).
+
+    Returns
+    -------
+    dict
+        ``mean, t, df, p_value`` (two-sided), ``low, high`` (95 % interval of the mean).
+    """
+    d = np.asarray(differences, dtype=np.float64)
+    if d.ndim != 1 or d.size < 2 or not np.all(np.isfinite(d)):
+        raise ValueError("differences must be at least 2 finite values.")
+    if n_train <= 0 or n_test <= 0:
+        raise ValueError("n_train and n_test must be positive.")
+    J = d.size
+    var = d.var(ddof=1)
+    se = np.sqrt((1.0 / J + n_test / n_train) * var)
+    mean = float(d.mean())
+    t = mean / se if se > 0 else (np.inf if mean else 0.0)
+    p = float(2 * stats.t.sf(abs(t), J - 1))
+    half = stats.t.ppf(0.975, J - 1) * se
+    return {
+        "mean": mean,
+        "t": float(t),
+        "df": J - 1,
+        "p_value": p,
+        "low": mean - half,
+        "high": mean + half,
+    }
