@@ -29,6 +29,7 @@ from costlab.studies.alsaffar2018.statements import Evidence, check_statements
 from costlab.studies.alsaffar2018.tables import (
     cst_example_tables,
     range_values,
+    selection_stability,
     selection_table,
     table_6,
 )
@@ -100,10 +101,15 @@ class StudyView:
         """
         return _pretty(range_values(self.curves, self.aucs, range_name, searches=_SEARCHES))
 
-    def selection(self, range_name, search=None):
-        """Final classifier selection of Tables 7-10: ours beside the thesis's."""
+    def selection(self, range_name, search=None, n_resamples=200):
+        """Final classifier selection of Tables 7-10: ours beside the thesis's, and how stable
+        each choice is across ``n_resamples`` bootstrap resamples of the out-of-fold
+        probabilities (``thesis_choice_stability``, ``mtmcs_choice_stability``)."""
         values = range_values(self.curves, self.aucs, range_name, searches=_SEARCHES)
-        return _pretty(selection_table(values, range_name, search=search or self.search))
+        stability = selection_stability(self.run.results, range_name, n_resamples=n_resamples)
+        return _pretty(
+            selection_table(values, range_name, search=search or self.search, stability=stability)
+        )
 
     def cst_example(self, number):
         """Tables 11-16 (section 5.7): ``number`` is 11, 13 or 15; returns (per ratio, summary)."""

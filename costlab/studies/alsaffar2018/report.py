@@ -42,6 +42,7 @@ from costlab.studies.alsaffar2018.summary import write_summary
 from costlab.studies.alsaffar2018.tables import (
     cst_example_tables,
     range_values,
+    selection_stability,
     selection_table,
     table_6,
     write_table,
@@ -174,7 +175,10 @@ def _write_tables(rep, tabledir):
     for name in RANGES:
         number = RANGE_TABLES[name]
         values = range_values(rep.curves, rep.aucs, name, searches=(search, "exact"))
-        selection = selection_table(values, name, search=search)
+        stability = selection_stability(
+            rep.run.results, name, n_resamples=50 if rep.options.quick else 500
+        )
+        selection = selection_table(values, name, search=search, stability=stability)
         rep.values[name], rep.selections[name] = values, selection
         measure = "MTMCS at 0.50/0.50" if name == "middle" else "MTMCR"
         write_table(

@@ -15,6 +15,7 @@ import pandas as pd
 from costlab._io import write_text_atomic
 from costlab.evaluation.experiment import curves_for
 from costlab.metrics.costs import curve_in_range, format_cost_ratio, mtmcr, range_summary
+from costlab.metrics.uncertainty import paired_bootstrap
 from costlab.studies.alsaffar2018.published import (
     DISPLAY_NAMES,
     EXPERIMENTS,
@@ -27,6 +28,7 @@ from costlab.studies.alsaffar2018.published import (
 __all__ = [
     "table_6",
     "range_values",
+    "selection_stability",
     "selection_table",
     "cst_example_tables",
     "write_table",
@@ -103,11 +105,51 @@ def _diff(ours, theirs):
     return np.nan if theirs is None or ours is None else ours - theirs
 
 
-def selection_table(values, range_name, *, search="optimized"):
+def selection_stability(results, range_name, *, n_resamples=500, random_state=0):
+    """How often each classifier has the lowest MTMCR of the range across bootstrap resamples.
+
+    The thesis's MTMCS-chart choice (the lowest MTMCR over the range; MTMCS at 0.50/0.50 for
+    Table 10) is made once, on one 10-fold run. Here the out-of-fold probabilities of every
+    classifier are resampled together (stratified, seeded:
+    :func:`costlab.metrics.paired_bootstrap`) and the choice is made again on each resample,
+    with the exact MTMCS rounded to 2 decimals before summing as the thesis's sums.
+
+    Parameters
+    ----------
+    results : mapping (dataset, classifier) -> CVResult
+    range_name : {"whole", "left", "right", "middle"}
+
+    Returns
+    -------
+    dict
+        dataset -> {classifier: fraction of resamples in which it has the lowest MTMCR}.
+    """
+    r1, r2 = RANGES[range_name]
+    out = {}
+    for dataset in dict.fromkeys(d for d, _ in results):
+        by_clf = {c: r for (d, c), r in results.items() if d == dataset}
+        first = next(iter(by_clf.values()))
+        boot = paired_bootstrap(
+            first.y_true,
+            {c: -r.scores() for c, r in by_clf.items()},  # higher = class 2 (positive)
+            n_resamples=n_resamples,
+            random_state=random_state,
+            pos_label=1,
+        )
+        inside = (boot.fp_costs >= r1 - 1e-9) & (boot.fp_costs <= r2 + 1e-9)
+        sums = np.round(boot.replicates[:, :, inside], 2).sum(axis=2)  # (B, classifiers)
+        lowest = np.argmin(sums, axis=1)
+        out[dataset] = {c: float(np.mean(lowest == k)) for k, c in enumerate(boot.names)}
+    return out
+
+
+def selection_table(values, range_name, *, search="optimized", stability=None):
     """Final classifier selection of Tables 7-10: the thesis's and ours, and whether they agree.
 
     Our MTMCS-chart choice is the classifier with the lowest MTMCR (MTMCS at 0.50/0.50 for
-    Table 10) under ``search``; our ROC choice is the largest AUC.
+    Table 10) under ``search``; our ROC choice is the largest AUC. With ``stability``
+    (:func:`selection_stability`), two columns say how often the thesis's and our choice have
+    the lowest MTMCR across bootstrap resamples of the out-of-fold probabilities.
 
     Returns
     -------
@@ -133,6 +175,14 @@ def selection_table(values, range_name, *, search="optimized"):
             "thesis_same_result": published.same if published else None,
             "same_result": ours_mtmcs == ours_auc,
         }
+        if stability is not None and dataset in stability:
+            shares = stability[dataset]
+            # the resamples use the exact search: its choice on the original sample, for scale
+            if "exact_mtmcr" in sub:
+                row["exact_choice"] = sub.loc[sub["exact_mtmcr"].idxmin(), "classifier"]
+            thesis_choice = row["thesis_mtmcs_choice"]
+            row["thesis_choice_stability"] = shares.get(thesis_choice, np.nan)
+            row["mtmcs_choice_stability"] = shares.get(ours_mtmcs, np.nan)
         rows.append(row)
     return pd.DataFrame(rows)
 
