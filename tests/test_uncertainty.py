@@ -185,3 +185,26 @@ def test_corrected_resampled_ttest_by_hand():
     assert out["p_value"] > ttest_1samp(d, 0).pvalue
     with pytest.raises(ValueError, match="at least 2"):
         corrected_resampled_ttest([0.1], 9, 1)
+
+
+def test_band_display_draws_the_band(sample):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from costlab.metrics import paired_bootstrap
+    from costlab.plotting import MTMCSBandDisplay
+
+    y, p1 = sample
+    single = bootstrap_mtmcs(y, -p1, n_resamples=60, pos_label=1)
+    display = MTMCSBandDisplay.from_bootstrap(single, names="NB")
+    band = single.band()
+    np.testing.assert_array_equal(display.lines_["NB"].get_ydata(), band["mtmcs"])
+    paths = display.bands_["NB"].get_paths()[0].vertices
+    assert paths[:, 1].min() == pytest.approx(band["low"].min())
+    paired = paired_bootstrap(y, {"a": -p1, "b": -p1 + 0.1}, n_resamples=30, pos_label=1)
+    assert set(MTMCSBandDisplay.from_bootstrap(paired).lines_) == {"a", "b"}
+    with pytest.raises(ValueError, match="lacks columns"):
+        MTMCSBandDisplay({"x": band.drop(columns="low")})
+    plt.close("all")

@@ -1,0 +1,92 @@
+"""MTMCS curves with their uncertainty bands (issue 12): bootstrap and repeated-CV spreads.
+
+Draws what :mod:`costlab.metrics.uncertainty` computes: each classifier's exact MTMCS curve over
+the normalised FPcost and a shaded pointwise band (bootstrap percentile interval, or the spread
+over the repetitions / folds of repeated cross-validation).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+
+from costlab.plotting._displays import _axes, _finish, classifier_styles
+
+__all__ = ["MTMCSBandDisplay"]
+
+
+class MTMCSBandDisplay:
+    """MTMCS curves with shaded bands.
+
+    Parameters
+    ----------
+    bands : Mapping[str, DataFrame]
+        Classifier -> frame with ``fp_cost``, ``mtmcs`` and the band's ``low`` / ``high``
+        columns (:meth:`BootstrapCurves.band`, or :func:`cv_band` with ``low="repeat_low"``).
+    low, high : str
+        The band's columns.
+    title : str, optional
+
+    Attributes
+    ----------
+    lines_, bands_ : dict of str -> artist
+    ax_, figure_
+    """
+
+    def __init__(self, bands, *, low="low", high="high", title=None):
+        if not bands:
+            raise ValueError("bands must be a non-empty mapping of classifier -> frame.")
+        for name, frame in bands.items():
+            missing = {"fp_cost", "mtmcs", low, high} - set(frame.columns)
+            if missing:
+                raise ValueError(f"bands[{name!r}] lacks columns {sorted(missing)}.")
+        self.bands, self.low, self.high, self.title = dict(bands), low, high, title
+
+    @classmethod
+    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
+        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
+        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier)."""
+        if hasattr(result, "names"):  # PairedBootstrap
+            alpha = 1.0 - result.confidence
+            bands = {}
+            for k, name in enumerate(result.names):
+                low, high = np.quantile(result.replicates[:, k], [alpha / 2, 1 - alpha / 2], 0)
+                bands[name] = pd.DataFrame(
+                    {
+                        "fp_cost": result.fp_costs,
+                        "mtmcs": result.estimate[k],
+                        "low": low,
+                        "high": high,
+                    }
+                )
+        else:
+            bands = {names or "Classifier": result.band()}
+        if title is None:
+            title = f"MTMCS with {100 * result.confidence:g} % bootstrap bands"
+        return cls(bands, title=title).plot(ax=ax)
+
+    def plot(self, ax=None):
+        fig, ax = _axes(ax, (8.2, 4.6))
+        styles = classifier_styles(self.bands)
+        self.lines_, self.bands_ = {}, {}
+        for name, frame in self.bands.items():
+            colour = styles[name]["color"]
+            x = frame["fp_cost"].to_numpy()
+            self.bands_[name] = ax.fill_between(
+                x, frame[self.low], frame[self.high], color=colour, alpha=0.18, linewidth=0
+            )
+            self.lines_[name] = ax.plot(
+                x,
+                frame["mtmcs"],
+                color=colour,
+                marker=styles[name]["marker"],
+                markersize=4,
+                linewidth=1.8,
+                label=name,
+            )[0]
+        ax.set_xlabel("normalised FPcost (FNcost = 1 - FPcost)")
+        ax.set_ylabel("MTMCS (%)")
+        ax.set_xlim(0, 1)
+        _finish(ax, self.title, legend="best")
+        self.ax_, self.figure_ = ax, fig
+        return self
