@@ -435,3 +435,50 @@ def test_prior_panel_follows_the_selection_and_unreachable_purity(env):
     explorer.priors.prior.value = 1e-4
     assert explorer.error_ is None
     assert "—" in explorer.priors.table.value  # no threshold reaches purity 1 at 1e-4
+
+
+# -- uncertainty and export (issue 12, item 5) ------------------------------------------------
+
+
+def test_stability_panel_and_export(env, spy, tmp_path):
+    import json
+
+    from costlab.metrics import paired_bootstrap
+
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    panel = explorer.stability
+    assert panel.boot_ is None and panel.table.value == ""  # resampling waits for the button
+    panel.n_resamples.value = 40
+    spy.clear()
+    panel.run_button.click()
+    assert spy == []  # resampling never refits
+    expected = paired_bootstrap(
+        explorer.results_["NaiveBayes"].y_true,
+        {n: -r.scores() for n, r in explorer.results_.items()},
+        n_resamples=40,
+        random_state=0,
+        pos_label=1,
+    )
+    np.testing.assert_array_equal(panel.boot_.replicates, expected.replicates)
+    freq = expected.selection_frequency(*explorer.cost_range.value)
+    shown = dict(
+        re.findall(
+            r'data-classifier="([^"]+)">.*?class="chosen" data-value="([^"]+)"', panel.table.value
+        )
+    )
+    for name, value in zip(freq["classifier"], freq["chosen"], strict=True):
+        assert float(shown[name]) == pytest.approx(value)
+    explorer.cost_range.value = (0.1, 0.3)  # a range move re-reads the stored resamples
+    assert 'data-r1="0.1"' in panel.table.value and panel.boot_ is not None
+
+    exported = json.loads(explorer.export_json(tmp_path / "choice.json"))
+    assert exported == json.loads((tmp_path / "choice.json").read_text())
+    assert exported["selection"]["classifier"] == explorer.selection_.classifier
+    assert exported["cost_range"] == [0.1, 0.3]
+    assert set(exported["selection_frequency"]) == {"NaiveBayes", "AdaBoostM1"}
+    points = exported["classifiers"]["NaiveBayes"]["operating_points"]
+    assert points[0]["fp_cost_to"] == pytest.approx(1.0) and points[-1]["fp_cost_from"] == 0.0
+
+    model = explorer.export_estimator()
+    assert model.cost_range == (0.1, 0.3)
+    assert set(model.classes_) == {0, 1}

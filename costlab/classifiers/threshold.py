@@ -124,7 +124,10 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         if self.criterion not in _CRITERIA:
             raise ValueError(f"criterion must be one of {_CRITERIA}, got {self.criterion!r}.")
         prior = _check_prior(self.prior)
-        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
+        if hasattr(X, "columns"):  # a DataFrame goes to the estimator as it is (categoricals)
+            _, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
+        else:
+            X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
         kind = type_of_target(y, input_name="y", raise_unknown=True)
         self.classes_ = np.unique(y)
         if self.classes_.size < 2:

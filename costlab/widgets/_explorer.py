@@ -41,6 +41,7 @@ from costlab.widgets._model import (
     weka_status,
 )
 from costlab.widgets._priors import PriorPanel
+from costlab.widgets._stability import StabilityPanel
 
 __all__ = ["CostExplorer", "ExplorerState", "cost_explorer"]
 
@@ -116,6 +117,9 @@ class CostExplorer(widgets.VBox):
         The CST table with the recommendation, and error messages.
     progress : ipywidgets.IntProgress
         Advanced once per cross-validation fold.
+    stability : StabilityPanel
+        Bootstrap bands of the selected classifiers' MTMCS curves and how often the thesis's
+        selection rule picks each over the range (a button resamples; a range move re-reads).
     priors : PriorPanel
         The same classifiers under another class prior (Landgrebe et al. 2004): POSfrac and
         purity at a fixed TPr, POSfrac or purity as P(target) moves on a logarithmic slider
@@ -250,6 +254,7 @@ class CostExplorer(widgets.VBox):
         self.cost_chart = ChartImage(figsize=(8.2, 4.2), css_class="costlab-cost-chart")
         self.threshold_chart = ChartImage(css_class="costlab-threshold-chart")
         self.priors = PriorPanel()
+        self.stability = StabilityPanel()
         inputs = (self.dataset, self.engine, self.classifiers, self.cost_range, self.range_label)
         inputs += (self.grid_step, self.search, self.search_step, self.k)
         left = widgets.VBox(
@@ -263,6 +268,7 @@ class CostExplorer(widgets.VBox):
                 self.cost_chart.image,
                 self.table,
                 self.threshold_chart.image,
+                self.stability,
                 self.priors,
             ],
             layout=widgets.Layout(flex="1 1 auto", min_width="0", max_width="780px"),
@@ -430,6 +436,7 @@ class CostExplorer(widgets.VBox):
         )
         self.status.value = _status_html(state, self.results_)
         self._draw_charts(state, curves)
+        self.stability.show(self.results_, state.r1, state.r2, self._labels)
         held = tuple(self._cv_key(state, c) for c in self.results_)
         if self._drawn.get("priors") != held:  # only new results change the prior view
             self.priors.show(self.results_, self._labels)
@@ -468,7 +475,89 @@ class CostExplorer(widgets.VBox):
         self.cost_chart.clear()
         self.threshold_chart.clear()
         self.priors.show({})
+        self.stability.show({}, 0.3, 0.7)
         self._drawn.clear()
+
+    # -- export -----------------------------------------------------------------------------
+
+    def export(self):
+        """The current choice as plain data: dataset, range, selection and, per classifier,
+        MTMCR, cost sensitivity, CST and the ROC-hull operating points of its out-of-fold
+        probabilities (each threshold on P(class 2) and the FPcost range where it is optimal).
+        With the uncertainty panel's resamples, the selection frequencies too."""
+        if self.selection_ is None:
+            raise ValueError("nothing to export: the explorer shows an error or no results.")
+        state = self.state()
+        summary = self.selection_.summary.set_index("classifier")
+        classifiers = {}
+        for name in self.results_:
+            envelope = self._envelope(state, name)
+            hull = envelope.hull
+            edges = envelope.breakpoints  # PCF(+) = FNcost with equal priors
+            classifiers[name] = {
+                "mtmcr": float(summary.loc[name, "mtmcr"]),
+                "cost_sensitivity": float(summary.loc[name, "cost_sensitivity"]),
+                "cst": float(summary.loc[name, "cst"]),
+                "operating_points": [
+                    {
+                        # the envelope is over P(class 1): class 2 when P(class 1) < threshold
+                        "p_class1_below": float(t),
+                        "fpr": float(f),
+                        "tpr": float(tp),
+                        "fp_cost_from": float(1.0 - hi),
+                        "fp_cost_to": float(1.0 - lo),
+                    }
+                    for t, f, tp, lo, hi in zip(
+                        hull.thresholds, hull.fpr, hull.tpr, edges[:-1], edges[1:], strict=True
+                    )
+                ],
+            }
+        out = {
+            "dataset": state.dataset,
+            "engine": state.engine,
+            "cost_range": [state.r1, state.r2],
+            "search": state.search,
+            "selection": {"kind": self.selection_.kind, "classifier": self.selection_.classifier},
+            "classifiers": classifiers,
+        }
+        if self.stability.boot_ is not None:
+            freq = self.stability.boot_.selection_frequency(state.r1, state.r2)
+            chosen = freq["chosen"].astype(float)
+            out["selection_frequency"] = dict(zip(freq["classifier"], chosen, strict=True))
+        return out
+
+    def export_json(self, path=None):
+        """:meth:`export` as JSON text; written atomically to ``path`` if given."""
+        import json
+
+        text = json.dumps(self.export(), indent=2)
+        if path is not None:
+            from costlab._io import write_text_atomic
+
+            write_text_atomic(path, text)
+        return text
+
+    def export_estimator(self, classifier=None, *, cv=10):
+        """The chosen (or named) classifier as a fitted
+        :class:`costlab.classifiers.CostRangeThresholdClassifier` for the current range, fitted
+        on the dataset (needs ``models=`` and the dataset's features)."""
+        from costlab.classifiers import CostRangeThresholdClassifier
+        from costlab.evaluation._models import build_model
+
+        state = self.state()
+        name = classifier or (self.selection_.classifier if self.selection_ else None)
+        data = self.run_.datasets.get(state.dataset)
+        if name not in self._models or data is None:
+            raise ValueError(
+                f"cannot refit {name!r} on {state.dataset}: pass models= with it and a dataset "
+                "with features."
+            )
+        seed = self._cv_options["seed"]
+        model = build_model(self._models[name], seed, classifier_params(name, state.k))
+        criterion = "cst" if self.selection_.kind == "optimal" else "mtmcr"
+        return CostRangeThresholdClassifier(
+            model, cost_range=(state.r1, state.r2), criterion=criterion, cv=cv, random_state=seed
+        ).fit(data.X, data.y_binary)
 
     def _envelope(self, state, classifier):
         """The cost-curve envelope of a held result (memoised with the curves)."""
