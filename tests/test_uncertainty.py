@@ -208,3 +208,23 @@ def test_band_display_draws_the_band(sample):
     with pytest.raises(ValueError, match="lacks columns"):
         MTMCSBandDisplay({"x": band.drop(columns="low")})
     plt.close("all")
+
+
+def test_threshold_spread_and_roc_band(sample):
+    from sklearn.metrics import roc_curve
+
+    from costlab.classifiers import CostRangeThresholdClassifier  # noqa: F401 (same rule)
+    from costlab.metrics import bootstrap_thresholds, cost_envelope
+
+    y, p1 = sample
+    score = -p1
+    thresholds, roc = bootstrap_thresholds(y, score, n_resamples=80, random_state=2)
+    env = cost_envelope(y, score)
+    expected = env.hull.thresholds[env.vertex_at(1.0 - thresholds["fp_cost"].to_numpy())]
+    np.testing.assert_array_equal(thresholds["threshold"], expected)
+    assert (thresholds["low"] <= thresholds["high"]).all()
+    # the ROC at each FPR: the best TPR among scikit-learn's ROC points with FPR <= it
+    fpr, tpr, _ = roc_curve(y, score, drop_intermediate=False)
+    for x, t in zip(roc["fpr"], roc["tpr"], strict=True):
+        assert t == pytest.approx(tpr[fpr <= x + 1e-12].max())
+    assert (roc["low"] <= roc["tpr"] + 1e-12).mean() > 0.9

@@ -43,6 +43,7 @@ __all__ = [
     "paired_bootstrap",
     "selection_rule",
     "bootstrap_interval",
+    "bootstrap_thresholds",
     "bootstrap_mtmcs",
     "cv_band",
     "mtmcs_of_scores",
@@ -454,3 +455,66 @@ def corrected_resampled_ttest(differences, n_train, n_test):
         "low": mean - half,
         "high": mean + half,
     }
+
+
+def bootstrap_thresholds(
+    y_true,
+    y_score,
+    *,
+    fp_costs=None,
+    fpr_grid=None,
+    n_resamples=1000,
+    confidence=0.95,
+    random_state=0,
+    pos_label=None,
+):
+    """Spread of the cost-optimal threshold and of the ROC curve across stratified resamples.
+
+    For each normalised FPcost r the threshold of the ROC-hull vertex optimal at r (equal
+    priors: PCF(+) = 1 - r), as :class:`costlab.classifiers.CostRangeThresholdClassifier` and the
+    exact MTMCS search choose it; and the ROC curve's TPR at each FPR of ``fpr_grid`` (the
+    highest TPR of a ROC point with FPR at most that value, i.e. vertical averaging of step
+    curves). scikit-learn's ``TunedThresholdClassifierCV`` reports one threshold and no spread.
+
+    Returns
+    -------
+    (thresholds, roc) : tuple of DataFrame
+        ``fp_cost, threshold, low, high, iqr`` (scores >= threshold are positive) and
+        ``fpr, tpr, low, high``, with percentile intervals.
+    """
+    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
+    fg = np.linspace(0.0, 1.0, 101) if fpr_grid is None else np.asarray(fpr_grid, float)
+    _check_resampling(n_resamples, confidence)
+
+    def one(pos_mask, s):
+        counts = class_counts(pos_mask, s)
+        hull = hull_from_counts(counts)
+        envelope = CostEnvelope.from_hull(hull)
+        thresholds = hull.thresholds[envelope.vertex_at(1.0 - fp)]
+        n_neg, n_pos = counts.n_neg, counts.n_pos
+        # ROC points from the top score down: FP and TP called positive at each cut
+        fpr = np.r_[0.0, (n_neg - np.r_[0, counts.neg_le[:-1]])[::-1] / n_neg]
+        tpr = np.r_[0.0, (n_pos - np.r_[0, counts.pos_le[:-1]])[::-1] / n_pos]
+        tpr_at = tpr[np.searchsorted(fpr, fg, side="right") - 1]
+        return thresholds, np.maximum.accumulate(tpr_at)
+
+    rng = np.random.default_rng(random_state)
+    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    t_rep = np.empty((n_resamples, fp.size))
+    r_rep = np.empty((n_resamples, fg.size))
+    for b in range(n_resamples):
+        take = np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
+        t_rep[b], r_rep[b] = one(is_pos[take], scores[take])
+    t_est, r_est = one(is_pos, scores)
+    alpha = 1.0 - confidence
+    q = [alpha / 2, 1 - alpha / 2]
+    finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
+    t_low, t_high = np.nanquantile(finite, q, axis=0)
+    q1, q3 = np.nanquantile(finite, [0.25, 0.75], axis=0)
+    r_low, r_high = np.quantile(r_rep, q, axis=0)
+    thresholds = pd.DataFrame(
+        {"fp_cost": fp, "threshold": t_est, "low": t_low, "high": t_high, "iqr": q3 - q1}
+    )
+    roc = pd.DataFrame({"fpr": fg, "tpr": r_est, "low": r_low, "high": r_high})
+    return thresholds, roc
