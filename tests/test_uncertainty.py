@@ -228,3 +228,25 @@ def test_threshold_spread_and_roc_band(sample):
     for x, t in zip(roc["fpr"], roc["tpr"], strict=True):
         assert t == pytest.approx(tpr[fpr <= x + 1e-12].max())
     assert (roc["low"] <= roc["tpr"] + 1e-12).mean() > 0.9
+
+
+def test_envelope_band_and_roc_band_display(sample):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from costlab.metrics import bootstrap_thresholds, cost_envelope
+    from costlab.plotting import ROCBandDisplay
+
+    y, p1 = sample
+    boot = bootstrap_mtmcs(y, -p1, n_resamples=40, pos_label=1)
+    band = boot.envelope_band()
+    np.testing.assert_allclose(band["ne"], cost_envelope(y, -p1)(band["pcf"].to_numpy()))
+    assert band["pcf"].is_monotonic_increasing and (band["low"] <= band["high"]).all()
+    _, roc = bootstrap_thresholds(y, -p1, n_resamples=40)
+    display = ROCBandDisplay({"NB": roc}).plot()
+    np.testing.assert_array_equal(display.lines_["NB"].get_ydata(), roc["tpr"])
+    with pytest.raises(ValueError, match="lacks columns"):
+        ROCBandDisplay({"NB": roc.drop(columns="high")})
+    plt.close("all")

@@ -89,6 +89,22 @@ class BootstrapCurves:
             }
         )
 
+    def envelope_band(self):
+        """The same band on Drummond & Holte's axes: ``pcf, ne, low, high`` with
+        PCF(+) = 1 - FPcost (equal priors) and NE[C] = MTMCS / 100, sorted by PCF(+). The
+        cost curve's envelope is prior-free on these axes: to read it for a prior p and costs,
+        take PCF(+) = p C(-|+) / (p C(-|+) + (1 - p) C(+|-)) (D&H eq. 6)."""
+        band = self.band()
+        out = pd.DataFrame(
+            {
+                "pcf": 1.0 - band["fp_cost"],
+                "ne": band["mtmcs"] / 100.0,
+                "low": band["low"] / 100.0,
+                "high": band["high"] / 100.0,
+            }
+        )
+        return out.sort_values("pcf", ignore_index=True)
+
     def range_measures(self, r1, r2, decimals=None):
         """MTMCR, cost sensitivity and CST over the grid ratios in [r1, r2], each with its
         estimate and percentile interval (thesis 4.2.2 on every resample)."""

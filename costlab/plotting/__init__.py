@@ -2,7 +2,7 @@
 and ROC convex hulls (:mod:`._cost_curves`), scenario curves (:mod:`._scenario`), POSfrac and
 purity under prior shift (:mod:`._prior_shift`)."""
 
-from costlab.plotting._bands import MTMCSBandDisplay
+from costlab.plotting._bands import MTMCSBandDisplay, ROCBandDisplay
 from costlab.plotting._cost_curves import (
     CostCurveDisplay,
     CostSpaceDualityDisplay,
@@ -32,6 +32,7 @@ __all__ = [
     "MTMCSDisplay",
     "PriorShiftDisplay",
     "PriorSweepDisplay",
+    "ROCBandDisplay",
     "ROCDisplay",
     "ROCThresholdDisplay",
     "ScenarioCurveDisplay",

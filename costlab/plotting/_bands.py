@@ -12,7 +12,7 @@ import pandas as pd
 
 from costlab.plotting._displays import _axes, _finish, classifier_styles
 
-__all__ = ["MTMCSBandDisplay"]
+__all__ = ["MTMCSBandDisplay", "ROCBandDisplay"]
 
 
 class MTMCSBandDisplay:
@@ -88,5 +88,46 @@ class MTMCSBandDisplay:
         ax.set_ylabel("MTMCS (%)")
         ax.set_xlim(0, 1)
         _finish(ax, self.title, legend="best")
+        self.ax_, self.figure_ = ax, fig
+        return self
+
+
+class ROCBandDisplay:
+    """ROC curves with a shaded vertical band (``fpr, tpr, low, high`` per classifier, e.g.
+    the second frame of :func:`costlab.metrics.bootstrap_thresholds`)."""
+
+    def __init__(self, rocs, *, title=None):
+        if not rocs:
+            raise ValueError("rocs must be a non-empty mapping of classifier -> frame.")
+        for name, frame in rocs.items():
+            missing = {"fpr", "tpr", "low", "high"} - set(frame.columns)
+            if missing:
+                raise ValueError(f"rocs[{name!r}] lacks columns {sorted(missing)}.")
+        self.rocs, self.title = dict(rocs), title
+
+    def plot(self, ax=None):
+        fig, ax = _axes(ax, (6.2, 5.8))
+        styles = classifier_styles(self.rocs)
+        self.lines_, self.bands_ = {}, {}
+        for name, frame in self.rocs.items():
+            colour = styles[name]["color"]
+            self.bands_[name] = ax.fill_between(
+                frame["fpr"],
+                frame["low"],
+                frame["high"],
+                color=colour,
+                alpha=0.18,
+                linewidth=0,
+                step="post",
+            )
+            self.lines_[name] = ax.step(
+                frame["fpr"], frame["tpr"], where="post", color=colour, linewidth=1.8, label=name
+            )[0]
+        ax.plot([0, 1], [0, 1], color="0.7", linewidth=0.8, linestyle=":")
+        ax.set_xlim(0, 1)
+        ax.set_ylim(0, 1.01)
+        ax.set_xlabel("false positive rate")
+        ax.set_ylabel("true positive rate")
+        _finish(ax, self.title or "ROC with bootstrap bands", legend="lower right")
         self.ax_, self.figure_ = ax, fig
         return self
