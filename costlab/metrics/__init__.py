@@ -38,6 +38,14 @@ Modules
     Bootstrap and repeated-CV bands of the MTMCS curve, intervals of MTMCR, sensitivity, CST.
 :mod:`costlab.metrics.mergeable`
     Exact ROC hull and AUC merged from summaries of disjoint score ranges (out of core).
+:mod:`costlab.metrics.threshold_choice`
+    Threshold-choice methods (score-driven, rate-driven, optimal) and Brier curves, exact, in
+    cost and skew space (Hernández-Orallo, Flach & Ferri 2011-2013).
+:mod:`costlab.metrics.decision_curve`
+    Decision curves: net benefit, treat-all, standardised NB, differences (Vickers & Elkin
+    2006), read from the same loss curves.
+:mod:`costlab.metrics.curve_bootstrap`
+    Paired bootstrap bands of decision and Brier curves, intervals of their areas.
 :mod:`costlab.metrics.prior_shift`
     POSfrac and Purity over a ROC curve for any true target prior, operating points at a fixed
     TPr, POSfrac or Purity, and their mean and spread over folds (Landgrebe et al. 2004, eqs.
@@ -95,6 +103,18 @@ from costlab.metrics.costs import (
     select_classifier,
     total_misclassification_cost,
 )
+from costlab.metrics.curve_bootstrap import (
+    CurveBands,
+    bootstrap_brier_curves,
+    bootstrap_decision_curves,
+)
+from costlab.metrics.decision_curve import (
+    DecisionCurve,
+    decision_curve,
+    net_benefit,
+    net_benefit_difference,
+    treat_all_net_benefit,
+)
 from costlab.metrics.h_measure import HMeasure, h_measure, h_measure_report
 from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
 from costlab.metrics.mergeable import (
@@ -117,6 +137,12 @@ from costlab.metrics.prior_shift import (
 from costlab.metrics.risk import classifier_risk, instance_risk
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
 from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
+from costlab.metrics.threshold_choice import (
+    ThresholdChoiceCurve,
+    brier_curve,
+    threshold_choice_curve,
+    threshold_choice_curves,
+)
 from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
 from costlab.metrics.uncertainty import (
     BootstrapCurves,
@@ -132,6 +158,18 @@ from costlab.metrics.uncertainty import (
 )
 
 __all__ = [
+    "CurveBands",
+    "bootstrap_brier_curves",
+    "bootstrap_decision_curves",
+    "DecisionCurve",
+    "decision_curve",
+    "net_benefit",
+    "net_benefit_difference",
+    "treat_all_net_benefit",
+    "ThresholdChoiceCurve",
+    "brier_curve",
+    "threshold_choice_curve",
+    "threshold_choice_curves",
     "BootstrapCurves",
     "PairedBootstrap",
     "corrected_resampled_ttest",

@@ -1,6 +1,6 @@
 """scikit-learn style Displays: MTMCS charts, thresholds, ROC (:mod:`._displays`), cost curves
 and ROC convex hulls (:mod:`._cost_curves`), scenario curves (:mod:`._scenario`), POSfrac and
-purity under prior shift (:mod:`._prior_shift`)."""
+purity under prior shift (:mod:`._prior_shift`), decision and Brier curves (:mod:`._decision`)."""
 
 from costlab.plotting._bands import MTMCSBandDisplay, ROCBandDisplay
 from costlab.plotting._cost_curves import (
@@ -8,6 +8,7 @@ from costlab.plotting._cost_curves import (
     CostSpaceDualityDisplay,
     ROCHullDisplay,
 )
+from costlab.plotting._decision import BrierCurveDisplay, DecisionCurveDisplay
 from costlab.plotting._displays import (
     ClassDistributionDisplay,
     MTMCSDisplay,
@@ -23,6 +24,8 @@ from costlab.plotting._ranks import CriticalDifferenceDisplay
 from costlab.plotting._scenario import ScenarioCurveDisplay
 
 __all__ = [
+    "BrierCurveDisplay",
+    "DecisionCurveDisplay",
     "ClassDistributionDisplay",
     "CostCurveDisplay",
     "CostSpaceDualityDisplay",

@@ -1,0 +1,347 @@
+"""Decision curves (Vickers & Elkin 2006) and Brier / threshold-choice curves (Hernández-Orallo,
+Flach & Ferri 2011-2013), with bootstrap bands.
+
+Draws what :mod:`costlab.metrics.decision_curve`, :mod:`costlab.metrics.threshold_choice` and
+:mod:`costlab.metrics.curve_bootstrap` compute. Both x axes are the same quantity: the threshold
+probability p_t of a decision curve is the cost proportion c = C(+|-) / (C(+|-) + C(-|+)) of a
+Brier curve, and NB(p_t) = prevalence - Q_c(p_t) / (2 (1 - p_t)).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import numpy as np
+
+from costlab.metrics.curve_bootstrap import bootstrap_brier_curves, bootstrap_decision_curves
+from costlab.metrics.decision_curve import DecisionCurve, decision_curve
+from costlab.metrics.threshold_choice import METHODS, ThresholdChoiceCurve, threshold_choice_curve
+from costlab.plotting._displays import _axes, _finish, classifier_styles
+from costlab.plotting._scores import estimator_scores, named_scores
+
+__all__ = ["BrierCurveDisplay", "DecisionCurveDisplay"]
+
+_METHOD_STYLE = {"score-driven": "-", "rate-driven": "--", "optimal": ":"}
+
+
+class DecisionCurveDisplay:
+    """Net benefit against the threshold probability, with treat-all and treat-none.
+
+    Parameters
+    ----------
+    curves : Mapping[str, DecisionCurve]
+        Each model's (score-driven) decision curve, all on the same instances.
+    optimal : Mapping[str, DecisionCurve], optional
+        Upper-envelope curves (best threshold at each p_t), drawn dashed in the model's colour:
+        the net benefit recalibration alone could reach.
+    bands : CurveBands, optional
+        From :func:`~costlab.metrics.bootstrap_decision_curves`, shaded per model.
+    standardized : bool
+        Plot NB / prevalence.
+    p_max : float in (0, 1)
+        Right end of the x axis.
+    title : str, optional
+
+    Attributes
+    ----------
+    lines_, optimal_lines_, bands_ : dict of str -> artist
+    treat_all_line_, treat_none_line_ : Line2D
+    ax_, figure_
+    """
+
+    def __init__(
+        self, curves, *, optimal=None, bands=None, standardized=False, p_max=0.99, title=None
+    ):
+        if not isinstance(curves, Mapping) or not curves:
+            raise ValueError("curves must be a non-empty mapping of model -> DecisionCurve.")
+        for name, curve in curves.items():
+            if not isinstance(curve, DecisionCurve):
+                raise TypeError(f"curves[{name!r}] must be a DecisionCurve.")
+        if not 0.0 < float(p_max) < 1.0:
+            raise ValueError(f"p_max must lie strictly between 0 and 1, got {p_max!r}.")
+        if bands is not None:
+            missing = set(bands.names) - set(curves)
+            if missing:
+                raise ValueError(f"bands name models without a curve: {sorted(missing)}.")
+        self.curves, self.optimal, self.bands = dict(curves), dict(optimal or {}), bands
+        self.standardized, self.p_max, self.title = bool(standardized), float(p_max), title
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        pos_label=None,
+        standardized=False,
+        show_optimal=False,
+        n_resamples=0,
+        confidence=0.95,
+        stratified=True,
+        random_state=0,
+        p_max=0.99,
+        title=None,
+        ax=None,
+    ):
+        """Decision curves of P(+) scores; ``n_resamples > 0`` adds bootstrap bands.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+        y_score : array-like of shape (n,) or Mapping[str, array-like]
+            Predicted probability of the positive class of one model or of several.
+        name : str, optional
+            Legend name of a single array.
+        show_optimal : bool
+            Also draw each model's upper-envelope (optimal threshold) curve.
+        n_resamples, confidence, stratified, random_state
+            Passed to :func:`~costlab.metrics.bootstrap_decision_curves` when
+            ``n_resamples > 0``.
+
+        Examples
+        --------
+        >>> d = DecisionCurveDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8])
+        >>> round(float(d.lines_["Classifier"].get_ydata()[0]), 3)  # p_t = 0: treat all
+        0.5
+        """
+        scores = named_scores(y_score, name, y_true, param="y_score")
+        curves = {k: decision_curve(y_true, s, pos_label=pos_label) for k, s in scores.items()}
+        optimal = None
+        if show_optimal:
+            optimal = {
+                k: decision_curve(y_true, s, method="optimal", pos_label=pos_label)
+                for k, s in scores.items()
+            }
+        bands = None
+        if n_resamples:
+            bands = bootstrap_decision_curves(
+                y_true,
+                scores,
+                p_t=np.linspace(0.0, p_max, 100),
+                standardized=standardized,
+                n_resamples=n_resamples,
+                confidence=confidence,
+                stratified=stratified,
+                random_state=random_state,
+                pos_label=pos_label,
+            )
+        return cls(
+            curves,
+            optimal=optimal,
+            bands=bands,
+            standardized=standardized,
+            p_max=p_max,
+            title=title,
+        ).plot(ax=ax)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, ax=None, **kwargs):
+        """Score ``X`` with fitted classifier(s) (P(+) from ``predict_proba``) and plot."""
+        scores, positive = estimator_scores(
+            estimator, X, y, name=name, pos_label=pos_label, column="positive"
+        )
+        return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)
+
+    def plot(self, ax=None):
+        fig, ax = _axes(ax, (8.2, 4.8))
+        styles = classifier_styles(self.curves)
+        std = self.standardized
+        self.lines_, self.optimal_lines_, self.bands_ = {}, {}, {}
+        top = 0.0
+        for name, curve in self.curves.items():
+            colour = styles[name]["color"]
+            if self.bands is not None and name in self.bands.names:
+                band = self.bands.band(name)
+                self.bands_[name] = ax.fill_between(
+                    band["x"], band["low"], band["high"], color=colour, alpha=0.18, linewidth=0
+                )
+            x, y = curve.curve(p_max=self.p_max, standardized=std)
+            self.lines_[name] = ax.plot(x, y, color=colour, linewidth=1.8, label=name)[0]
+            top = max(top, float(np.max(y)))
+            if name in self.optimal:
+                x, y = self.optimal[name].curve(p_max=self.p_max, standardized=std)
+                self.optimal_lines_[name] = ax.plot(
+                    x,
+                    y,
+                    color=colour,
+                    linewidth=1.2,
+                    linestyle="--",
+                    label=f"{name}, best threshold",
+                )[0]
+                top = max(top, float(np.max(y)))
+        first = next(iter(self.curves.values()))
+        grid = np.linspace(0.0, self.p_max, 400)
+        self.treat_all_line_ = ax.plot(
+            grid, first.treat_all(grid, standardized=std), color="0.45", linewidth=1.1,
+            label="treat all",
+        )[0]  # fmt: skip
+        self.treat_none_line_ = ax.axhline(0.0, color="0.15", linewidth=1.1, label="treat none")
+        top = max(top, 1.0 if std else first.prevalence)
+        ax.set_ylim(-0.1 * top, 1.08 * top)
+        ax.set_xlim(0.0, self.p_max)
+        ax.set_xlabel("threshold probability $p_t$ (harm : benefit = $p_t$ : 1 - $p_t$)")
+        ax.set_ylabel("standardised net benefit" if std else "net benefit")
+        title = self.title
+        if title is None:
+            title = "Decision curves" + (
+                f" with {100 * self.bands.confidence:g} % bootstrap bands" if self.bands else ""
+            )
+        _finish(ax, title, legend="best")
+        self.ax_, self.figure_ = ax, fig
+        return self
+
+
+class BrierCurveDisplay:
+    """Loss against the operating condition for threshold-choice methods (Brier curves).
+
+    Parameters
+    ----------
+    curves : Mapping[str, Mapping[str, ThresholdChoiceCurve]]
+        Model -> method -> curve, all in the same space. Colour is the model's, line style the
+        method's (solid score-driven, dashed rate-driven, dotted optimal); the legend gives each
+        curve's area (its expected loss for a uniform operating condition).
+    bands : Mapping[str, CurveBands], optional
+        Method -> bootstrap bands (:func:`~costlab.metrics.bootstrap_brier_curves`).
+    show_trivial : bool
+        Draw the losses of the all-negative and all-positive classifiers.
+    title : str, optional
+
+    Attributes
+    ----------
+    lines_, bands_ : dict of (model, method) -> artist
+    ax_, figure_
+    """
+
+    def __init__(self, curves, *, bands=None, show_trivial=True, title=None):
+        if not isinstance(curves, Mapping) or not curves:
+            raise ValueError("curves must be a non-empty mapping of model -> {method: curve}.")
+        spaces = set()
+        for name, by_method in curves.items():
+            if not isinstance(by_method, Mapping) or not by_method:
+                raise ValueError(f"curves[{name!r}] must be a non-empty mapping method -> curve.")
+            for method, curve in by_method.items():
+                if not isinstance(curve, ThresholdChoiceCurve):
+                    raise TypeError(f"curves[{name!r}][{method!r}] must be a ThresholdChoiceCurve.")
+                spaces.add(curve.space)
+        if len(spaces) != 1:
+            raise ValueError(f"all curves must be in one space, got {sorted(spaces)}.")
+        self.curves = {k: dict(v) for k, v in curves.items()}
+        self.space = spaces.pop()
+        self.bands, self.show_trivial, self.title = dict(bands or {}), show_trivial, title
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        methods=("score-driven",),
+        space="cost",
+        pos_label=None,
+        n_resamples=0,
+        confidence=0.95,
+        stratified=True,
+        random_state=0,
+        show_trivial=True,
+        title=None,
+        ax=None,
+    ):
+        """Curves of each method for P(+) scores (the score-driven one is the Brier curve);
+        ``n_resamples > 0`` adds bootstrap bands.
+
+        Examples
+        --------
+        >>> d = BrierCurveDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8])
+        >>> d.lines_["Classifier", "score-driven"].get_label()
+        'Classifier: 0.192'
+        """
+        methods = tuple(methods)
+        if not methods or any(m not in METHODS for m in methods):
+            raise ValueError(f"methods must be a non-empty selection of {METHODS}, got {methods}.")
+        scores = named_scores(y_score, name, y_true, param="y_score")
+        curves = {
+            k: {
+                m: threshold_choice_curve(y_true, s, method=m, space=space, pos_label=pos_label)
+                for m in methods
+            }
+            for k, s in scores.items()
+        }
+        bands = None
+        if n_resamples:
+            bands = {
+                m: bootstrap_brier_curves(
+                    y_true,
+                    scores,
+                    method=m,
+                    space=space,
+                    n_resamples=n_resamples,
+                    confidence=confidence,
+                    stratified=stratified,
+                    random_state=random_state,
+                    pos_label=pos_label,
+                )
+                for m in methods
+            }
+        return cls(curves, bands=bands, show_trivial=show_trivial, title=title).plot(ax=ax)
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, ax=None, **kwargs):
+        """Score ``X`` with fitted classifier(s) (P(+) from ``predict_proba``) and plot."""
+        scores, positive = estimator_scores(
+            estimator, X, y, name=name, pos_label=pos_label, column="positive"
+        )
+        return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)
+
+    def plot(self, ax=None):
+        fig, ax = _axes(ax, (8.2, 4.8))
+        styles = classifier_styles(self.curves)
+        several = len({m for v in self.curves.values() for m in v}) > 1
+        self.lines_, self.bands_ = {}, {}
+        for name, by_method in self.curves.items():
+            colour = styles[name]["color"]
+            for method, curve in by_method.items():
+                bands = self.bands.get(method)
+                if bands is not None and name in bands.names:
+                    band = bands.band(name)
+                    self.bands_[name, method] = ax.fill_between(
+                        band["x"], band["low"], band["high"], color=colour, alpha=0.15,
+                        linewidth=0,
+                    )  # fmt: skip
+                x, y = curve.curve()
+                label = f"{name}, {method}" if several else name
+                self.lines_[name, method] = ax.plot(
+                    x,
+                    y,
+                    color=colour,
+                    linestyle=_METHOD_STYLE[method],
+                    linewidth=1.7,
+                    label=f"{label}: {curve.area():.3f}",
+                )[0]
+        if self.show_trivial:
+            first = next(iter(next(iter(self.curves.values())).values()))
+            grid = np.array([0.0, 1.0])
+            w = first._weights(grid)
+            ax.plot(grid, w[0], color="0.6", linewidth=0.9, linestyle="-.", label="all positive")
+            ax.plot(grid, w[1], color="0.6", linewidth=0.9, linestyle=(0, (1, 2)),
+                    label="all negative")  # fmt: skip
+        ax.set_xlim(0.0, 1.0)
+        highest = max(float(np.max(line.get_ydata())) for line in self.lines_.values())
+        ax.set_ylim(0.0, 1.3 * highest if highest > 0 else 1.0)
+        if self.space == "cost":
+            ax.set_xlabel("cost proportion c = C(+|-) / (C(+|-) + C(-|+))  (= $p_t$)")
+            ax.set_ylabel("loss $Q_c$ (2 x expected cost per instance)")
+        else:
+            ax.set_xlabel("skew z = 1 - PCF(+)")
+            ax.set_ylabel("normalised expected cost $Q_z$")
+        title = self.title
+        if title is None:
+            title = "Threshold-choice curves (legend: area = expected loss)"
+            if not several and next(iter(next(iter(self.curves.values())))) == "score-driven":
+                title = "Brier curves (legend: area = " + (
+                    "Brier score)" if self.space == "cost" else "mean per-class Brier score)"
+                )
+        _finish(ax, title, legend="best")
+        self.ax_, self.figure_ = ax, fig
+        return self
