@@ -54,3 +54,15 @@ def test_the_deployment_example_runs():
     # FPcost 0.7 > 0.4: false positives costlier, so never more positives than for the range
     assert at_deployment.sum() <= for_range.sum()
     assert model.decision_threshold_ in set(model.operating_points_["threshold"])
+
+
+def test_the_decision_curve_example_runs():
+    namespace = {}
+    heading = "## Decision curves, Brier curves and threshold-choice methods"
+    exec(compile(_snippet(heading), "README.md", "exec"), namespace)
+    nb, areas = namespace["nb"], namespace["areas"]
+    diff = nb.difference("LR", "GB")
+    assert list(diff["x"]) == pytest.approx([0.05, 0.1, 0.2])
+    assert (diff["low"] <= diff["difference"]).all() and (diff["difference"] <= diff["high"]).all()
+    assert areas["optimal"] <= min(areas["score-driven"], areas["rate-driven"])
+    plt.close("all")

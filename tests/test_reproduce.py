@@ -202,3 +202,35 @@ def test_selection_stability_shares_sum_to_one(mirror_dir, tmp_path):
     b = selection_stability(run.results, "whole", n_resamples=40, random_state=1)
     assert a == b
     assert sum(a["spectf"].values()) == pytest.approx(1.0)
+
+
+def test_threshold_choice_table_is_the_brier_score(mirror_dir, tmp_path):
+    """Not in the thesis (issue 12, item 3): the score-driven loss is the Brier score of the
+    out-of-fold P(class 2), the optimal loss never exceeds it, and the interval holds it."""
+    from sklearn.metrics import brier_score_loss
+
+    from costlab.evaluation import run_experiments
+    from costlab.studies.alsaffar2018.tables import threshold_choice_table
+
+    run = run_experiments(
+        ["spectf"],
+        ["NaiveBayes", "AdaBoostM1"],
+        mirror=mirror_dir,
+        data_home=tmp_path,
+        cache_dir=tmp_path / "cv",
+        progress=False,
+    )
+    table = threshold_choice_table(run.results, n_resamples=40).set_index("classifier")
+    for (_, clf), result in run.results.items():
+        row = table.loc[clf]
+        brier = brier_score_loss(result.y_true, 1.0 - result.scores())
+        assert row["brier"] == pytest.approx(brier, abs=1e-12)
+        assert row["brier_low"] <= row["brier"] <= row["brier_high"]
+        assert 0 <= row["optimal"] <= row["brier"] + 1e-12
+        assert row["calibration_gap"] == pytest.approx(row["brier"] - row["optimal"])
+
+
+def test_report_writes_the_threshold_choice_table(results):
+    table = pd.read_csv(results / "tables" / "threshold_choice.csv")
+    assert len(table) == 16 and (table["calibration_gap"] >= -1e-12).all()
+    assert (results / "tables" / "threshold_choice.tex").exists()

@@ -314,10 +314,11 @@ def _called_positive(counts, g):
 def _score_driven(counts, space):
     """Positive iff s >= x (cost space) or s >= x as well in skew space: the threshold is the
     operating condition (HFF 2011 sec. 3). Constant rates between distinct scores."""
-    values = counts.values
-    knots = np.unique(np.concatenate(([0.0, 1.0], values[(values > 0) & (values < 1)])))
-    mid = 0.5 * (knots[:-1] + knots[1:])
-    g = np.searchsorted(values, mid, side="left")  # first distinct score >= x on the piece
+    values = counts.values  # distinct and increasing: the inner knots need no second sort
+    lo = int(np.searchsorted(values, 0.0, side="right"))
+    hi = int(np.searchsorted(values, 1.0, side="left"))
+    knots = np.concatenate(([0.0], values[lo:hi], [1.0]))
+    g = lo + np.arange(hi - lo + 1)  # first distinct score >= x on each piece
     fp, tp = _called_positive(counts, g)
     fpr, tpr = fp / counts.n_neg, tp / counts.n_pos
     thresholds = np.where(g < values.size, values[np.minimum(g, values.size - 1)], np.inf)

@@ -295,7 +295,8 @@ class BrierCurveDisplay:
         return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)
 
     def plot(self, ax=None):
-        fig, ax = _axes(ax, (8.2, 4.8))
+        n_lines = sum(len(v) for v in self.curves.values())
+        fig, ax = _axes(ax, (11.0, 5.0) if n_lines > 4 else (8.2, 4.8))
         styles = classifier_styles(self.curves)
         several = len({m for v in self.curves.values() for m in v}) > 1
         self.lines_, self.bands_ = {}, {}
@@ -342,6 +343,6 @@ class BrierCurveDisplay:
                 title = "Brier curves (legend: area = " + (
                     "Brier score)" if self.space == "cost" else "mean per-class Brier score)"
                 )
-        _finish(ax, title, legend="best")
+        _finish(ax, title, legend="outside" if len(self.lines_) > 4 else "best")
         self.ax_, self.figure_ = ax, fig
         return self

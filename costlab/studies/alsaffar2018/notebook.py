@@ -32,6 +32,7 @@ from costlab.studies.alsaffar2018.tables import (
     selection_stability,
     selection_table,
     table_6,
+    threshold_choice_table,
 )
 
 __all__ = ["ExperimentView", "StudyView"]
@@ -111,6 +112,13 @@ class StudyView:
             selection_table(values, range_name, search=search or self.search, stability=stability)
         )
 
+    def threshold_choice(self, n_resamples=500):
+        """Not in the thesis: Brier score (with its bootstrap interval), optimal and rate-driven
+        expected loss of each classifier (:func:`threshold_choice_table`)."""
+        out = threshold_choice_table(self.run.results, n_resamples=n_resamples)
+        out["classifier"] = out["classifier"].map(lambda v: DISPLAY_NAMES.get(v, v))
+        return out.round(3)
+
     def cst_example(self, number):
         """Tables 11-16 (section 5.7): ``number`` is 11, 13 or 15; returns (per ratio, summary)."""
         example = next(e for e in CST_EXAMPLES if e.mtmcs_table == number)
@@ -180,6 +188,33 @@ class ExperimentView(StudyView):
         return plotting.ROCThresholdDisplay(
             roc_curves(self.run, self.dataset), title=title, labels=DISPLAY_NAMES
         ).plot(ax=ax)
+
+    def _positive_probabilities(self):
+        """(labels, {classifier: out-of-fold P(class 2)}), class 2 the positive class."""
+        by_clf = {c: r for (d, c), r in self.run.results.items() if d == self.dataset}
+        first = next(iter(by_clf.values()))
+        named = {DISPLAY_NAMES.get(c, c): 1.0 - r.scores() for c, r in by_clf.items()}
+        return first.y_true, named
+
+    def decision_curves(self, *, n_resamples=200, p_max=0.8, ax=None):
+        """Decision curves of the out-of-fold P(class 2) (Vickers & Elkin 2006; not in the
+        thesis): net benefit against the threshold probability, which is the normalised FPcost
+        of the MTMCS chart, with treat-all, treat-none and bootstrap bands."""
+        y, scores = self._positive_probabilities()
+        title = f"{self.data.title}, decision curves (out-of-fold P(class 2))"
+        return plotting.DecisionCurveDisplay.from_predictions(
+            y, scores, pos_label=1, n_resamples=n_resamples, p_max=p_max, title=title, ax=ax
+        )
+
+    def brier_curves(self, *, methods=("score-driven", "optimal"), n_resamples=200, ax=None):
+        """Brier curves (score-driven: threshold = FPcost on P(class 2)) and the optimal
+        threshold choice (the exact MTMCS, with the true priors) of Hernández-Orallo, Flach &
+        Ferri; the legend's areas are each classifier's Brier score and the refinement loss."""
+        y, scores = self._positive_probabilities()
+        title = f"{self.data.title}, threshold-choice curves (legend: area)"
+        return plotting.BrierCurveDisplay.from_predictions(
+            y, scores, methods=methods, pos_label=1, n_resamples=n_resamples, title=title, ax=ax
+        )
 
     def statements(self):
         """The thesis's statements about this experiment, each checked against our numbers."""

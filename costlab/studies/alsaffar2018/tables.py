@@ -15,6 +15,8 @@ import pandas as pd
 from costlab._io import write_text_atomic
 from costlab.evaluation.experiment import curves_for
 from costlab.metrics.costs import curve_in_range, format_cost_ratio, mtmcr, range_summary
+from costlab.metrics.curve_bootstrap import bootstrap_brier_curves
+from costlab.metrics.threshold_choice import threshold_choice_curves
 from costlab.metrics.uncertainty import paired_bootstrap
 from costlab.studies.alsaffar2018.published import (
     DISPLAY_NAMES,
@@ -30,6 +32,7 @@ __all__ = [
     "range_values",
     "selection_stability",
     "selection_table",
+    "threshold_choice_table",
     "cst_example_tables",
     "write_table",
 ]
@@ -141,6 +144,55 @@ def selection_stability(results, range_name, *, n_resamples=500, random_state=0)
         lowest = np.argmin(sums, axis=1)
         out[dataset] = {c: float(np.mean(lowest == k)) for k, c in enumerate(boot.names)}
     return out
+
+
+def threshold_choice_table(results, *, n_resamples=500, random_state=0):
+    """Not in the thesis: each classifier's expected loss under the three threshold-choice
+    methods of Hernandez-Orallo, Flach & Ferri (JMLR 2012), on the out-of-fold P(class 2).
+
+    The thesis's exact MTMCS takes the best threshold at each cost ratio (the *optimal*
+    method); deployed with its own probabilities as thresholds (the *score-driven* method, the
+    Bayes rule for calibrated probabilities) a classifier loses its Brier score instead, and with
+    the threshold set by the rate of positives (*rate-driven*) a loss linear in its AUC. All
+    three are areas of exact curves over a uniform cost proportion, with this dataset's priors
+    (cost space); the gap between the Brier score and the optimal loss is what poor calibration
+    costs.
+
+    Returns
+    -------
+    DataFrame
+        ``dataset, classifier, brier, brier_low, brier_high`` (95 % stratified bootstrap
+        interval of the Brier score), ``optimal, rate_driven, calibration_gap``.
+    """
+    rows = []
+    for dataset in dict.fromkeys(d for d, _ in results):
+        by_clf = {c: r for (d, c), r in results.items() if d == dataset}
+        y = next(iter(by_clf.values())).y_true
+        positive = {c: 1.0 - r.scores() for c, r in by_clf.items()}  # P(class 2)
+        areas = bootstrap_brier_curves(
+            y,
+            positive,
+            x=[0.5],
+            n_resamples=n_resamples,
+            random_state=random_state,
+            pos_label=1,
+        ).area_intervals()
+        for k, (clf, p) in enumerate(positive.items()):
+            curves = threshold_choice_curves(y, p, pos_label=1)
+            brier, optimal = curves["score-driven"].area(), curves["optimal"].area()
+            rows.append(
+                {
+                    "dataset": dataset,
+                    "classifier": clf,
+                    "brier": brier,
+                    "brier_low": float(areas["low"].iloc[k]),
+                    "brier_high": float(areas["high"].iloc[k]),
+                    "optimal": optimal,
+                    "rate_driven": curves["rate-driven"].area(),
+                    "calibration_gap": brier - optimal,
+                }
+            )
+    return pd.DataFrame(rows)
 
 
 def selection_table(values, range_name, *, search="optimized", stability=None):
