@@ -250,3 +250,28 @@ def test_envelope_band_and_roc_band_display(sample):
     with pytest.raises(ValueError, match="lacks columns"):
         ROCBandDisplay({"NB": roc.drop(columns="high")})
     plt.close("all")
+
+
+def test_cost_curve_band_display(sample):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from costlab.metrics import cost_envelope, paired_bootstrap
+    from costlab.plotting import CostCurveBandDisplay
+
+    y, p1 = sample
+    single = bootstrap_mtmcs(y, -p1, n_resamples=40, pos_label=1)
+    display = CostCurveBandDisplay.from_bootstrap(single, names="NB")
+    x = display.lines_["NB"].get_xdata()
+    np.testing.assert_allclose(display.lines_["NB"].get_ydata(), cost_envelope(y, -p1)(x))
+    paired = paired_bootstrap(y, {"a": -p1, "b": -p1 + 0.1}, n_resamples=30, pos_label=1)
+    both = CostCurveBandDisplay.from_bootstrap(paired)
+    assert set(both.lines_) == set(both.bands_) == {"a", "b"}
+    # the paired bands of "a" are the single-classifier band read on D&H's axes
+    a = both.lines_["a"]
+    np.testing.assert_allclose(a.get_ydata(), cost_envelope(y, -p1)(a.get_xdata()), atol=1e-12)
+    with pytest.raises(ValueError, match="lacks columns"):
+        CostCurveBandDisplay({"NB": single.envelope_band().drop(columns="ne")})
+    plt.close("all")

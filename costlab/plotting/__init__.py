@@ -2,7 +2,7 @@
 and ROC convex hulls (:mod:`._cost_curves`), scenario curves (:mod:`._scenario`), POSfrac and
 purity under prior shift (:mod:`._prior_shift`), decision and Brier curves (:mod:`._decision`)."""
 
-from costlab.plotting._bands import MTMCSBandDisplay, ROCBandDisplay
+from costlab.plotting._bands import CostCurveBandDisplay, MTMCSBandDisplay, ROCBandDisplay
 from costlab.plotting._cost_curves import (
     CostCurveDisplay,
     CostSpaceDualityDisplay,
@@ -25,6 +25,7 @@ from costlab.plotting._scenario import ScenarioCurveDisplay
 
 __all__ = [
     "BrierCurveDisplay",
+    "CostCurveBandDisplay",
     "DecisionCurveDisplay",
     "ClassDistributionDisplay",
     "CostCurveDisplay",

@@ -12,7 +12,7 @@ import pandas as pd
 
 from costlab.plotting._displays import _axes, _finish, classifier_styles
 
-__all__ = ["MTMCSBandDisplay", "ROCBandDisplay"]
+__all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay"]
 
 
 class MTMCSBandDisplay:
@@ -129,5 +129,75 @@ class ROCBandDisplay:
         ax.set_xlabel("false positive rate")
         ax.set_ylabel("true positive rate")
         _finish(ax, self.title or "ROC with bootstrap bands", legend="lower right")
+        self.ax_, self.figure_ = ax, fig
+        return self
+
+
+class CostCurveBandDisplay:
+    """Cost curves (D&H's lower envelope: NE[C] against PCF(+)) with shaded bootstrap bands.
+
+    Parameters
+    ----------
+    bands : Mapping[str, DataFrame]
+        Classifier -> frame with ``pcf, ne, low, high`` (:meth:`BootstrapCurves.envelope_band`).
+    show_trivial : bool
+        Draw the better trivial classifier, min(PCF(+), 1 - PCF(+)) (D&H Fig. 7).
+    title : str, optional
+    """
+
+    def __init__(self, bands, *, show_trivial=True, title=None):
+        if not bands:
+            raise ValueError("bands must be a non-empty mapping of classifier -> frame.")
+        for name, frame in bands.items():
+            missing = {"pcf", "ne", "low", "high"} - set(frame.columns)
+            if missing:
+                raise ValueError(f"bands[{name!r}] lacks columns {sorted(missing)}.")
+        self.bands, self.show_trivial, self.title = dict(bands), show_trivial, title
+
+    @classmethod
+    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
+        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
+        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier); the equal-prior
+        MTMCS at FPcost r is 100 x NE[C] at PCF(+) = 1 - r."""
+        if hasattr(result, "names"):  # PairedBootstrap
+            alpha = 1.0 - result.confidence
+            order = np.argsort(1.0 - result.fp_costs)
+            bands = {}
+            for k, name in enumerate(result.names):
+                low, high = np.quantile(result.replicates[:, k], [alpha / 2, 1 - alpha / 2], 0)
+                bands[name] = pd.DataFrame(
+                    {
+                        "pcf": 1.0 - result.fp_costs[order],
+                        "ne": result.estimate[k][order] / 100.0,
+                        "low": low[order] / 100.0,
+                        "high": high[order] / 100.0,
+                    }
+                )
+        else:
+            bands = {names or "Classifier": result.envelope_band()}
+        if title is None:
+            title = f"Cost curves with {100 * result.confidence:g} % bootstrap bands"
+        return cls(bands, title=title).plot(ax=ax)
+
+    def plot(self, ax=None):
+        fig, ax = _axes(ax, (7.4, 4.8))
+        styles = classifier_styles(self.bands)
+        self.lines_, self.bands_ = {}, {}
+        for name, frame in self.bands.items():
+            colour = styles[name]["color"]
+            self.bands_[name] = ax.fill_between(
+                frame["pcf"], frame["low"], frame["high"], color=colour, alpha=0.18, linewidth=0
+            )
+            self.lines_[name] = ax.plot(
+                frame["pcf"], frame["ne"], color=colour, linewidth=1.8, label=name
+            )[0]
+        if self.show_trivial:
+            ax.plot([0, 0.5, 1], [0, 0.5, 0], color="0.6", linewidth=0.9, linestyle="--",
+                    label="trivial classifiers")  # fmt: skip
+        ax.set_xlim(0, 1)
+        ax.set_ylim(bottom=0)
+        ax.set_xlabel("probability cost PCF(+)")
+        ax.set_ylabel("normalised expected cost NE[C]")
+        _finish(ax, self.title or "Cost curves with bootstrap bands", legend="best")
         self.ax_, self.figure_ = ax, fig
         return self
