@@ -307,6 +307,14 @@ class PairedBootstrap:
             raise ValueError(f"unknown classifier {name!r}; choose from {self.names}.")
         return self.names.index(name)
 
+    def curves(self, name):
+        """One classifier's replicates as :class:`BootstrapCurves` (its bands and range
+        measures)."""
+        k = self._index(name)
+        return BootstrapCurves(
+            self.fp_costs, self.estimate[k], self.replicates[:, k], self.confidence
+        )
+
     def _inside(self, r1, r2):
         r1 = self.fp_costs.min() if r1 is None else r1
         r2 = self.fp_costs.max() if r2 is None else r2

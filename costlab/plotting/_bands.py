@@ -7,9 +7,6 @@ over the repetitions / folds of repeated cross-validation).
 
 from __future__ import annotations
 
-import numpy as np
-import pandas as pd
-
 from costlab.plotting._displays import _axes, _finish, classifier_styles
 
 __all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay"]
@@ -47,18 +44,7 @@ class MTMCSBandDisplay:
         """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
         name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier)."""
         if hasattr(result, "names"):  # PairedBootstrap
-            alpha = 1.0 - result.confidence
-            bands = {}
-            for k, name in enumerate(result.names):
-                low, high = np.quantile(result.replicates[:, k], [alpha / 2, 1 - alpha / 2], 0)
-                bands[name] = pd.DataFrame(
-                    {
-                        "fp_cost": result.fp_costs,
-                        "mtmcs": result.estimate[k],
-                        "low": low,
-                        "high": high,
-                    }
-                )
+            bands = {name: result.curves(name).band() for name in result.names}
         else:
             bands = {names or "Classifier": result.band()}
         if title is None:
@@ -160,19 +146,7 @@ class CostCurveBandDisplay:
         name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier); the equal-prior
         MTMCS at FPcost r is 100 x NE[C] at PCF(+) = 1 - r."""
         if hasattr(result, "names"):  # PairedBootstrap
-            alpha = 1.0 - result.confidence
-            order = np.argsort(1.0 - result.fp_costs)
-            bands = {}
-            for k, name in enumerate(result.names):
-                low, high = np.quantile(result.replicates[:, k], [alpha / 2, 1 - alpha / 2], 0)
-                bands[name] = pd.DataFrame(
-                    {
-                        "pcf": 1.0 - result.fp_costs[order],
-                        "ne": result.estimate[k][order] / 100.0,
-                        "low": low[order] / 100.0,
-                        "high": high[order] / 100.0,
-                    }
-                )
+            bands = {name: result.curves(name).envelope_band() for name in result.names}
         else:
             bands = {names or "Classifier": result.envelope_band()}
         if title is None:

@@ -138,10 +138,7 @@ class DecisionCurveDisplay:
     @classmethod
     def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, ax=None, **kwargs):
         """Score ``X`` with fitted classifier(s) (P(+) from ``predict_proba``) and plot."""
-        scores, positive = estimator_scores(
-            estimator, X, y, name=name, pos_label=pos_label, column="positive"
-        )
-        return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)
+        return _from_estimator(cls, estimator, X, y, name, pos_label, ax, kwargs)
 
     def plot(self, ax=None):
         fig, ax = _axes(ax, (8.2, 4.8))
@@ -289,10 +286,7 @@ class BrierCurveDisplay:
     @classmethod
     def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, ax=None, **kwargs):
         """Score ``X`` with fitted classifier(s) (P(+) from ``predict_proba``) and plot."""
-        scores, positive = estimator_scores(
-            estimator, X, y, name=name, pos_label=pos_label, column="positive"
-        )
-        return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)
+        return _from_estimator(cls, estimator, X, y, name, pos_label, ax, kwargs)
 
     def plot(self, ax=None):
         n_lines = sum(len(v) for v in self.curves.values())
@@ -346,3 +340,11 @@ class BrierCurveDisplay:
         _finish(ax, title, legend="outside" if len(self.lines_) > 4 else "best")
         self.ax_, self.figure_ = ax, fig
         return self
+
+
+def _from_estimator(cls, estimator, X, y, name, pos_label, ax, kwargs):
+    """``cls.from_predictions`` on the ``predict_proba`` column of the positive class."""
+    scores, positive = estimator_scores(
+        estimator, X, y, name=name, pos_label=pos_label, column="positive"
+    )
+    return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)
