@@ -275,3 +275,22 @@ def test_cost_curve_band_display(sample):
     with pytest.raises(ValueError, match="lacks columns"):
         CostCurveBandDisplay({"NB": single.envelope_band().drop(columns="ne")})
     plt.close("all")
+
+
+def test_threshold_band_display(sample):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from costlab.metrics import bootstrap_thresholds
+    from costlab.plotting import ThresholdBandDisplay
+
+    y, p1 = sample
+    thresholds, _ = bootstrap_thresholds(y, -p1, n_resamples=40, random_state=1)
+    display = ThresholdBandDisplay({"NB": thresholds}).plot()
+    np.testing.assert_array_equal(display.lines_["NB"].get_ydata(), thresholds["threshold"])
+    assert display.ax_.get_ylabel().startswith("cost-optimal threshold")
+    with pytest.raises(ValueError, match="lacks columns"):
+        ThresholdBandDisplay({"NB": thresholds.drop(columns="threshold")})
+    plt.close("all")

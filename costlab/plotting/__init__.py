@@ -2,7 +2,12 @@
 and ROC convex hulls (:mod:`._cost_curves`), scenario curves (:mod:`._scenario`), POSfrac and
 purity under prior shift (:mod:`._prior_shift`), decision and Brier curves (:mod:`._decision`)."""
 
-from costlab.plotting._bands import CostCurveBandDisplay, MTMCSBandDisplay, ROCBandDisplay
+from costlab.plotting._bands import (
+    CostCurveBandDisplay,
+    MTMCSBandDisplay,
+    ROCBandDisplay,
+    ThresholdBandDisplay,
+)
 from costlab.plotting._cost_curves import (
     CostCurveDisplay,
     CostSpaceDualityDisplay,
@@ -40,6 +45,7 @@ __all__ = [
     "ROCDisplay",
     "ROCThresholdDisplay",
     "ScenarioCurveDisplay",
+    "ThresholdBandDisplay",
     "ThresholdDisplay",
     "classifier_styles",
     "display_name",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from costlab.plotting._displays import _axes, _finish, classifier_styles
 
-__all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay"]
+__all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay", "ThresholdBandDisplay"]
 
 
 class MTMCSBandDisplay:
@@ -30,11 +30,13 @@ class MTMCSBandDisplay:
     ax_, figure_
     """
 
+    _VALUE, _YLABEL = "mtmcs", "MTMCS (%)"
+
     def __init__(self, bands, *, low="low", high="high", title=None):
         if not bands:
             raise ValueError("bands must be a non-empty mapping of classifier -> frame.")
         for name, frame in bands.items():
-            missing = {"fp_cost", "mtmcs", low, high} - set(frame.columns)
+            missing = {"fp_cost", self._VALUE, low, high} - set(frame.columns)
             if missing:
                 raise ValueError(f"bands[{name!r}] lacks columns {sorted(missing)}.")
         self.bands, self.low, self.high, self.title = dict(bands), low, high, title
@@ -63,7 +65,7 @@ class MTMCSBandDisplay:
             )
             self.lines_[name] = ax.plot(
                 x,
-                frame["mtmcs"],
+                frame[self._VALUE],
                 color=colour,
                 marker=styles[name]["marker"],
                 markersize=4,
@@ -71,11 +73,25 @@ class MTMCSBandDisplay:
                 label=name,
             )[0]
         ax.set_xlabel("normalised FPcost (FNcost = 1 - FPcost)")
-        ax.set_ylabel("MTMCS (%)")
+        ax.set_ylabel(self._YLABEL)
         ax.set_xlim(0, 1)
         _finish(ax, self.title, legend="best")
         self.ax_, self.figure_ = ax, fig
         return self
+
+
+class ThresholdBandDisplay(MTMCSBandDisplay):
+    """The cost-optimal threshold at each normalised FPcost with its spread across resamples:
+    ``{classifier: frame}`` with ``fp_cost, threshold, low, high`` (the first frame of
+    :func:`costlab.metrics.bootstrap_thresholds`). scikit-learn's TunedThresholdClassifierCV
+    reports one threshold and no spread."""
+
+    _VALUE, _YLABEL = "threshold", "cost-optimal threshold (score >= it: positive)"
+
+    def plot(self, ax=None):
+        if self.title is None:
+            self.title = "Cost-optimal thresholds across bootstrap resamples"
+        return super().plot(ax=ax)
 
 
 class ROCBandDisplay:
