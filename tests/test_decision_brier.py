@@ -458,3 +458,19 @@ def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
     matplotlib.pyplot.close("all")
+
+
+def test_curve_difference_display(sample):
+    from costlab.plotting import CurveDifferenceDisplay
+
+    y, a, b = sample
+    bands = bootstrap_decision_curves(y, {"A": a, "B": b}, n_resamples=30)
+    d = CurveDifferenceDisplay(bands, "A", "B").plot()
+    np.testing.assert_allclose(d.line_.get_ydata(), bands.estimate[0] - bands.estimate[1])
+    np.testing.assert_allclose(d.share_line_.get_ydata(), bands.difference("A", "B")["p_above"])
+    assert d.ax_.get_ylabel() == "difference in net benefit"
+    loss = bootstrap_brier_curves(y, {"A": a, "B": b}, n_resamples=30)
+    assert CurveDifferenceDisplay(loss, "B", "A").plot().ax_.get_ylabel() == "difference in loss"
+    with pytest.raises(ValueError, match="unknown model"):
+        CurveDifferenceDisplay(bands, "A", "C")
+    matplotlib.pyplot.close("all")

@@ -13,7 +13,11 @@ from costlab.plotting._cost_curves import (
     CostSpaceDualityDisplay,
     ROCHullDisplay,
 )
-from costlab.plotting._decision import BrierCurveDisplay, DecisionCurveDisplay
+from costlab.plotting._decision import (
+    BrierCurveDisplay,
+    CurveDifferenceDisplay,
+    DecisionCurveDisplay,
+)
 from costlab.plotting._displays import (
     ClassDistributionDisplay,
     MTMCSDisplay,
@@ -36,6 +40,7 @@ __all__ = [
     "CostCurveDisplay",
     "CostSpaceDualityDisplay",
     "CriticalDifferenceDisplay",
+    "CurveDifferenceDisplay",
     "ROCHullDisplay",
     "MTMCSBandDisplay",
     "MTMCSDisplay",

@@ -19,7 +19,7 @@ from costlab.metrics.threshold_choice import METHODS, ThresholdChoiceCurve, thre
 from costlab.plotting._displays import _axes, _finish, classifier_styles
 from costlab.plotting._scores import estimator_scores, named_scores
 
-__all__ = ["BrierCurveDisplay", "DecisionCurveDisplay"]
+__all__ = ["BrierCurveDisplay", "CurveDifferenceDisplay", "DecisionCurveDisplay"]
 
 _METHOD_STYLE = {"score-driven": "-", "rate-driven": "--", "optimal": ":"}
 
@@ -338,6 +338,63 @@ class BrierCurveDisplay:
                     "Brier score)" if self.space == "cost" else "mean per-class Brier score)"
                 )
         _finish(ax, title, legend="outside" if len(self.lines_) > 4 else "best")
+        self.ax_, self.figure_ = ax, fig
+        return self
+
+
+class CurveDifferenceDisplay:
+    """The paired difference of two models' curves with its bootstrap band.
+
+    Parameters
+    ----------
+    bands : CurveBands
+        From :func:`~costlab.metrics.bootstrap_decision_curves` (net benefit) or
+        :func:`~costlab.metrics.bootstrap_brier_curves` (loss), with both models.
+    a, b : str
+        The difference drawn is a - b; the shaded band is the percentile interval of a - b over
+        the same resamples, and the right axis the share of resamples in which a is above b.
+    title : str, optional
+
+    Attributes
+    ----------
+    line_, band_, share_line_ : artists
+    ax_, share_ax_, figure_
+    """
+
+    def __init__(self, bands, a, b, *, title=None):
+        self.frame = bands.difference(a, b)  # names checked there
+        self.bands, self.a, self.b, self.title = bands, a, b, title
+
+    def plot(self, ax=None):
+        fig, ax = _axes(ax, (8.2, 4.4))
+        f = self.frame
+        colour = classifier_styles([self.a])[self.a]["color"]
+        self.band_ = ax.fill_between(f["x"], f["low"], f["high"], color=colour, alpha=0.2, lw=0)
+        self.line_ = ax.plot(
+            f["x"], f["difference"], color=colour, linewidth=1.8, label=f"{self.a} - {self.b}"
+        )[0]
+        ax.axhline(0.0, color="0.2", linewidth=0.9)
+        self.share_ax_ = ax.twinx()
+        self.share_line_ = self.share_ax_.plot(
+            f["x"], f["p_above"], color="0.55", linewidth=1.0, linestyle=":",
+            label=f"share of resamples with {self.a} above",
+        )[0]  # fmt: skip
+        self.share_ax_.set_ylim(0, 1)
+        self.share_ax_.set_ylabel(f"share of resamples: {self.a} above {self.b}", color="0.4")
+        quantity = self.bands.quantity
+        if quantity == "loss":
+            ax.set_xlabel("cost proportion c (= $p_t$)")
+        else:
+            ax.set_xlabel("threshold probability $p_t$")
+        ax.set_xlim(float(f["x"].min()), float(f["x"].max()))
+        ax.set_ylabel(f"difference in {quantity}")
+        lines = [self.line_, self.share_line_]
+        ax.legend(lines, [line.get_label() for line in lines], loc="best", frameon=False)
+        title = self.title or (
+            f"{self.a} - {self.b}: {quantity} with a paired "
+            f"{100 * self.bands.confidence:g} % bootstrap band"
+        )
+        _finish(ax, title, legend=None)
         self.ax_, self.figure_ = ax, fig
         return self
 
