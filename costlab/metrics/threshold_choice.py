@@ -15,7 +15,7 @@ the cost proportion
 
 (the share of a false positive in the two costs: the thesis's normalised FPcost, and the
 threshold probability p_t of a decision curve), prevalence :math:`\\pi = p(+)`, and a threshold
-rule giving the rates FPR(c), TPR(c), the loss in **cost space** is (HFF 2012 eq. 2 with their
+rule giving the rates FPR(c), TPR(c), the loss in **cost space** is (HFF 2012's loss with their
 normalisation b = 2)
 
 .. math:: Q_c(c) = 2\\{c (1 - \\pi) FPR(c) + (1 - c) \\pi (1 - TPR(c))\\}
@@ -28,27 +28,29 @@ and in **skew space**, where priors and costs are folded into the skew
 (D&H's NE[C] at PCF(+) = 1 - z). The three rules of HFF, each with its expected loss under a
 uniform operating condition:
 
-* **score-driven** (HFF 2011; HFF 2012 sec. 5): the threshold is the operating condition itself,
+* **score-driven** (HFF 2011; HFF 2012): the threshold is the operating condition itself,
   positive iff :math:`s \\ge c` - the Bayes rule for calibrated probabilities. The curve is the
-  *Brier curve*; its area is the Brier score in cost space (HFF 2011 Thm. 1: :math:`\\int_0^1
+  *Brier curve*; its area is the Brier score in cost space (HFF 2011: :math:`\\int_0^1
   Q_c\\,dc = BS`) and the mean of the per-class Brier scores in skew space;
 * **rate-driven** (HFF 2013): the threshold predicts the fraction :math:`1 - c` of instances
   positive (ties split in proportion); the area is linear in the AUC,
   :math:`\\pi(1-\\pi)(1 - 2\\,AUC) + 1/3` in cost space and :math:`(1 - 2\\,AUC)/4 + 1/3` in skew
-  space (HFF 2013 Thm. 4; HFF 2012 Thm. 20);
-* **optimal** ("test-optimal", HFF 2012 sec. 7): the threshold minimising the loss on the same
+  space (HFF 2013; HFF 2012);
+* **optimal** ("test-optimal", HFF 2012): the threshold minimising the loss on the same
   data; in skew space this is D&H's lower envelope, whose area is the total expected cost, and in
   cost space its area is the refinement loss of the convex-hull (PAV) calibrated scores.
 
-Orientation. HFF number the classes the other way round (their class 0 is the positive class and
-scores estimate the probability of class 1), so their c is the share of the cost of a *false
-negative*. Here scores are higher for the positive class, as everywhere in costlab, and c is the
-share of a false positive, so that c is the threshold on P(+): HFF's curves are the mirror
-images (c -> 1 - c) of these, with the same areas.
+Orientation. As we read them, HFF number the classes the other way round (their class 0 is the
+positive class and scores estimate the probability of class 1), so their c is the share of the
+cost of a *false negative*. Here scores are higher for the positive class, as everywhere in
+costlab, and c is the share of a false positive, so that c is the threshold on P(+): HFF's
+curves are the mirror images (c -> 1 - c) of these, with the same areas.
 
 Every curve is exact: its loss is a polynomial of degree at most 2 between consecutive knots (the
 distinct scores, the hull's breakpoints or the ROC points), evaluated and integrated
-piecewise; nothing is sampled on a grid.
+piecewise; nothing is sampled on a grid. (Section and theorem numbers of the three papers are
+not quoted: they were not at hand to check. Every identity above is tested against an
+independent implementation in ``tests/test_decision_brier.py``.)
 """
 
 from __future__ import annotations
@@ -313,7 +315,7 @@ def _called_positive(counts, g):
 
 def _score_driven(counts, space):
     """Positive iff s >= x (cost space) or s >= x as well in skew space: the threshold is the
-    operating condition (HFF 2011 sec. 3). Constant rates between distinct scores."""
+    operating condition (HFF 2011). Constant rates between distinct scores."""
     values = counts.values  # distinct and increasing: the inner knots need no second sort
     lo = int(np.searchsorted(values, 0.0, side="right"))
     hi = int(np.searchsorted(values, 1.0, side="left"))
@@ -327,7 +329,7 @@ def _score_driven(counts, space):
 
 def _rate_driven(counts, space):
     """The fraction 1 - x of instances called positive, top scores first, ties split in
-    proportion (HFF 2013 sec. 3): the ROC curve walked at the speed of the positive rate."""
+    proportion (HFF 2013): the ROC curve walked at the speed of the positive rate."""
     n_neg, n_pos = counts.n_neg, counts.n_pos
     # ROC points from the top score down (cut k: the k highest distinct scores positive)
     fp = np.r_[0, (n_neg - np.r_[0, counts.neg_le[:-1]])[::-1]]
