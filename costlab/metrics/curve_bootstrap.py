@@ -27,7 +27,7 @@ from costlab.metrics.threshold_choice import (
     _check_probability_scores,
     _curve_from_counts,
 )
-from costlab.metrics.uncertainty import _check_resampling
+from costlab.metrics.uncertainty import _check_resampling, stratified_resample
 
 __all__ = ["CurveBands", "bootstrap_brier_curves", "bootstrap_decision_curves"]
 
@@ -254,7 +254,7 @@ def _bootstrap(
     areas = np.empty((n_resamples, len(names)))
     for b in range(n_resamples):
         if stratified:
-            take = np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
+            take = stratified_resample(rng, pos, neg)
         else:
             take = _both_classes(rng, is_pos, n)
         for c, name in enumerate(names):

@@ -169,9 +169,7 @@ def bootstrap_mtmcs(
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     replicates = np.empty((n_resamples, fp.size))
     for b in range(n_resamples):
-        take = np.concatenate(
-            (rng.choice(pos, size=pos.size, replace=True), rng.choice(neg, size=neg.size))
-        )
+        take = stratified_resample(rng, pos, neg)
         replicates[b] = mtmcs_of_scores(is_pos[take], scores[take], fp)
     estimate = mtmcs_of_scores(is_pos, scores, fp)
     return BootstrapCurves(fp, estimate, replicates, float(confidence))
@@ -268,6 +266,12 @@ def cv_band(y_true, p_class1, fold, *, fp_costs=None, confidence=0.95, pos_label
             "fold_std": fold_curves.std(axis=0, ddof=1),
         }
     )
+
+
+def stratified_resample(rng, pos, neg):
+    """Indices of one stratified bootstrap resample: ``pos.size`` draws with replacement from
+    the positives' indices, then ``neg.size`` from the negatives' (class sizes kept)."""
+    return np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
 
 
 def _check_resampling(n_resamples, confidence):
@@ -436,7 +440,7 @@ def paired_bootstrap(
     names = list(checked)
     replicates = np.empty((n_resamples, len(names), fp.size))
     for b in range(n_resamples):
-        take = np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
+        take = stratified_resample(rng, pos, neg)
         for c, name in enumerate(names):
             replicates[b, c] = mtmcs_of_scores(is_pos[take], checked[name][take], fp)
     estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp) for n in names])
@@ -528,7 +532,7 @@ def bootstrap_thresholds(
     t_rep = np.empty((n_resamples, fp.size))
     r_rep = np.empty((n_resamples, fg.size))
     for b in range(n_resamples):
-        take = np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
+        take = stratified_resample(rng, pos, neg)
         t_rep[b], r_rep[b] = one(is_pos[take], scores[take])
     t_est, r_est = one(is_pos, scores)
     alpha = 1.0 - confidence
