@@ -474,3 +474,11 @@ def test_curve_difference_display(sample):
     with pytest.raises(ValueError, match="unknown model"):
         CurveDifferenceDisplay(bands, "A", "C")
     matplotlib.pyplot.close("all")
+
+
+def test_trivial_losses():
+    curve = brier_curve([0, 0, 0, 1], [0.1, 0.2, 0.3, 0.9])  # prevalence 1/4
+    all_pos, all_neg = curve.trivial_losses(np.array([0.0, 0.5, 1.0]))
+    np.testing.assert_allclose(all_pos, 2 * np.array([0.0, 0.5, 1.0]) * 0.75)  # FPR = 1
+    np.testing.assert_allclose(all_neg, 2 * np.array([1.0, 0.5, 0.0]) * 0.25)  # TPR = 0
+    np.testing.assert_allclose(curve.trivial([0.0, 0.5, 1.0]), [0.0, 0.25, 0.0])

@@ -129,6 +129,20 @@ def test_bad_input_is_named(sample, kwargs, match):
         bootstrap_mtmcs(y, np.full(len(y), np.nan), pos_label=1)
 
 
+def test_every_bootstrap_names_bad_fp_costs(sample):
+    from costlab.metrics import bootstrap_thresholds, paired_bootstrap
+
+    y, p1 = sample
+    for call in (
+        lambda: bootstrap_mtmcs(y, -p1, pos_label=1, fp_costs=[0.5, 1.0]),
+        lambda: paired_bootstrap(y, {"a": -p1}, pos_label=1, fp_costs=[0.5, 1.0]),
+        lambda: bootstrap_thresholds(y, -p1, pos_label=1, fp_costs=[0.5, 1.0]),
+        lambda: cv_band(y, p1[None, :], np.zeros((1, len(y))), fp_costs=[0.5, 1.0]),
+    ):
+        with pytest.raises(ValueError, match=r"fp_costs must be normalised costs .* \[0.5, 1\]"):
+            call()
+
+
 # -- comparisons ------------------------------------------------------------------------------
 
 

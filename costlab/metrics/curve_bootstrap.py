@@ -21,6 +21,7 @@ import pandas as pd
 
 from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.decision_curve import DecisionCurve, _check_threshold
 from costlab.metrics.threshold_choice import (
     METHODS,
     SPACES,
@@ -170,8 +171,6 @@ def bootstrap_decision_curves(
     -------
     CurveBands
     """
-    from costlab.metrics.decision_curve import DecisionCurve, _check_threshold
-
     if method not in ("score-driven", "optimal"):
         raise ValueError(f"method must be 'score-driven' or 'optimal', got {method!r}.")
     grid = np.linspace(0.0, 0.99, 100) if p_t is None else np.atleast_1d(_check_threshold(p_t))

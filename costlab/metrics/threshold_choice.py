@@ -210,11 +210,14 @@ class ThresholdChoiceCurve:
             }
         )
 
+    def trivial_losses(self, x):
+        """(all positive, all negative): the losses of the two trivial classifiers at x."""
+        x = np.asarray(_check_unit(x, "x"), dtype=np.float64)
+        return self._weights(x)  # FPR = TPR = 1 costs w_neg; FPR = TPR = 0 costs w_pos
+
     def trivial(self, x):
         """Loss of the better of the two trivial classifiers (all negative, all positive)."""
-        x = np.asarray(_check_unit(x, "x"), dtype=np.float64)
-        w_neg, w_pos = self._weights(x)
-        return np.minimum(w_neg, w_pos)
+        return np.minimum(*self.trivial_losses(x))
 
 
 def threshold_choice_curve(y_true, y_score, *, method="score-driven", space="cost", pos_label=None):

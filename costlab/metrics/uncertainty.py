@@ -30,7 +30,7 @@ import pandas as pd
 from scipy import stats
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._validation import check_fp_costs, check_labels_scores
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.costs import _TOL as _SELECTION_TOL
 from costlab.metrics.costs import cost_ratio_grid, cost_sensitivity, cst, mtmcr
@@ -161,9 +161,7 @@ def bootstrap_mtmcs(
     BootstrapCurves
     """
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
-    if fp.ndim != 1 or fp.size == 0 or np.any((fp <= 0) | (fp >= 1)):
-        raise ValueError("fp_costs must be normalised FPcosts strictly between 0 and 1.")
+    fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
     rng = np.random.default_rng(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
@@ -236,7 +234,7 @@ def cv_band(y_true, p_class1, fold, *, fp_costs=None, confidence=0.95, pos_label
         (percentiles over the R repetitions' pooled curves), ``fold_low``, ``fold_high`` (over
         the R x k folds' own curves), ``repeat_std`` and ``fold_std``.
     """
-    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
+    fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     p = np.atleast_2d(np.asarray(p_class1, dtype=np.float64))
     folds = np.atleast_2d(np.asarray(fold))
     if p.shape != folds.shape:
@@ -431,9 +429,7 @@ def paired_bootstrap(
         is_pos, checked[name] = check_labels_scores(
             y_true, s, pos_label=pos_label, name=f"scores[{name!r}]"
         )
-    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
-    if fp.ndim != 1 or fp.size == 0 or np.any((fp <= 0) | (fp >= 1)):
-        raise ValueError("fp_costs must be normalised FPcosts strictly between 0 and 1.")
+    fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
     rng = np.random.default_rng(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
@@ -511,7 +507,7 @@ def bootstrap_thresholds(
         ``fpr, tpr, low, high``, with percentile intervals.
     """
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    fp = cost_ratio_grid() if fp_costs is None else np.asarray(fp_costs, dtype=np.float64)
+    fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     fg = np.linspace(0.0, 1.0, 101) if fpr_grid is None else np.asarray(fpr_grid, float)
     _check_resampling(n_resamples, confidence)
 

@@ -317,7 +317,7 @@ class BrierCurveDisplay:
         if self.show_trivial:
             first = next(iter(next(iter(self.curves.values())).values()))
             grid = np.array([0.0, 1.0])
-            w = first._weights(grid)
+            w = first.trivial_losses(grid)
             ax.plot(grid, w[0], color="0.6", linewidth=0.9, linestyle="-.", label="all positive")
             ax.plot(grid, w[1], color="0.6", linewidth=0.9, linestyle=(0, (1, 2)),
                     label="all negative")  # fmt: skip

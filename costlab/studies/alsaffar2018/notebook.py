@@ -29,6 +29,7 @@ from costlab.studies.alsaffar2018.statements import Evidence, check_statements
 from costlab.studies.alsaffar2018.tables import (
     cst_example_tables,
     range_values,
+    results_by_dataset,
     selection_stability,
     selection_table,
     table_6,
@@ -191,7 +192,7 @@ class ExperimentView(StudyView):
 
     def _positive_probabilities(self):
         """(labels, {classifier: out-of-fold P(class 2)}), class 2 the positive class."""
-        by_clf = {c: r for (d, c), r in self.run.results.items() if d == self.dataset}
+        by_clf = results_by_dataset(self.run.results)[self.dataset]
         first = next(iter(by_clf.values()))
         named = {DISPLAY_NAMES.get(c, c): 1.0 - r.scores() for c, r in by_clf.items()}
         return first.y_true, named

@@ -108,6 +108,15 @@ def _diff(ours, theirs):
     return np.nan if theirs is None or ours is None else ours - theirs
 
 
+def results_by_dataset(results):
+    """``{dataset: {classifier: CVResult}}`` from ``{(dataset, classifier): CVResult}``, in
+    the runs' order."""
+    grouped = {}
+    for (dataset, clf), result in results.items():
+        grouped.setdefault(dataset, {})[clf] = result
+    return grouped
+
+
 def selection_stability(results, range_name, *, n_resamples=500, random_state=0):
     """How often each classifier has the lowest MTMCR of the range across bootstrap resamples.
 
@@ -129,8 +138,7 @@ def selection_stability(results, range_name, *, n_resamples=500, random_state=0)
     """
     r1, r2 = RANGES[range_name]
     out = {}
-    for dataset in dict.fromkeys(d for d, _ in results):
-        by_clf = {c: r for (d, c), r in results.items() if d == dataset}
+    for dataset, by_clf in results_by_dataset(results).items():
         first = next(iter(by_clf.values()))
         boot = paired_bootstrap(
             first.y_true,
@@ -165,8 +173,7 @@ def threshold_choice_table(results, *, n_resamples=500, random_state=0):
         interval of the Brier score), ``optimal, rate_driven, calibration_gap``.
     """
     rows = []
-    for dataset in dict.fromkeys(d for d, _ in results):
-        by_clf = {c: r for (d, c), r in results.items() if d == dataset}
+    for dataset, by_clf in results_by_dataset(results).items():
         y = next(iter(by_clf.values())).y_true
         positive = {c: 1.0 - r.scores() for c, r in by_clf.items()}  # P(class 2)
         areas = bootstrap_brier_curves(
