@@ -8,6 +8,7 @@ except ImportError:  # pragma: no cover - matplotlib is a dependency, but tests 
     pass
 
 import hashlib
+import importlib
 import json
 import os
 import shutil
@@ -57,19 +58,84 @@ if "COSTLAB_MIRROR" not in os.environ and DEFAULT_MIRROR.is_dir():
 os.environ.setdefault("COSTLAB_QUICK", "1")
 
 
+#: Environment flags with which CI (``.ci/run``) turns the skip of a test whose requirement is
+#: missing into a failure: flag -> what it requires.
+REQUIRE_FLAGS = {
+    "COSTLAB_REQUIRE_MIRROR": "the data mirror (COSTLAB_MIRROR or ../shared/data)",
+    "COSTLAB_REQUIRE_EXTRAS": "the test extra's reference packages (hmeasure, dask, pyarrow)",
+    "COSTLAB_REQUIRE_WEKA": "Java and the weka extra",
+    "COSTLAB_REQUIRE_BROWSER": "Chromium, Voila and Playwright",
+}
+
+
+def missing_requirement_outcome(flag, environ=None):
+    """Decide what a test whose requirement is missing does: ``"fail"`` or ``"skip"``.
+
+    Parameters
+    ----------
+    flag : str
+        One of :data:`REQUIRE_FLAGS`; the test fails when this environment variable is ``"1"``.
+    environ : mapping, optional
+        The environment (default ``os.environ``).
+
+    Returns
+    -------
+    str
+        ``"fail"`` when ``environ[flag] == "1"`` (CI), else ``"skip"``.
+    """
+    if flag not in REQUIRE_FLAGS:
+        raise ValueError(f"flag must be one of {sorted(REQUIRE_FLAGS)}, got {flag!r}.")
+    environ = os.environ if environ is None else environ
+    return "fail" if environ.get(flag) == "1" else "skip"
+
+
+def unavailable(reason, flag):
+    """Skip the current test (or module) because of `reason`; fail instead when `flag` is set.
+
+    Parameters
+    ----------
+    reason : str
+        What is missing.
+    flag : str
+        The environment flag that makes the requirement mandatory (see :data:`REQUIRE_FLAGS`).
+    """
+    if missing_requirement_outcome(flag) == "fail":
+        pytest.fail(f"{flag}=1 but {reason}", pytrace=False)
+    pytest.skip(reason, allow_module_level=True)
+
+
+def import_or_skip(name):
+    """Import module `name` or skip; with ``COSTLAB_REQUIRE_EXTRAS=1`` fail instead.
+
+    ``pytest.importorskip`` for the test extra's reference packages, which CI must not skip.
+    """
+    try:
+        return importlib.import_module(name)
+    except ImportError as exc:
+        unavailable(
+            f"{name} is not installed ({exc}): pip install -e '.[test]'", "COSTLAB_REQUIRE_EXTRAS"
+        )
+
+
+def mirror_path():
+    """The mirror directory the tests read: env ``COSTLAB_MIRROR``, else ../shared/data."""
+    return Path(os.environ.get("COSTLAB_MIRROR") or DEFAULT_MIRROR)
+
+
 def mirror_root():
-    """Return the mirror directory (env ``COSTLAB_MIRROR`` or ../shared/data), or skip."""
-    root = Path(os.environ.get("COSTLAB_MIRROR") or DEFAULT_MIRROR)
+    """Return the mirror directory, or skip (fail with ``COSTLAB_REQUIRE_MIRROR=1``)."""
+    root = mirror_path()
     if not root.is_dir():
-        pytest.skip(
-            f"data mirror {root} not found: set COSTLAB_MIRROR to a copy of the raw UCI files"
+        unavailable(
+            f"data mirror {root} not found: set COSTLAB_MIRROR to a copy of the raw UCI files",
+            "COSTLAB_REQUIRE_MIRROR",
         )
     return root
 
 
 @pytest.fixture(scope="session")
 def mirror_dir():
-    """The data mirror (skips the test if it is absent)."""
+    """The data mirror (skips the test if it is absent; fails with COSTLAB_REQUIRE_MIRROR=1)."""
     return mirror_root()
 
 

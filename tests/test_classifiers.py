@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import mirror_path
 from sklearn.base import clone
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.metrics import roc_auc_score
@@ -32,7 +32,8 @@ from costlab.classifiers import (
 from costlab.classifiers.stump import conditional_entropy
 from costlab.evaluation.folds import weka_folds
 
-DATA = Path("/work/shared/data")
+#: The offline mirror (COSTLAB_MIRROR or ../shared/data); tests reading it use `needs_data`.
+DATA = mirror_path()
 
 
 def _phi(z: float) -> float:
@@ -374,7 +375,8 @@ def _cv_auc(name, X, y, folds) -> float:
     return roc_auc_score(y == 0, p_class1)
 
 
-needs_data = pytest.mark.skipif(not DATA.exists(), reason="dataset mirror not available")
+#: Skips without the mirror, or fails with COSTLAB_REQUIRE_MIRROR=1 (the mirror_dir fixture).
+needs_data = pytest.mark.usefixtures("mirror_dir")
 
 
 @pytest.mark.slow

@@ -2,13 +2,14 @@
 
 import numpy as np
 import pytest
+from conftest import import_or_skip
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import integrate, stats
 
 from costlab.metrics.h_measure import h_measure, h_measure_report
 
-hmeasure = pytest.importorskip("hmeasure")  # the PyPI port, a test dependency
+hmeasure = import_or_skip("hmeasure")  # the PyPI port, a test dependency (required in CI)
 
 data = st.integers(4, 80).flatmap(
     lambda n: st.tuples(
