@@ -104,6 +104,66 @@ def test_grid_includes_both_ends():
     assert curve["threshold"].between(0, 1).all()
 
 
+def _only_an_end_point_is_perfect(n_distinct, end):
+    """Scores whose only zero-cost grid threshold is the grid's end point `end` (1 or 0).
+
+    end = 1 (left side, class 2 iff p < t): every negative (class 1) has p = 1, the positives
+    have distinct p in (0, 1) up to 0.999, so any t < 1 on a grid of step >= 0.001 leaves the
+    top positive misclassified. end = 0 (right side, class 2 iff p <= t): every positive has
+    p = 0, the negatives distinct p in (0, 1) from 0.001 up, so any t > 0 flags a negative.
+    """
+    rng = np.random.default_rng(n_distinct)
+    spread = np.r_[0.001, rng.uniform(0.001, 0.999, n_distinct - 2), 0.999]
+    if end == 1:
+        return np.r_[np.ones(5, int), np.full(n_distinct, 2)], np.r_[np.ones(5), spread]
+    return np.r_[np.full(5, 2), np.ones(n_distinct, int)], np.r_[np.zeros(5), spread]
+
+
+@pytest.mark.parametrize("search", ["thorough", "optimized"])
+@pytest.mark.parametrize("step", [0.25, 0.1, 0.01, 0.001])  # grids shorter and longer than n
+@pytest.mark.parametrize("n_distinct", [30, 400])
+def test_the_grid_s_end_point_is_searched(search, step, n_distinct):
+    """Only the last threshold of the grid (1 going up, 0 going down) gives zero cost, so a grid
+    that drops its end point (an off-by-one in its length) finds a positive cost instead.
+
+    Thorough scans 0 -> 1: its end point is t = 1 (left side, FNcost >= 0.5) and its start
+    t = 0 (right side). Optimized scans from t0 = FNcost up to 1 (left) or down to 0 (right):
+    both ends are its end points, when t0 lies on the step's grid: FNcost 0.5 (left) and
+    FNcost a multiple of the step below 0.5 (right).
+    """
+    right_fn_cost = round(step * np.floor(0.3 / step + 1e-9), 10)  # 0.25 or 0.3
+    for end, fp_cost in ((1, 0.5), (0, 1 - right_fn_cost)):
+        y, p = _only_an_end_point_is_perfect(n_distinct, end)
+        curve = mtmcs_curve(y, p, fp_costs=[fp_cost], search=search, step=step)
+        assert curve["mtmcs"].iloc[0] == 0.0, (end, fp_cost)
+        assert curve["threshold"].iloc[0] == end
+        # the grid's neighbour of the end point costs more: the end point is the only optimum
+        inner = end - step if end == 1 else step
+        is_pos = y == 2
+        assert _tmc(is_pos, classify(p, inner, 1 - fp_cost), 1 - fp_cost) > 0
+
+
+@pytest.mark.parametrize("step", [0.3, 0.25, 0.15, 0.07])
+def test_thorough_grid_has_exactly_the_thesis_s_thresholds(step):
+    """Against a literal loop over t = 0, step, ..., <= 1 (thesis 4.3.1): same minimum and the
+    same first minimising threshold, on scores at, just below and just above each grid point
+    (so a grid one point too long or too short finds another threshold or cost)."""
+    grid = [round(k * step, 10) for k in range(int(np.floor(1 / step + 1e-9)) + 1)]
+    scores = np.clip(np.r_[grid, np.add(grid, 1e-6), np.subtract(grid, 1e-6), 1.0], 0, 1)
+    rng = np.random.default_rng(int(step * 100))
+    for _ in range(20):
+        is_pos = rng.random(scores.size) < 0.5
+        is_pos[:2] = True, False
+        y = np.where(is_pos, 2, 1)
+        for fp_cost in (0.2, 0.5, 0.8):
+            fn_cost = 1 - fp_cost
+            values = [_tmc(is_pos, classify(scores, t, fn_cost), fn_cost) for t in grid]
+            k = int(np.argmin(values))
+            row = mtmcs_curve(y, scores, fp_costs=[fp_cost], search="thorough", step=step)
+            assert row["mtmcs"].iloc[0] == pytest.approx(values[k], abs=1e-9)
+            assert row["threshold"].iloc[0] == pytest.approx(grid[k], abs=1e-12)
+
+
 @pytest.mark.parametrize("search", ["exact", "thorough", "optimized"])
 def test_searches_agree_with_brute_force_on_small_data(search):
     rng = np.random.default_rng(0)
