@@ -46,6 +46,12 @@ CHROMIUM_ARGS = [
 ]
 START_TIMEOUT = 30  # seconds for Voila to answer
 TABLE_TIMEOUT = 45_000  # milliseconds for the kernel to cross-validate SPECTF and draw
+# The waits below return as soon as their condition holds; the timeouts only bound a failure.
+RANGE_TIMEOUT = 15_000  # milliseconds for the table to follow a slider move
+CHART_TIMEOUT = 15_000  # milliseconds for the charts to follow it
+#: The charts a range move redraws, and a JavaScript expression listing their image sources.
+_RANGE_CHARTS = "img.costlab-mtmcs-chart, img.costlab-cost-chart"
+_CHART_SOURCES = f"[...document.querySelectorAll('{_RANGE_CHARTS}')].map(img => img.src)"
 
 
 def _unavailable(reason):
@@ -206,13 +212,15 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
     assert before["cst"] == pytest.approx(list(expected["cst"]), rel=1e-12)
     assert before["cst_text"] == [f"{v:.2f}" for v in expected["cst"]]
 
+    # the range charts' image sources now, to wait for their redraw below (not a fixed sleep)
+    page.evaluate(f"() => {{ window.costlabChartSources = {_CHART_SOURCES}; }}")
     handle = page.locator(".costlab-range .noUi-handle-lower")
     handle.focus()
     for _ in range(3):  # one slider step (0.05) per key press: r1 0.30 -> 0.45
         handle.press("ArrowRight")
     page.wait_for_function(
         "() => document.querySelector('table.costlab-cst')?.dataset.r1 === '0.45'",
-        timeout=15_000,
+        timeout=RANGE_TIMEOUT,
     )
 
     after = _read_table(page)
@@ -228,7 +236,18 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
     screenshot = os.environ.get("COSTLAB_SCREENSHOT")
     if screenshot:
         page.set_viewport_size({"width": 1280, "height": 1400})  # the whole explorer
-        page.wait_for_timeout(500)  # let the redrawn chart's PNG arrive
+        # the range move redraws the MTMCS and cost-space charts after the table: wait until
+        # both show a new, fully decoded PNG
+        page.wait_for_function(
+            f"""() => {{
+                const now = {_CHART_SOURCES};
+                const images = [...document.querySelectorAll('{_RANGE_CHARTS}')];
+                return images.length === 2
+                    && now.every((src, i) => src && src !== window.costlabChartSources[i])
+                    && images.every(img => img.complete && img.naturalWidth > 0);
+            }}""",
+            timeout=CHART_TIMEOUT,
+        )
         _save_small_png(page.locator(".costlab-explorer").screenshot(), screenshot)
     page.close()
 
