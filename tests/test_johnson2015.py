@@ -250,3 +250,39 @@ def test_out_of_fold_scores_come_from_a_model_that_did_not_see_the_fold(cheap_su
     model.set_params(**unset).fit(data.X.iloc[train], data.y_binary[train])
     proba = model.predict_proba(data.X.iloc[test])[:, list(model.classes_).index(0)]
     np.testing.assert_allclose(proba, result.p_class1[0][test], rtol=0, atol=1e-12)
+
+
+def test_the_table_2_figure_draws_the_table_s_numbers(rep):
+    """figure_table_2 plots, per model, the printed AUROCs (hollow) and ours (filled) at the
+    dataset's row, and a segment from each printed value to ours: all equal to Table 2's CSV
+    columns, not merely a PNG of some size."""
+    import matplotlib.pyplot as plt
+
+    from costlab.studies.johnson2015.figures import figure_table_2
+
+    t2 = rep[0].tables["table_2"]
+    fig = figure_table_2(rep[0])
+    try:
+        ax = fig.axes[0]
+        rows = np.arange(len(t2))[::-1]
+        points = [c.get_offsets() for c in ax.collections]
+        assert len(points) == 4  # (AdaBoost.M1, RiskBoost) x (printed, ours)
+        for k, model in enumerate(MODELS):
+            shift = 0.14 if k else -0.14
+            for j, column in enumerate((f"{model} paper", f"{model} ours")):
+                xy = np.asarray(points[2 * k + j], dtype=float)
+                np.testing.assert_array_equal(xy[:, 1], rows + shift)
+                np.testing.assert_array_equal(xy[:, 0], t2[column].to_numpy(dtype=float))
+        segments = [line.get_xydata() for line in ax.lines]
+        ran = t2[t2["winner ours"] != "n/a"]
+        assert len(segments) == 2 * len(ran)
+        drawn = sorted((tuple(s[:, 0]), s[0, 1]) for s in segments)
+        want = sorted(
+            ((row[f"{m} paper"], row[f"{m} ours"]), rows[i] + (0.14 if k else -0.14))
+            for i, row in t2.iterrows()
+            if row["winner ours"] != "n/a"
+            for k, m in enumerate(MODELS)
+        )
+        assert drawn == want
+    finally:
+        plt.close(fig)
