@@ -50,3 +50,41 @@ def test_numbers_obey_the_theory(rep):
     ranges = t["pair_winning_ranges"]
     assert ranges["pcf_from"].iloc[0] == 0 and ranges["pcf_to"].iloc[-1] == 1
     assert isinstance(ranges, pd.DataFrame)
+
+
+def test_figures_3_to_6_draw_the_hulls_and_envelopes_of_the_study(rep):
+    """The main figure's lines are the study's numbers: on the left each classifier's ROC hull
+    (its vertices' FPR, TPR), on the right its cost curve, whose heights at the breakpoints are
+    recomputed here as min over hull vertices of (1 - TPR) x + FPR (1 - x) (D&H's normalised
+    expected cost); the dotted verticals are the two envelopes' crossovers."""
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    from costlab.metrics import crossovers
+    from costlab.studies.drummond_holte2000.figures import _LABELS, figure_03_to_06
+    from costlab.studies.drummond_holte2000.published import PAIR
+
+    study = rep[0].study
+    fig = figure_03_to_06(rep[0])
+    try:
+        left, right = fig.axes[:2]
+        roc_lines = {line.get_label(): line.get_xydata() for line in left.lines}
+        cost_lines = [line.get_xydata() for line in right.lines]
+        by_label = {line.get_label(): line.get_xydata() for line in right.lines}
+        for name in PAIR["classifiers"]:
+            env = study.envelopes[name]
+            hull = np.column_stack([env.hull.fpr, env.hull.tpr])
+            label = _LABELS.get(name, name)  # each line is the named classifier's
+            np.testing.assert_allclose(roc_lines[label], hull, rtol=0, atol=1e-12)
+            x = np.asarray(env.breakpoints, dtype=float)
+            cost = np.min(np.outer(x, 1 - env.hull.tpr) + np.outer(1 - x, env.hull.fpr), axis=1)
+            want = np.column_stack([x, cost])
+            np.testing.assert_allclose(by_label[label], want, rtol=0, atol=1e-12)
+        first, second = (study.envelopes[c] for c in PAIR["classifiers"])
+        verticals = sorted(
+            xy[0, 0] for xy in cost_lines if xy.shape == (2, 2) and xy[0, 0] == xy[1, 0]
+        )
+        np.testing.assert_allclose(verticals, sorted(crossovers(first, second)), atol=1e-12)
+        assert len(verticals) >= 1
+    finally:
+        plt.close(fig)
