@@ -23,7 +23,8 @@ from costlab.studies.alsaffar2018.report import ReproduceOptions, reproduce, wri
 from costlab.studies.alsaffar2018.summary import selection_counts
 
 
-def parse_args(argv=None):
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
     parser = argparse.ArgumentParser(
         prog="reproduce.py alsaffar2018", description=__doc__.split("\n\n")[0]
     )
@@ -85,7 +86,7 @@ def parse_args(argv=None):
         default=None,
         help="directory or URL of a dataset mirror (else $COSTLAB_MIRROR, else UCI)",
     )
-    return parser.parse_args(argv)
+    return parser
 
 
 def print_tables(rep):
@@ -128,8 +129,18 @@ def print_tables(rep):
     )
 
 
+def parse_args(argv=None):
+    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
+    return build_parser().parse_args(argv)
+
+
 def main(argv=None):
-    args = parse_args(argv)
+    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
+    return run(parse_args(argv))
+
+
+def run(args):
+    """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
     options = ReproduceOptions(
         datasets=tuple(args.datasets),
         classifiers=tuple(args.classifiers),

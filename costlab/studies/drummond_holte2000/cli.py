@@ -15,7 +15,8 @@ from costlab.datasets import DatasetError
 from costlab.studies.drummond_holte2000.report import reproduce
 
 
-def parse_args(argv=None):
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
     parser = argparse.ArgumentParser(
         prog="reproduce.py drummond_holte2000", description=__doc__.split("\n\n")[0]
     )
@@ -23,11 +24,21 @@ def parse_args(argv=None):
     parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
     parser.add_argument("--out", default="results", help="output folder (default: results)")
     parser.add_argument("--mirror", default=None, help="dataset mirror (else $COSTLAB_MIRROR)")
-    return parser.parse_known_args(argv)[0]
+    return parser
+
+
+def parse_args(argv=None):
+    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
+    return build_parser().parse_args(argv)
 
 
 def main(argv=None):
-    args = parse_args(argv)
+    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
+    return run(parse_args(argv))
+
+
+def run(args):
+    """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
     try:
         rep = reproduce(args.out, quick=args.quick, cache=not args.no_cache, mirror=args.mirror)
     except (DatasetError, ValueError, RuntimeError, ImportError) as err:

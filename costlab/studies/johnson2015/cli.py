@@ -23,7 +23,8 @@ def _positive(text):
     return value
 
 
-def parse_args(argv=None):
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
     parser = argparse.ArgumentParser(
         prog="reproduce.py johnson2015", description=__doc__.split("\n\n")[0]
     )
@@ -33,11 +34,21 @@ def parse_args(argv=None):
     parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
     parser.add_argument("--out", default="results", help="output folder (default: results)")
     parser.add_argument("--mirror", default=None, help="dataset mirror (else $COSTLAB_MIRROR)")
-    return parser.parse_known_args(argv)[0]
+    return parser
+
+
+def parse_args(argv=None):
+    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
+    return build_parser().parse_args(argv)
 
 
 def main(argv=None):
-    args = parse_args(argv)
+    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
+    return run(parse_args(argv))
+
+
+def run(args):
+    """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
     try:
         rep = reproduce(
             args.out,

@@ -14,7 +14,8 @@ import sys
 from costlab.studies.landgrebe.report import reproduce
 
 
-def parse_args(argv=None):
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
     parser = argparse.ArgumentParser(
         prog="reproduce.py landgrebe", description=__doc__.split("\n\n")[0]
     )
@@ -22,11 +23,21 @@ def parse_args(argv=None):
     parser.add_argument("--n-jobs", type=int, default=-1, help="parallel folds (joblib; -1 all)")
     parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
     parser.add_argument("--out", default="results", help="output folder (default: results)")
-    return parser.parse_known_args(argv)[0]
+    return parser
+
+
+def parse_args(argv=None):
+    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
+    return build_parser().parse_args(argv)
 
 
 def main(argv=None):
-    args = parse_args(argv)
+    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
+    return run(parse_args(argv))
+
+
+def run(args):
+    """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
     try:
         rep = reproduce(args.out, quick=args.quick, n_jobs=args.n_jobs, cache=not args.no_cache)
     except (ValueError, RuntimeError, ImportError) as err:
