@@ -186,6 +186,21 @@ def test_download_reports_short_body_and_leaves_nothing(serve, tmp_path, snapsho
     assert snapshot(tmp_path) == {"a", "a/b", "a/b/f.bin"}
 
 
+def test_downloaded_files_get_the_mode_open_gives(serve, tmp_path):
+    import os
+    import stat
+
+    server = serve()
+    server.routes["f.bin"] = b"data"
+    digest = hashlib.sha256(b"data").hexdigest()
+    previous = os.umask(0o022)
+    try:
+        path = _fetch.download(f"{server.url}/f.bin", tmp_path / "f.bin", checksum=digest)
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not mkstemp's 0o600
+
+
 # --- OpenML client against a local fake server -------------------------------------------
 
 

@@ -19,7 +19,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from costlab._io import write_atomic
+from costlab._io import create_temp, write_atomic
 
 from ._errors import ChecksumError, DatasetError
 
@@ -268,7 +268,7 @@ def download(url, dest, *, checksum, algorithm="sha256", timeout=None):
     """
     dest = Path(dest)
     created = _make_dirs(dest.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
+    fd, tmp = create_temp(dest)  # the mode open() gives, not mkstemp's 0600
     try:
         with os.fdopen(fd, "wb") as fh:
             _stream(url, fh, timeout)
