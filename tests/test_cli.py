@@ -7,7 +7,9 @@ stand-in that records the call and stops.
 import importlib
 import runpy
 from pathlib import Path
+from types import SimpleNamespace
 
+import pandas as pd
 import pytest
 
 from costlab.studies import STUDIES
@@ -146,3 +148,67 @@ def test_help_without_a_study_shows_every_study(reproduce_main, recorded, capsys
     assert recorded == {}
     out = capsys.readouterr().out
     assert all(f"reproduce.py {name}" in out for name in STUDIES)
+
+
+# --- a --quick run says so, first and in its final summary line ----------------------------
+
+#: A reduced setting each study's quick run must name.
+REDUCED = {
+    "alsaffar2018": "20 trees",
+    "drummond_holte2000": "20 trees",
+    "johnson2015": "10 boosting rounds",
+    "landgrebe": "200 instances per class",
+}
+
+
+@pytest.fixture
+def instant(monkeypatch):
+    """Each study's ``reproduce`` returns at once an empty report its CLI can print."""
+    claims = pd.DataFrame(
+        {
+            "source": ["sec. 1"],
+            "paper": ["a claim"],
+            "ours": ["ours"],
+            "note": [""],
+            "holds": [True],
+        }
+    )
+    for name, module in STUDIES.items():
+
+        def fake(*args, _name=name, **kwargs):
+            if _name == "alsaffar2018":  # reproduce(out, options)
+                return SimpleNamespace(options=args[1], values={}, selections={})
+            return SimpleNamespace(tables={"claims": claims})
+
+        monkeypatch.setattr(importlib.import_module(module), "reproduce", fake)
+
+
+def _lines(text):
+    return [line for line in text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("study", list(STUDIES))
+def test_a_quick_run_says_it_is_one_first_and_last(
+    reproduce_main, instant, study, tmp_path, capsys
+):
+    assert exit_code(reproduce_main, [study, "--quick", "--out", str(tmp_path)]) == 0
+    lines = _lines(capsys.readouterr().out)
+    for line in (lines[0], lines[-1]):
+        assert "QUICK SMOKE RUN" in line
+        assert "not the paper's protocol" in line
+        assert REDUCED[study] in line
+
+
+@pytest.mark.parametrize("study", list(STUDIES))
+def test_a_full_run_does_not_say_quick(reproduce_main, instant, study, tmp_path, capsys):
+    assert exit_code(reproduce_main, [study, "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "QUICK" not in out and _lines(out)
+
+
+def test_quick_settings_follow_the_options():
+    from costlab.studies.alsaffar2018.report import ReproduceOptions
+
+    settings = ReproduceOptions(quick=True, step=1e-4).quick_settings()
+    assert "threshold step 0.001 (full run: 0.0001)" in settings
+    assert "50 bootstrap resamples (full run: 500)" in settings

@@ -18,6 +18,7 @@ from pathlib import Path
 
 from costlab.classifiers import CLASSIFIERS
 from costlab.datasets import DatasetError
+from costlab.studies._quick import quick_banner, quick_tag
 from costlab.studies.alsaffar2018.published import DATASETS, DISPLAY_NAMES, RANGE_TABLES
 from costlab.studies.alsaffar2018.report import ReproduceOptions, reproduce, write_engine_comparison
 from costlab.studies.alsaffar2018.summary import selection_counts
@@ -123,9 +124,10 @@ def print_tables(rep):
                 f"choose {DISPLAY_NAMES.get(row.mtmcs_choice, row.mtmcs_choice)} ({mark})"
             )
     matches, total, auc_matches, n_auc = selection_counts(rep.selections)
+    quick = quick_tag(rep.options.quick_settings()) if rep.options.quick else ""
     print(
         f"\n{matches}/{total} MTMCS-chart selections and {auc_matches}/{n_auc} AUC rankings "
-        "agree with the thesis; details in results/summary.md"
+        f"agree with the thesis; details in results/summary.md{quick}"
     )
 
 
@@ -156,6 +158,8 @@ def run(args):
         cache=not args.no_cache,
         mirror=args.mirror,
     )
+    if options.quick:
+        print(quick_banner(options.quick_settings()))
     engines = ["sklearn", "weka"] if args.engine == "both" else [args.engine]
     out = Path(args.out)
     reps = {}
@@ -175,8 +179,9 @@ def run(args):
         exact = ", ".join(
             f"{e}: {int(values[f'{e}_exact_digit'].sum())}/{len(values)}" for e in reps
         )
+        quick = quick_tag(options.quick_settings()) if options.quick else ""
         print(
             f"\nprinted values of Tables 7-10 reproduced to the digit: {exact}; "
-            f"see {out / 'tables' / 'engines.md'}"
+            f"see {out / 'tables' / 'engines.md'}{quick}"
         )
     return 0

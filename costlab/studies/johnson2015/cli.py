@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from costlab.datasets import DatasetError
+from costlab.studies._quick import quick_banner, quick_tag
+from costlab.studies.johnson2015.experiments import QUICK_DATASETS, QUICK_ROUNDS
+from costlab.studies.johnson2015.published import DATASETS, PROTOCOL
 from costlab.studies.johnson2015.report import reproduce
 
 
@@ -47,8 +51,19 @@ def main(argv=None):
     return run(parse_args(argv))
 
 
+def quick_settings():
+    """What a quick run reduces."""
+    return (
+        f"{len(QUICK_DATASETS)} of the {len(DATASETS)} datasets, {QUICK_ROUNDS} boosting rounds "
+        f"(the paper: {PROTOCOL['n_estimators']}), 1 repetition of 10-fold CV (full run: 10, "
+        f"the paper: {PROTOCOL['paper_repeats']})"
+    )
+
+
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
+    if args.quick:
+        print(quick_banner(quick_settings()))
     try:
         rep = reproduce(
             args.out,
@@ -65,4 +80,10 @@ def run(args):
     for row in rep.tables["claims"].itertuples():
         verdict = "holds" if row.holds else "DOES NOT HOLD"
         print(f"  [{verdict}] {row.source}: {row.paper}\n      ours: {row.ours}")
+    claims = rep.tables["claims"]
+    quick = quick_tag(quick_settings()) if args.quick else ""
+    print(
+        f"\n{int(claims['holds'].astype(bool).sum())}/{len(claims)} claims of Johnson et al. "
+        f"(2015) hold; details in {Path(args.out) / 'johnson2015' / 'summary.md'}{quick}"
+    )
     return 0

@@ -10,7 +10,11 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
+from costlab.studies._quick import quick_banner, quick_tag
+from costlab.studies.landgrebe.experiments import QUICK
+from costlab.studies.landgrebe.published import PROTOCOL
 from costlab.studies.landgrebe.report import reproduce
 
 
@@ -36,8 +40,18 @@ def main(argv=None):
     return run(parse_args(argv))
 
 
+def quick_settings():
+    """What a quick run reduces."""
+    return (
+        f"{QUICK['n_per_class']} instances per class (the paper: {PROTOCOL['n_per_class']}), "
+        f"{QUICK['n_folds']}-fold CV (the paper: {PROTOCOL['n_folds']}-fold)"
+    )
+
+
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
+    if args.quick:
+        print(quick_banner(quick_settings()))
     try:
         rep = reproduce(args.out, quick=args.quick, n_jobs=args.n_jobs, cache=not args.no_cache)
     except (ValueError, RuntimeError, ImportError) as err:
@@ -47,4 +61,10 @@ def run(args):
     for row in rep.tables["claims"].itertuples():
         verdict = "holds" if row.holds else "DOES NOT HOLD"
         print(f"  [{verdict}] {row.source}: {row.paper}\n      ours: {row.ours}")
+    claims = rep.tables["claims"]
+    quick = quick_tag(quick_settings()) if args.quick else ""
+    print(
+        f"\n{int(claims['holds'].astype(bool).sum())}/{len(claims)} claims of Landgrebe et al. "
+        f"(2004) hold; details in {Path(args.out) / 'landgrebe' / 'summary.md'}{quick}"
+    )
     return 0
