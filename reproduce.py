@@ -9,7 +9,13 @@
 
 Studies (costlab/studies/): alsaffar2018 (Al-Saffar 2018, the thesis), drummond_holte2000
 (cost curves), johnson2015 (RiskBoost, Table 2), landgrebe (POSfrac under varying priors).
-Options after the study name go to that study; without a study name they go to every study.
+
+Options are checked before anything runs; a wrong one exits with code 2 and names it.
+The study name comes first (reproduce.py alsaffar2018 --quick, not --quick alsaffar2018), and
+the options after it must be that study's. Without a study name the options go to every study,
+each study taking those it knows (--quick and --out are everyone's, --repeats the thesis's and
+Johnson et al.'s, --engine the thesis's: the run says which went only to some); an option that
+no study knows is an error, as is a value that a study knowing the option refuses.
 """
 
 from __future__ import annotations
@@ -24,34 +30,86 @@ from costlab.studies import STUDIES
 def main(argv=None):
     """Run the named study (first argument) or every study; return the exit code."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv in (["-h"], ["--help"]):
+    if not (argv and not argv[0].startswith("-")) and {"-h", "--help"} & set(argv):
         print(__doc__)
         for name, module in STUDIES.items():
             print(f"\n##### reproduce.py {name} #####")
-            try:
-                importlib.import_module(module).main(["--help"])
-            except SystemExit:  # argparse exits after printing the help
-                pass
+            importlib.import_module(module).build_parser().print_help()
         return 0
     argv, scheduler = _pop_option(argv, "--scheduler")
-    if argv and not argv[0].startswith("-"):
-        if argv[0] not in STUDIES:
-            print(
-                f"error: unknown study {argv[0]!r}; choose from {', '.join(STUDIES)}",
-                file=sys.stderr,
-            )
-            return 2
-        names, argv = [argv[0]], argv[1:]
-    else:
-        names = list(STUDIES)
+    try:
+        plan = _parse(argv)
+    except SystemExit as exc:  # argparse: a bad option (code 2, message printed) or --help (0)
+        return exc.code
+    except _UsageError as err:
+        print(f"usage: reproduce.py [STUDY] [options]\nreproduce.py: error: {err}", file=sys.stderr)
+        return 2
     with _cluster(scheduler):
-        for name in names:
-            if len(names) > 1:
+        for name, (module, args) in plan.items():
+            if len(plan) > 1:
                 print(f"\n##### study: {name} #####")
-            code = importlib.import_module(STUDIES[name]).main(argv)
+            code = module.run(args)
             if code:
                 return code
     return 0
+
+
+class _UsageError(Exception):
+    """A command line that no study's parser can reject by itself."""
+
+
+def _parse(argv):
+    """``{study: (module, options)}`` of the studies to run; every option checked first.
+
+    Raises
+    ------
+    SystemExit
+        From a study's parser: an option it does not know (one study named), a bad value.
+    _UsageError
+        An unknown study, a second study name, a study name after an option, or (no study
+        named) an argument that no study knows.
+    """
+    if argv and not argv[0].startswith("-"):
+        name, rest = argv[0], argv[1:]
+        if name not in STUDIES:
+            raise _UsageError(f"unknown study {name!r}; choose from {', '.join(STUDIES)}")
+        module = importlib.import_module(STUDIES[name])
+        parser = module.build_parser()
+        args, extras = parser.parse_known_args(rest)
+        others = [arg for arg in extras if arg in STUDIES]
+        if others:
+            raise _UsageError(
+                f"one study at a time: {name} and {', '.join(others)}; without a study name "
+                "every study runs"
+            )
+        if extras:
+            parser.error(f"unrecognized arguments: {' '.join(extras)}")
+        return {name: (module, args)}
+    plan, unknown = {}, {}
+    for name, module_name in STUDIES.items():
+        module = importlib.import_module(module_name)
+        args, extras = module.build_parser().parse_known_args(argv)
+        plan[name] = (module, args)
+        for arg in extras:
+            unknown.setdefault(arg, set()).add(name)
+    everywhere = [arg for arg, names in unknown.items() if len(names) == len(STUDIES)]
+    misplaced = [arg for arg in everywhere if arg in STUDIES]
+    if misplaced:
+        rest = [arg for arg in argv if arg != misplaced[0]]
+        raise _UsageError(
+            f"the study name comes first: reproduce.py {' '.join([misplaced[0], *rest])}"
+        )
+    if everywhere:
+        raise _UsageError(
+            f"unrecognized arguments: {' '.join(everywhere)} (no study takes them; each "
+            "study's options: reproduce.py STUDY --help)"
+        )
+    for arg, names in unknown.items():
+        option = arg.split("=", 1)[0]
+        if option.startswith("--"):
+            takers = [name for name in STUDIES if name not in names]
+            print(f"note: {option} only for {', '.join(takers)}")
+    return plan
 
 
 def _pop_option(argv, option):

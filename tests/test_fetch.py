@@ -159,6 +159,55 @@ def test_mirror_from_environment(monkeypatch, mirror_copy, serve, tmp_path):
     assert (tmp_path / "env-home" / "messidor" / "messidor_features.arff").is_file()
 
 
+@pytest.fixture
+def checkout(tmp_path, monkeypatch):
+    """A fake source checkout ``tmp_path/repo`` (with ``notebooks/``) the package sits in."""
+    repo = tmp_path / "repo"
+    (repo / "notebooks").mkdir(parents=True)
+    (repo / "pyproject.toml").write_text("")
+    monkeypatch.setattr(_fetch, "source_checkout", lambda: repo)
+    return repo
+
+
+def test_relative_mirror_from_a_notebook_kernel(checkout, tmp_path, monkeypatch):
+    # a notebook's kernel runs in notebooks/: ../shared/data is found from the checkout
+    (tmp_path / "shared" / "data").mkdir(parents=True)
+    monkeypatch.chdir(checkout / "notebooks")
+    monkeypatch.setenv("COSTLAB_MIRROR", "../shared/data")
+    assert _fetch.resolve_mirror() == tmp_path / "shared" / "data"
+    assert _fetch.resolve_mirror("../shared/data") == tmp_path / "shared" / "data"
+    monkeypatch.chdir(checkout)  # reproduce.py's usual place: the same directory
+    assert _fetch.resolve_mirror() == tmp_path / "shared" / "data"
+
+
+def test_relative_mirror_prefers_the_current_directory(checkout, tmp_path, monkeypatch):
+    (tmp_path / "shared" / "data").mkdir(parents=True)
+    (checkout / "shared" / "data").mkdir(parents=True)  # ../shared/data seen from notebooks/
+    monkeypatch.chdir(checkout / "notebooks")
+    monkeypatch.setenv("COSTLAB_MIRROR", "../shared/data")
+    resolved = _fetch.resolve_mirror()
+    assert resolved == checkout / "shared" / "data" and resolved.is_absolute()
+
+
+def test_relative_mirror_found_nowhere_names_both_places(checkout, tmp_path, monkeypatch):
+    monkeypatch.chdir(checkout / "notebooks")
+    monkeypatch.setenv("COSTLAB_MIRROR", "../shared/data")
+    with pytest.raises(DatasetError, match="neither an existing directory nor an http") as err:
+        _fetch.resolve_mirror()
+    message = str(err.value)
+    assert str(checkout / "shared" / "data") in message  # from the current directory
+    assert str(tmp_path / "shared" / "data") in message  # from the checkout
+
+
+def test_relative_mirror_outside_a_checkout_is_the_current_directory(tmp_path, monkeypatch):
+    monkeypatch.setattr(_fetch, "source_checkout", lambda: None)
+    (tmp_path / "mirror").mkdir()
+    monkeypatch.chdir(tmp_path)
+    assert _fetch.resolve_mirror("mirror") == tmp_path / "mirror"
+    with pytest.raises(DatasetError, match="elsewhere"):
+        _fetch.resolve_mirror("elsewhere")
+
+
 def test_resolve_data_home(monkeypatch, tmp_path):
     import costlab
 
@@ -184,6 +233,21 @@ def test_download_reports_short_body_and_leaves_nothing(serve, tmp_path, snapsho
     path = _fetch.download(f"{server.url}/f.bin", tmp_path / "a" / "b" / "f.bin", checksum=digest)
     assert path.read_bytes() == server.routes["f.bin"]
     assert snapshot(tmp_path) == {"a", "a/b", "a/b/f.bin"}
+
+
+def test_downloaded_files_get_the_mode_open_gives(serve, tmp_path):
+    import os
+    import stat
+
+    server = serve()
+    server.routes["f.bin"] = b"data"
+    digest = hashlib.sha256(b"data").hexdigest()
+    previous = os.umask(0o022)
+    try:
+        path = _fetch.download(f"{server.url}/f.bin", tmp_path / "f.bin", checksum=digest)
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not mkstemp's 0o600
 
 
 # --- OpenML client against a local fake server -------------------------------------------

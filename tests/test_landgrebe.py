@@ -102,7 +102,10 @@ def test_cli_runs_quick(tmp_path, monkeypatch, capsys):
 
     monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
     assert main(["--quick", "--out", str(tmp_path)]) == 0
-    assert "Landgrebe et al. (2004), claims" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Landgrebe et al. (2004), claims" in out
+    lines = [line for line in out.splitlines() if line.strip()]
+    assert lines[0].startswith("QUICK SMOKE RUN") and "QUICK SMOKE RUN" in lines[-1]
 
 
 def test_bad_experiment_is_named():

@@ -245,6 +245,20 @@ def test_save_figure_writes_png_atomically(curves, tmp_path):
     assert not plt.fignum_exists(display.figure_.number)
 
 
+def test_save_figure_gives_the_mode_open_gives(tmp_path):
+    import os
+    import stat
+
+    fig, ax = plt.subplots()
+    ax.plot([0, 1], [0, 1])
+    previous = os.umask(0o027)
+    try:
+        path = save_figure(fig, tmp_path / "figure.png")
+    finally:
+        os.umask(previous)
+    assert stat.S_IMODE(path.stat().st_mode) == 0o640  # 0o666 less the umask, as open() gives
+
+
 def test_save_figure_accepts_a_figure_and_an_unplotted_display(curves, tmp_path):
     fig, ax = plt.subplots()
     ax.plot([0, 1], [0, 1])

@@ -19,7 +19,7 @@ import urllib.parse
 import urllib.request
 from pathlib import Path
 
-from costlab._io import write_atomic
+from costlab._io import create_temp, write_atomic
 
 from ._errors import ChecksumError, DatasetError
 
@@ -36,6 +36,7 @@ __all__ = [
     "mirror_file",
     "resolve_data_home",
     "resolve_mirror",
+    "source_checkout",
     "verify_file",
     "write_atomic",
 ]
@@ -134,16 +135,34 @@ def resolve_data_home(data_home=None):
         return Path(data_home).expanduser()
     if os.environ.get("COSTLAB_DATA_HOME"):
         return Path(os.environ["COSTLAB_DATA_HOME"]).expanduser()
-    import costlab
-
-    checkout = Path(costlab.__file__).resolve().parents[1]
-    if (checkout / "data").is_dir() and (checkout / "pyproject.toml").is_file():
+    checkout = source_checkout()
+    if checkout is not None and (checkout / "data").is_dir():
         return checkout / "data"
     return Path("~/.cache/costlab").expanduser()
 
 
+def source_checkout():
+    """Return the source checkout the package sits in, or None for an installed package.
+
+    Returns
+    -------
+    pathlib.Path or None
+        The folder holding the ``costlab`` package and ``pyproject.toml`` (the repository root,
+        where ``reproduce.py`` is), or None if the package is not in such a folder.
+    """
+    import costlab
+
+    checkout = Path(costlab.__file__).resolve().parents[1]
+    return checkout if (checkout / "pyproject.toml").is_file() else None
+
+
 def resolve_mirror(mirror=None):
     """Return the configured mirror: a directory, a URL prefix, or None.
+
+    A relative directory is resolved against the current directory if it exists there, else
+    against the source checkout (:func:`source_checkout`), so that ``COSTLAB_MIRROR=../shared/data``
+    means the same folder for ``reproduce.py`` run from the repository root and for a notebook
+    whose kernel runs in ``notebooks/``.
 
     Parameters
     ----------
@@ -153,12 +172,13 @@ def resolve_mirror(mirror=None):
     Returns
     -------
     pathlib.Path or str or None
-        An existing directory, an http(s) URL prefix, or None when no mirror is set.
+        An existing directory (absolute), an http(s) URL prefix, or None when no mirror is set.
 
     Raises
     ------
     DatasetError
-        If the mirror is neither an existing directory nor an http(s) URL.
+        If the mirror is neither an existing directory nor an http(s) URL; the message names
+        every place a relative directory was looked for.
     """
     if mirror is None:
         mirror = os.environ.get("COSTLAB_MIRROR") or None
@@ -167,9 +187,23 @@ def resolve_mirror(mirror=None):
     if is_url(mirror):
         return str(mirror)
     path = Path(mirror).expanduser()
-    if not path.is_dir():
-        raise DatasetError(f"mirror {mirror!s} is neither an existing directory nor an http(s) URL")
-    return path
+    candidates = [path.absolute()]
+    checkout = source_checkout()
+    if not path.is_absolute() and checkout is not None:
+        candidates.append(checkout / path)
+    for candidate in candidates:
+        if candidate.is_dir():
+            return candidate.resolve()
+    looked = " nor ".join(os.path.normpath(c) for c in candidates)
+    rule = (
+        "; a relative mirror is looked for in the current directory, then in the source checkout"
+        if len(candidates) > 1
+        else ""
+    )
+    raise DatasetError(
+        f"mirror {mirror!s} is neither an existing directory nor an http(s) URL "
+        f"(no directory {looked}{rule})"
+    )
 
 
 def mirror_file(mirror_dir, relative, sha256):
@@ -268,7 +302,7 @@ def download(url, dest, *, checksum, algorithm="sha256", timeout=None):
     """
     dest = Path(dest)
     created = _make_dirs(dest.parent)
-    fd, tmp = tempfile.mkstemp(prefix=f".{dest.name}.", suffix=".part", dir=dest.parent)
+    fd, tmp = create_temp(dest)  # the mode open() gives, not mkstemp's 0600
     try:
         with os.fdopen(fd, "wb") as fh:
             _stream(url, fh, timeout)

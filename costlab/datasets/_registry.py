@@ -7,8 +7,10 @@ no network).
 Sources, in priority order, for a UCI dataset:
 
 1. a mirror (argument ``mirror=`` or env ``COSTLAB_MIRROR``): a directory laid out as
-   ``<folder>/<file>`` is read in place; an http(s) URL prefix with the same layout is
-   downloaded into the cache. With a mirror set, nothing else is tried.
+   ``<folder>/<file>`` is read in place (a relative one: from the current directory, else
+   from the source checkout; :func:`~costlab.datasets._fetch.resolve_mirror`); an http(s) URL
+   prefix with the same layout is downloaded into the cache. With a mirror set, nothing else
+   is tried.
 2. otherwise the cache ``<data_home>/<folder>/<file>``, then the UCI archive;
 3. if UCI fails, the dataset's OpenML copy (with a warning: it may not reproduce the thesis).
 

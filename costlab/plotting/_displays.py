@@ -45,7 +45,6 @@ from __future__ import annotations
 import contextlib
 import numbers
 import os
-import tempfile
 import zlib
 from collections.abc import Mapping
 from pathlib import Path
@@ -56,6 +55,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from matplotlib.ticker import MultipleLocator
 
+from costlab._io import create_temp
 from costlab.metrics._validation import check_cost_range
 from costlab.metrics.costs import format_cost_ratio
 from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
@@ -849,11 +849,10 @@ def save_figure(display_or_figure, path):
     fig = _root_figure(display_or_figure)
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = create_temp(path, suffix=".tmp")  # the mode open() gives (0o666 less the umask)
     try:
         with os.fdopen(fd, "wb") as handle:
             fig.savefig(handle, format="png", dpi=150, bbox_inches="tight")
-        os.chmod(tmp, 0o644)
         os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(FileNotFoundError):

@@ -21,11 +21,14 @@ study               paper
                     (seed 002)
 ==================  =====================================================================
 
-A new paper is a new folder here with a ``run(argv)`` entry point registered in
-:data:`STUDIES`, a notebook under ``notebooks/``, and is then a ``reproduce.py`` target.
+A new paper is a new folder here with a ``cli`` module registered in :data:`STUDIES`, a
+notebook under ``notebooks/``, and is then a ``reproduce.py`` target. The module has
+``build_parser()`` (its :class:`argparse.ArgumentParser`), ``run(args) -> int`` (the run, with
+the parsed options) and ``main(argv) -> int``; ``reproduce.py`` parses every study's options with
+``build_parser()`` before it runs any.
 """
 
-#: Study name -> module implementing ``main(argv) -> int`` (``python reproduce.py <study>``).
+#: Study name -> its ``cli`` module (``build_parser``, ``run``, ``main``; ``reproduce.py <study>``).
 STUDIES = {
     "alsaffar2018": "costlab.studies.alsaffar2018.cli",
     "drummond_holte2000": "costlab.studies.drummond_holte2000.cli",

@@ -18,12 +18,14 @@ from pathlib import Path
 
 from costlab.classifiers import CLASSIFIERS
 from costlab.datasets import DatasetError
+from costlab.studies._quick import quick_banner, quick_tag
 from costlab.studies.alsaffar2018.published import DATASETS, DISPLAY_NAMES, RANGE_TABLES
 from costlab.studies.alsaffar2018.report import ReproduceOptions, reproduce, write_engine_comparison
 from costlab.studies.alsaffar2018.summary import selection_counts
 
 
-def parse_args(argv=None):
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
     parser = argparse.ArgumentParser(
         prog="reproduce.py alsaffar2018", description=__doc__.split("\n\n")[0]
     )
@@ -85,7 +87,7 @@ def parse_args(argv=None):
         default=None,
         help="directory or URL of a dataset mirror (else $COSTLAB_MIRROR, else UCI)",
     )
-    return parser.parse_args(argv)
+    return parser
 
 
 def print_tables(rep):
@@ -122,14 +124,25 @@ def print_tables(rep):
                 f"choose {DISPLAY_NAMES.get(row.mtmcs_choice, row.mtmcs_choice)} ({mark})"
             )
     matches, total, auc_matches, n_auc = selection_counts(rep.selections)
+    quick = quick_tag(rep.options.quick_settings()) if rep.options.quick else ""
     print(
         f"\n{matches}/{total} MTMCS-chart selections and {auc_matches}/{n_auc} AUC rankings "
-        "agree with the thesis; details in results/summary.md"
+        f"agree with the thesis; details in results/summary.md{quick}"
     )
 
 
+def parse_args(argv=None):
+    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
+    return build_parser().parse_args(argv)
+
+
 def main(argv=None):
-    args = parse_args(argv)
+    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
+    return run(parse_args(argv))
+
+
+def run(args):
+    """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
     options = ReproduceOptions(
         datasets=tuple(args.datasets),
         classifiers=tuple(args.classifiers),
@@ -145,6 +158,8 @@ def main(argv=None):
         cache=not args.no_cache,
         mirror=args.mirror,
     )
+    if options.quick:
+        print(quick_banner(options.quick_settings()))
     engines = ["sklearn", "weka"] if args.engine == "both" else [args.engine]
     out = Path(args.out)
     reps = {}
@@ -164,8 +179,9 @@ def main(argv=None):
         exact = ", ".join(
             f"{e}: {int(values[f'{e}_exact_digit'].sum())}/{len(values)}" for e in reps
         )
+        quick = quick_tag(options.quick_settings()) if options.quick else ""
         print(
             f"\nprinted values of Tables 7-10 reproduced to the digit: {exact}; "
-            f"see {out / 'tables' / 'engines.md'}"
+            f"see {out / 'tables' / 'engines.md'}{quick}"
         )
     return 0

@@ -12,7 +12,7 @@ import json
 import platform
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from importlib import metadata
 from pathlib import Path
 
@@ -20,6 +20,7 @@ import pandas as pd
 
 from costlab import plotting
 from costlab._io import write_text_atomic
+from costlab.classifiers import WekaRandomForest
 from costlab.evaluation.experiment import (
     auc_table,
     cost_curves,
@@ -91,6 +92,21 @@ class ReproduceOptions:
 
     def effective_step(self):
         return max(self.step, 1e-3) if self.quick else self.step
+
+    def n_resamples(self):
+        """Bootstrap resamples of the selection-stability and threshold-choice tables."""
+        return 50 if self.quick else 500
+
+    def quick_settings(self):
+        """What a quick run reduces, against the full run with the same options."""
+        trees = self.classifier_params()["RandomForest"]["n_estimators"]
+        full = replace(self, quick=False)
+        return (
+            f"RandomForest with {trees} trees (full run: {WekaRandomForest().n_estimators}), "
+            f"threshold step "
+            f"{self.effective_step():g} (full run: {full.effective_step():g}), "
+            f"{self.n_resamples()} bootstrap resamples (full run: {full.n_resamples()})"
+        )
 
 
 @dataclass
@@ -177,7 +193,7 @@ def _write_tables(rep, tabledir):
         number = RANGE_TABLES[name]
         values = range_values(rep.curves, rep.aucs, name, searches=(search, "exact"))
         stability = selection_stability(
-            rep.run.results, name, n_resamples=50 if rep.options.quick else 500
+            rep.run.results, name, n_resamples=rep.options.n_resamples()
         )
         selection = selection_table(values, name, search=search, stability=stability)
         rep.values[name], rep.selections[name] = values, selection
@@ -195,7 +211,7 @@ def _write_tables(rep, tabledir):
         )
         rep.outputs.append(tabledir / f"table_{number:02d}.csv")
     _write_cst_tables(rep, tabledir, search)
-    choice = threshold_choice_table(rep.run.results, n_resamples=50 if rep.options.quick else 500)
+    choice = threshold_choice_table(rep.run.results, n_resamples=rep.options.n_resamples())
     write_table(
         {"Expected loss by threshold-choice method": choice},
         "threshold_choice",

@@ -19,7 +19,10 @@ from costlab.metrics.cost_space import CostEnvelope, cost_envelope, operating_ra
 from costlab.metrics.hull import hull_of_points, roc_convex_hull
 from costlab.studies.drummond_holte2000.published import PAIR
 
-__all__ = ["Study", "default_point", "fold_envelopes", "load_study"]
+__all__ = ["QUICK_TREES", "Study", "default_point", "fold_envelopes", "load_study"]
+
+#: Trees of the RandomForest in a quick (smoke) run; the full run has the classifier's 100.
+QUICK_TREES = 20
 
 
 @dataclass
@@ -46,7 +49,7 @@ def load_study(
     progress=True,
 ):
     """Cross-validate the thesis's classifiers on German Credit and load sonar."""
-    params = {"RandomForest": {"n_estimators": 20}} if quick else {}
+    params = {"RandomForest": {"n_estimators": QUICK_TREES}} if quick else {}
     run = run_experiments(
         [PAIR["dataset"]],
         list(classifiers),

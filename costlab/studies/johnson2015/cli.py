@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from costlab.datasets import DatasetError
+from costlab.studies._quick import quick_banner, quick_tag
+from costlab.studies.johnson2015.experiments import QUICK_DATASETS, QUICK_ROUNDS
+from costlab.studies.johnson2015.published import DATASETS, PROTOCOL
 from costlab.studies.johnson2015.report import reproduce
 
 
@@ -23,7 +27,8 @@ def _positive(text):
     return value
 
 
-def parse_args(argv=None):
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
     parser = argparse.ArgumentParser(
         prog="reproduce.py johnson2015", description=__doc__.split("\n\n")[0]
     )
@@ -33,11 +38,32 @@ def parse_args(argv=None):
     parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
     parser.add_argument("--out", default="results", help="output folder (default: results)")
     parser.add_argument("--mirror", default=None, help="dataset mirror (else $COSTLAB_MIRROR)")
-    return parser.parse_known_args(argv)[0]
+    return parser
+
+
+def parse_args(argv=None):
+    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
+    return build_parser().parse_args(argv)
 
 
 def main(argv=None):
-    args = parse_args(argv)
+    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
+    return run(parse_args(argv))
+
+
+def quick_settings():
+    """What a quick run reduces."""
+    return (
+        f"{len(QUICK_DATASETS)} of the {len(DATASETS)} datasets, {QUICK_ROUNDS} boosting rounds "
+        f"(the paper: {PROTOCOL['n_estimators']}), 1 repetition of 10-fold CV (full run: 10, "
+        f"the paper: {PROTOCOL['paper_repeats']})"
+    )
+
+
+def run(args):
+    """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
+    if args.quick:
+        print(quick_banner(quick_settings()))
     try:
         rep = reproduce(
             args.out,
@@ -54,4 +80,10 @@ def main(argv=None):
     for row in rep.tables["claims"].itertuples():
         verdict = "holds" if row.holds else "DOES NOT HOLD"
         print(f"  [{verdict}] {row.source}: {row.paper}\n      ours: {row.ours}")
+    claims = rep.tables["claims"]
+    quick = quick_tag(quick_settings()) if args.quick else ""
+    print(
+        f"\n{int(claims['holds'].astype(bool).sum())}/{len(claims)} claims of Johnson et al. "
+        f"(2015) hold; details in {Path(args.out) / 'johnson2015' / 'summary.md'}{quick}"
+    )
     return 0

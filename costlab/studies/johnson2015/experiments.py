@@ -27,10 +27,12 @@ from costlab.evaluation import cross_val_proba
 from costlab.evaluation.cv import progress_bar
 from costlab.studies.johnson2015.published import DATASETS, PROTOCOL
 
-__all__ = ["QUICK_DATASETS", "Table2Run", "models", "run_table2", "fold_aucs"]
+__all__ = ["QUICK_DATASETS", "QUICK_ROUNDS", "Table2Run", "models", "run_table2", "fold_aucs"]
 
 #: The datasets of a quick (smoke) run: the five smallest-to-fit of Table 2.
 QUICK_DATASETS = ("breast-w", "bupa", "pima", "sonar", "vote")
+#: Boosting rounds of a quick run (the paper: 100).
+QUICK_ROUNDS = 10
 
 #: Seed offset of crx, the second copy of the Credit Approval data.
 CRX_SEED_OFFSET = 1000
@@ -142,7 +144,7 @@ def run_table2(
     """
     if quick:
         repeats, datasets = 1, datasets or QUICK_DATASETS
-        n_estimators = n_estimators or 10
+        n_estimators = n_estimators or QUICK_ROUNDS
     n_estimators = n_estimators or PROTOCOL["n_estimators"]
     names = [d for d in (datasets or DATASETS) if DATASETS.get(d)]
     unknown = [d for d in (datasets or ()) if d not in DATASETS]

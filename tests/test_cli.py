@@ -1,0 +1,214 @@
+"""``reproduce.py`` and the studies' command lines: options are checked before anything runs.
+
+No test here starts a real run: each study's ``reproduce`` (the heavy part) is replaced by a
+stand-in that records the call and stops.
+"""
+
+import importlib
+import runpy
+from pathlib import Path
+from types import SimpleNamespace
+
+import pandas as pd
+import pytest
+
+from costlab.studies import STUDIES
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class Started(Exception):
+    """Raised by the stand-in of a study's ``reproduce``: the run would have started."""
+
+
+@pytest.fixture(scope="module")
+def reproduce_main():
+    return runpy.run_path(str(ROOT / "reproduce.py"))["main"]
+
+
+@pytest.fixture
+def started(monkeypatch):
+    """Names of the studies whose run started (their ``reproduce`` raises :class:`Started`)."""
+    names = []
+    for name, module in STUDIES.items():
+
+        def fake(*args, _name=name, **kwargs):
+            names.append(_name)
+            raise Started(_name)
+
+        monkeypatch.setattr(importlib.import_module(module), "reproduce", fake)
+    return names
+
+
+@pytest.fixture
+def recorded(monkeypatch):
+    """``{study: options}`` of the studies run (their ``run`` records the options, returns 0)."""
+    runs = {}
+    for name, module in STUDIES.items():
+
+        def fake(args, _name=name):
+            runs[_name] = args
+            return 0
+
+        monkeypatch.setattr(importlib.import_module(module), "run", fake)
+    return runs
+
+
+def exit_code(main, argv):
+    """``main(argv)``'s exit code, whether returned or raised (argparse's SystemExit)."""
+    try:
+        return main(argv)
+    except SystemExit as exc:
+        return exc.code
+
+
+@pytest.mark.parametrize("study", list(STUDIES))
+def test_a_study_rejects_a_misspelt_option(reproduce_main, started, study, capsys):
+    assert exit_code(reproduce_main, [study, "--quik"]) == 2
+    assert started == []
+    err = capsys.readouterr().err
+    assert "unrecognized arguments: --quik" in err
+
+
+def test_a_misspelt_option_with_a_value_is_rejected(reproduce_main, started, capsys):
+    assert exit_code(reproduce_main, ["johnson2015", "--repets", "100"]) == 2
+    assert started == []
+    assert "--repets" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("study", list(STUDIES))
+def test_the_study_parsers_reject_unknown_options(study, capsys):
+    module = importlib.import_module(STUDIES[study])
+    with pytest.raises(SystemExit) as exc:
+        module.parse_args(["--quick", "--no-such-option"])
+    assert exc.value.code == 2
+    assert "--no-such-option" in capsys.readouterr().err
+
+
+def test_a_broadcast_option_no_study_knows_is_rejected_before_any_run(
+    reproduce_main, started, capsys
+):
+    assert exit_code(reproduce_main, ["--quick", "--quik"]) == 2
+    assert started == []
+    err = capsys.readouterr().err
+    assert "--quik" in err and "no study" in err
+
+
+def test_a_broadcast_option_goes_to_the_studies_that_know_it(reproduce_main, recorded, capsys):
+    code = exit_code(reproduce_main, ["--quick", "--repeats", "3", "--out", "elsewhere"])
+    assert code == 0
+    assert list(recorded) == list(STUDIES)
+    assert all(args.quick and args.out == "elsewhere" for args in recorded.values())
+    assert recorded["alsaffar2018"].repeats == 3
+    assert recorded["johnson2015"].repeats == 3
+    assert not hasattr(recorded["landgrebe"], "repeats")
+    out = capsys.readouterr().out
+    assert "--repeats only for alsaffar2018, johnson2015" in out
+
+
+def test_a_bad_broadcast_value_stops_every_study_before_any_run(reproduce_main, recorded, capsys):
+    # the second-listed study that knows --repeats refuses 0: nothing runs, not even the first
+    assert exit_code(reproduce_main, ["--repeats", "0"]) == 2
+    assert recorded == {}
+    assert "positive integer" in capsys.readouterr().err
+
+
+def test_the_study_name_comes_first(reproduce_main, started, capsys):
+    assert exit_code(reproduce_main, ["--quick", "alsaffar2018"]) == 2
+    assert started == []
+    err = capsys.readouterr().err
+    assert "study name comes first" in err
+    assert "reproduce.py alsaffar2018 --quick" in err
+
+
+def test_an_option_value_may_look_like_a_study_name(reproduce_main, recorded):
+    assert exit_code(reproduce_main, ["--out", "landgrebe"]) == 0
+    assert all(args.out == "landgrebe" for args in recorded.values())
+
+
+def test_one_study_at_a_time(reproduce_main, started, capsys):
+    assert exit_code(reproduce_main, ["landgrebe", "johnson2015"]) == 2
+    assert started == []
+    assert "one study" in capsys.readouterr().err
+
+
+def test_an_unknown_study_is_named(reproduce_main, started, capsys):
+    assert exit_code(reproduce_main, ["landgrebee", "--quick"]) == 2
+    assert started == []
+    assert "'landgrebee'" in capsys.readouterr().err
+
+
+def test_an_option_value_may_look_like_a_study_name_after_a_study(reproduce_main, recorded):
+    assert exit_code(reproduce_main, ["johnson2015", "--out", "landgrebe"]) == 0
+    assert recorded["johnson2015"].out == "landgrebe"
+
+
+def test_help_without_a_study_shows_every_study(reproduce_main, recorded, capsys):
+    assert exit_code(reproduce_main, ["--quick", "--help"]) == 0
+    assert recorded == {}
+    out = capsys.readouterr().out
+    assert all(f"reproduce.py {name}" in out for name in STUDIES)
+
+
+# --- a --quick run says so, first and in its final summary line ----------------------------
+
+#: A reduced setting each study's quick run must name.
+REDUCED = {
+    "alsaffar2018": "20 trees",
+    "drummond_holte2000": "20 trees",
+    "johnson2015": "10 boosting rounds",
+    "landgrebe": "200 instances per class",
+}
+
+
+@pytest.fixture
+def instant(monkeypatch):
+    """Each study's ``reproduce`` returns at once an empty report its CLI can print."""
+    claims = pd.DataFrame(
+        {
+            "source": ["sec. 1"],
+            "paper": ["a claim"],
+            "ours": ["ours"],
+            "note": [""],
+            "holds": [True],
+        }
+    )
+    for name, module in STUDIES.items():
+
+        def fake(*args, _name=name, **kwargs):
+            if _name == "alsaffar2018":  # reproduce(out, options)
+                return SimpleNamespace(options=args[1], values={}, selections={})
+            return SimpleNamespace(tables={"claims": claims})
+
+        monkeypatch.setattr(importlib.import_module(module), "reproduce", fake)
+
+
+def _lines(text):
+    return [line for line in text.splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("study", list(STUDIES))
+def test_a_quick_run_says_it_is_one_first_and_last(
+    reproduce_main, instant, study, tmp_path, capsys
+):
+    assert exit_code(reproduce_main, [study, "--quick", "--out", str(tmp_path)]) == 0
+    lines = _lines(capsys.readouterr().out)
+    for line in (lines[0], lines[-1]):
+        assert "QUICK SMOKE RUN" in line
+        assert "not the paper's protocol" in line
+        assert REDUCED[study] in line
+
+
+@pytest.mark.parametrize("study", list(STUDIES))
+def test_a_full_run_does_not_say_quick(reproduce_main, instant, study, tmp_path, capsys):
+    assert exit_code(reproduce_main, [study, "--out", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "QUICK" not in out and _lines(out)
+
+
+def test_quick_settings_follow_the_options():
+    from costlab.studies.alsaffar2018.report import ReproduceOptions
+
+    settings = ReproduceOptions(quick=True, step=1e-4).quick_settings()
+    assert "threshold step 0.001 (full run: 0.0001)" in settings
+    assert "50 bootstrap resamples (full run: 500)" in settings
