@@ -39,7 +39,7 @@ import pandas as pd
 from costlab.metrics.cost_density import as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.mergeable import MergedCurve, binned_counts, merge_blocks, summarize_counts
-from costlab.metrics.risk import trivial_loss, vertex_risks
+from costlab.metrics.risk import normalized_loss
 
 __all__ = ["BinnedComparison", "OutOfCoreCurve", "out_of_core_curve"]
 
@@ -111,9 +111,8 @@ class OutOfCoreCurve:
     def h_measure(self, density=None):
         """Hand's H with cost density u (default Beta(2, 2)), from the hull:
         H = 1 - sum of the vertices' risks / the trivial loss (seed 003, eq. 10)."""
-        u = as_cost_density(density)
         pi1 = self.hull.n_pos / (self.hull.n_pos + self.hull.n_neg)
-        return 1.0 - float(np.sum(vertex_risks(self.envelope, pi1, u))) / trivial_loss(pi1, u)
+        return 1.0 - normalized_loss(self.envelope, pi1, as_cost_density(density))
 
     def mtmcs(self, fn_cost):
         """The thesis's MTMCS (%) at normalised FNcost (equal priors): 100 NE[C](FNcost)."""
