@@ -112,6 +112,22 @@ def check_probabilities(p, *, name="p_class1"):
     return np.clip(p, 0.0, 1.0)
 
 
+def check_probability_scores(scores, *, rule, instead, name="y_score"):
+    """Return scores that must be P(+) clipped to [0, 1]; raise unless within 1e-12 of it.
+
+    For rules that compare the score itself with a cost proportion or threshold probability
+    (the score-driven threshold choice, net benefit). ``rule`` names the rule in the message
+    and ``instead`` says what to use for other scores.
+    """
+    low, high = float(scores.min()), float(scores.max())
+    if low < -_PROBABILITY_TOL or high > 1.0 + _PROBABILITY_TOL:
+        raise ValueError(
+            f"{name} must be probabilities of the positive class in [0, 1] for {rule}; "
+            f"got values in [{low:g}, {high:g}]. {instead}"
+        )
+    return np.clip(scores, 0.0, 1.0)
+
+
 def check_positive_cost(value, name):
     """Return ``value`` as float if it is a finite number > 0, else raise naming ``name``."""
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
