@@ -128,6 +128,18 @@ def check_probability_scores(scores, *, rule, instead, name="y_score"):
     return np.clip(scores, 0.0, 1.0)
 
 
+def check_bool(value, name):
+    """Return ``value`` as a Python bool if it is one (or a numpy bool), else raise naming ``name``.
+
+    Strings such as ``"no"``, numbers and None are refused rather than read by truthiness.
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(
+            f"{name} must be a bool (True or False), got {type(value).__name__} {value!r}."
+        )
+    return bool(value)
+
+
 def check_positive_cost(value, name):
     """Return ``value`` as float if it is a finite number > 0, else raise naming ``name``."""
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
