@@ -1,5 +1,7 @@
 """Bootstrap and repeated-CV bands (issue 12, item 1): seeded, stratified, and covering."""
 
+import re
+
 import numpy as np
 import pytest
 from scipy.stats import norm, rankdata
@@ -183,6 +185,31 @@ def test_paired_bootstrap_difference_and_selection_frequency(sample):
     assert freq["chosen"].sum() == pytest.approx(1.0)
     assert freq.set_index("classifier").loc["good", "chosen"] > 0.9
     assert freq.attrs["selected"][1] == "good"
+
+
+@pytest.mark.parametrize(
+    "r1, r2", [(-0.5, 2.0), (0.0, 0.5), (0.5, 1.0), (0.6, 0.4), ("0.1", 0.5), (True, 0.5)]
+)
+def test_selection_frequency_refuses_the_ranges_select_classifier_refuses(sample, r1, r2):
+    import pandas as pd
+
+    from costlab.metrics import paired_bootstrap, select_classifier
+
+    y, p1 = sample
+    boot = paired_bootstrap(y, {"a": -p1, "b": -p1 + 0.1}, n_resamples=5, pos_label=1)
+    curves = {
+        n: pd.DataFrame({"fp_cost": boot.fp_costs, "mtmcs": e})
+        for n, e in zip(boot.names, boot.estimate, strict=True)
+    }
+    with pytest.raises((TypeError, ValueError)) as refused:
+        select_classifier(curves, r1, r2)
+    for call in (
+        boot.selection_frequency,
+        lambda *r: boot.range_difference("a", "b", *r),
+        boot.curves("a").range_measures,
+    ):
+        with pytest.raises(refused.type, match=f"^{re.escape(str(refused.value))}$"):
+            call(r1, r2)
 
 
 def test_corrected_resampled_ttest_by_hand():

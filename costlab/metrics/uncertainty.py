@@ -30,7 +30,7 @@ import pandas as pd
 from scipy import stats
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_fp_costs, check_labels_scores
+from costlab.metrics._validation import check_cost_range, check_fp_costs, check_labels_scores
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.costs import _TOL as _SELECTION_TOL
 from costlab.metrics.costs import cost_ratio_grid, cost_sensitivity, cst, mtmcr
@@ -108,6 +108,7 @@ class BootstrapCurves:
     def range_measures(self, r1, r2, decimals=None):
         """MTMCR, cost sensitivity and CST over the grid ratios in [r1, r2], each with its
         estimate and percentile interval (thesis 4.2.2 on every resample)."""
+        r1, r2 = check_cost_range(r1, r2)
         inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
         if not inside.any():
             raise ValueError(f"no cost ratio of the curve lies in [{r1}, {r2}].")
@@ -318,8 +319,11 @@ class PairedBootstrap:
         )
 
     def _inside(self, r1, r2):
-        r1 = self.fp_costs.min() if r1 is None else r1
-        r2 = self.fp_costs.max() if r2 is None else r2
+        """The ratios in [r1, r2] (None: the grid's own end), validated as
+        :func:`costlab.metrics.select_classifier` validates them."""
+        r1 = float(self.fp_costs.min()) if r1 is None else r1
+        r2 = float(self.fp_costs.max()) if r2 is None else r2
+        r1, r2 = check_cost_range(r1, r2)
         inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
         if not inside.any():
             raise ValueError(f"no cost ratio of the curves lies in [{r1}, {r2}].")
