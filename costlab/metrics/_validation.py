@@ -155,7 +155,13 @@ def check_fp_costs(fp_costs):
 
     FPcost + FNcost = 1 and both costs must be > 0 (thesis 4.1), so FPcost lies in (0, 1).
     """
-    fp = np.atleast_1d(np.asarray(fp_costs, dtype=np.float64))
+    try:
+        fp = np.atleast_1d(np.asarray(fp_costs, dtype=np.float64))
+    except (TypeError, ValueError):
+        raise ValueError(
+            "fp_costs must be a number or a 1-D sequence of numbers (normalised FPcosts in "
+            f"(0, 1)), got {fp_costs!r}."
+        ) from None
     if fp.ndim != 1 or fp.size == 0:
         raise ValueError(f"fp_costs must be a non-empty 1-D sequence, got shape {fp.shape}.")
     if not np.all(np.isfinite(fp)) or np.any(fp <= 0) or np.any(fp >= 1):
@@ -164,6 +170,23 @@ def check_fp_costs(fp_costs):
             f"both > 0); got values in [{np.nanmin(fp):g}, {np.nanmax(fp):g}]."
         )
     return fp
+
+
+def check_random_state(random_state, *, name="random_state"):
+    """``numpy.random.default_rng(random_state)``, with errors that name the parameter.
+
+    Accepts what ``default_rng`` accepts (None, a non-negative integer or a sequence of them,
+    a ``SeedSequence``, ``BitGenerator`` or ``Generator``, returned as is) except booleans.
+    """
+    allowed = "None, a non-negative integer seed or a numpy.random.Generator"
+    if isinstance(random_state, (bool, np.bool_)):
+        raise TypeError(f"{name} must be {allowed}, got the bool {random_state!r}.")
+    try:
+        return np.random.default_rng(random_state)
+    except (TypeError, ValueError) as err:
+        raise type(err)(
+            f"{name} must be {allowed}, got {type(random_state).__name__} {random_state!r}."
+        ) from None
 
 
 def check_step(step, *, name="step"):
