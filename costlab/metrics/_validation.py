@@ -57,14 +57,34 @@ def check_labels_scores(y_true, p_class1, *, pos_label=None, name="p_class1"):
         raise ValueError(f"{name} contains {bad} NaN or infinite value(s); scores must be finite.")
     if y.dtype.kind == "f" and np.any(np.isnan(y)):
         raise ValueError("y_true contains NaN; every instance needs a class label.")
-    classes = _two_classes(y)
+    pos_label = resolve_binary_labels(_two_classes(y), pos_label)
+    return y == pos_label, p
+
+
+def resolve_binary_labels(classes, pos_label, *, name="y_true"):
+    """The positive label of a two-class problem from its sorted distinct labels.
+
+    Parameters
+    ----------
+    classes : ndarray
+        The sorted distinct labels (no missing values).
+    pos_label : scalar or None
+        Checked to be one of ``classes``; inferred when None (see :func:`check_labels_scores`).
+    name : str
+        The labels' name in error messages (e.g. ``"column 'label'"``).
+
+    Raises
+    ------
+    ValueError
+        If there are not exactly two classes, or ``pos_label`` cannot be inferred or is not one
+        of the labels.
+    """
     if classes.size != 2:
         raise ValueError(
-            f"y_true must contain exactly two classes, got {classes.size}: {classes.tolist()[:5]}. "
-            "Cost curves need both positive and negative instances."
+            f"{name} must contain exactly two classes, got {classes.size}: "
+            f"{classes.tolist()[:5]}. Cost curves need both positive and negative instances."
         )
-    pos_label = _resolve_pos_label(classes, pos_label)
-    return y == pos_label, p
+    return _resolve_pos_label(classes, pos_label)
 
 
 def _two_classes(y):
