@@ -249,6 +249,16 @@ def test_bad_estimators_are_named(Display, data, fitted):
 
 
 @DISPLAYS
+@pytest.mark.parametrize("value", ["no", 0, None])
+def test_higher_is_positive_must_be_a_bool(Display, data, scores, value):
+    _, y = data
+    with pytest.raises(TypeError, match="higher_is_positive must be a bool"):
+        Display.from_predictions(y, scores["LR"], higher_is_positive=value)
+    Display.from_predictions(y, scores["LR"], higher_is_positive=np.False_)
+    plt.close("all")
+
+
+@DISPLAYS
 def test_bad_scores_are_named(Display, data, scores):
     _, y = data
     with pytest.raises(ValueError, match="y_score has 299 scores but y_true has 300"):

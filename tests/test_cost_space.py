@@ -277,6 +277,28 @@ def test_bad_input_names_the_parameter(call, match):
         call()
 
 
+@pytest.mark.parametrize("value", ["no", "False", 0, 1, None, np.array([True])])
+@pytest.mark.parametrize("function", [cost_envelope, roc_convex_hull])
+def test_higher_is_positive_must_be_a_bool(function, value):
+    with pytest.raises(TypeError, match="higher_is_positive must be a bool"):
+        function([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], higher_is_positive=value)
+
+
+@pytest.mark.parametrize("flag", [False, np.False_])
+def test_higher_is_positive_accepts_numpy_bools(flag):
+    y, s = [0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]
+    hull, mirrored = (
+        roc_convex_hull(y, s, higher_is_positive=flag),
+        roc_convex_hull(y, -np.array(s)),
+    )
+    np.testing.assert_array_equal(hull.fpr, mirrored.fpr)
+    np.testing.assert_array_equal(hull.tpr, mirrored.tpr)
+    np.testing.assert_array_equal(
+        cost_envelope(y, s, higher_is_positive=flag).breakpoints,
+        cost_envelope(y, -np.array(s)).breakpoints,
+    )
+
+
 def test_segments_frame_is_tidy():
     env = cost_envelope([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
     seg = env.segments()

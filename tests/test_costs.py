@@ -132,6 +132,41 @@ def test_select_classifier_robust_when_one_curve_dominates():
     assert (choice.kind, choice.classifier) == ("robust", "a")
 
 
+@pytest.mark.parametrize("curve_r1, curve_r2", [(0.4, 0.6), (0.05, 0.95)])
+def test_select_classifier_reordered_rows_give_the_sorted_result(curve_r1, curve_r2):
+    rng = np.random.default_rng(3)
+    fp = cost_ratio_grid(curve_r1, curve_r2)
+    a, b = rng.uniform(5, 10, fp.size), rng.uniform(5, 10, fp.size)
+    b[np.abs(fp - 0.5) < 0.11] = a[np.abs(fp - 0.5) < 0.11] + 1  # a dominates on [0.4, 0.6]
+    curves = {"a": _curve(fp, a), "b": _curve(fp, b)}
+    shuffled = {key: c.sample(frac=1, random_state=1) for key, c in curves.items()}
+    shuffled["a"] = shuffled["a"].iloc[::-1]  # the two curves in different orders
+    for r1, r2 in ((0.4, 0.6), (None, None)):
+        want, got = select_classifier(curves, r1, r2), select_classifier(shuffled, r1, r2)
+        assert (got.kind, got.classifier) == (want.kind, want.classifier)
+        pd.testing.assert_frame_equal(got.summary, want.summary)
+    assert select_classifier(shuffled, 0.4, 0.6).classifier == "a"
+
+
+def test_select_classifier_refuses_curves_on_different_grids_naming_them():
+    curves = {
+        "fine": _curve(cost_ratio_grid(0.05, 0.95, 0.05), np.arange(19.0)),
+        "same": _curve(cost_ratio_grid(0.05, 0.95, 0.05), np.arange(19.0) + 1),
+        "coarse": _curve(cost_ratio_grid(0.1, 0.9, 0.1), np.arange(9.0)),
+    }
+    with pytest.raises(ValueError, match=r"'fine' and 'coarse'.*must share the fp_cost grid"):
+        select_classifier(curves, 0.2, 0.6)
+    shifted = {
+        "fine": curves["fine"],
+        "shifted": _curve(cost_ratio_grid(0.06, 0.96), np.arange(19.0)),
+    }
+    with pytest.raises(ValueError, match=r"'fine' and 'shifted'.*must share the fp_cost grid"):
+        select_classifier(shifted, 0.2, 0.6)
+    # grids that agree within [r1, r2] are fine, whatever they hold outside it
+    wider = {"fine": curves["fine"], "part": _curve(cost_ratio_grid(0.3, 0.7), np.arange(9.0))}
+    assert select_classifier(wider, 0.4, 0.6).summary["n_ratios"].tolist() == [5, 5]
+
+
 @pytest.mark.parametrize(
     ("call", "match"),
     [

@@ -100,3 +100,13 @@ def test_a_real_tqdm_bar_counts_cached_runs(spectf, tmp_path):
         cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=bar)
         cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=bar)  # cached
         assert bar.n == 20
+
+
+@pytest.mark.parametrize("dataset", ["frame", "array", "name"])
+def test_a_dataset_that_is_not_a_costlab_dataset_is_named(dataset, tmp_path):
+    import pandas as pd
+
+    frame = pd.DataFrame({"x": np.arange(20.0), "class": [0, 1] * 10})
+    given = {"frame": frame, "array": frame.to_numpy(), "name": "spectf"}[dataset]
+    with pytest.raises(TypeError, match=r"dataset must be a costlab Dataset.*from_frame\(frame, "):
+        cross_val_proba(given, "NaiveBayes", cache_dir=tmp_path)

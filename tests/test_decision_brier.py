@@ -304,6 +304,21 @@ def test_errors_name_the_parameter():
         treat_all_net_benefit(1.0, 0.2)
 
 
+@pytest.mark.parametrize("bad", [[-1, 0.5, 2, 0.8], [0.1, 0.5, 1.5, 0.8], [-0.01, 0.5, 0.9, 0.8]])
+def test_net_benefit_refuses_scores_outside_0_1_as_decision_curve_does(bad):
+    y = [0, 0, 1, 1]
+    message = r"y_score must be probabilities of the positive class in \[0, 1\]"
+    with pytest.raises(ValueError, match=message + ".*net benefit"):
+        net_benefit(y, bad, 0.3)
+    with pytest.raises(ValueError, match=message):
+        decision_curve(y, bad)
+    # floating-point noise around [0, 1] is clipped by both, as for the other curves
+    noisy = [-1e-17, 0.5, 1 + 1e-15, 0.8]
+    assert (
+        net_benefit(y, noisy, [0.3, 0.6]).tolist() == decision_curve(y, noisy)([0.3, 0.6]).tolist()
+    )
+
+
 # -- bootstrap bands --------------------------------------------------------------------------
 
 

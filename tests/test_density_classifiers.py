@@ -136,3 +136,30 @@ def test_bad_parameters_are_named(model, match):
         model.fit(X, y)
     with pytest.raises(ValueError, match="one class"):
         LDC().fit(X, np.zeros(40))
+
+
+@pytest.mark.parametrize("labels", [[0] * 9 + [1], ["a"] * 9 + ["b"]])
+def test_parzen_refuses_a_class_of_one_instance_naming_it(labels):
+    X = np.random.default_rng(0).normal(size=(10, 2))
+    lone = labels[-1]
+    with pytest.raises(ValueError, match=f"class {lone!r} has 1 training instance.*at least 2"):
+        ParzenClassifier().fit(X, labels)
+    with pytest.raises(ValueError, match="parzen_ml_width needs at least 2 points"):
+        parzen_ml_width(X[:1])
+    # a given width needs no leave-one-out likelihood
+    assert ParzenClassifier(bandwidth=0.5).fit(X, labels).bandwidths_.tolist() == [0.5, 0.5]
+
+
+@pytest.mark.parametrize(
+    "X",
+    [
+        np.array([[0, 0], [1, 1], [2, 2], [3, 3], [0, 1], [1, 2.5], [2, 3], [3, 5.0]]),  # collinear
+        np.array([[0, 0], [1, 1], [1, 0], [5, 5], [6, 5], [5, 7.0]])[[0, 1, 3, 4, 5, 2]],  # n <= d
+    ],
+)
+def test_qdc_singular_covariance_names_reg(X):
+    y = np.array(["neg"] * 4 + ["pos"] * 4) if len(X) == 8 else np.array(["neg"] * 2 + ["pos"] * 4)
+    with pytest.raises(np.linalg.LinAlgError, match=r"class 'neg'.*increase reg") as err:
+        QDC().fit(X, y)
+    assert "reg_param" not in str(err.value) and "shrinkage" not in str(err.value)
+    assert QDC(reg=0.1).fit(X, y).predict_proba(X).shape == (len(X), 2)

@@ -128,12 +128,52 @@ def test_bad_input_is_named(client):
         out_of_core_curve(dd.from_pandas(frame, npartitions=2))
     with pytest.raises(ValueError, match="no column"):
         out_of_core_curve(dd.from_pandas(frame, npartitions=2), score="p")
-    with pytest.raises(ValueError, match="one class"):
+    with pytest.raises(ValueError, match="exactly two classes, got 1"):
         out_of_core_curve(dd.from_pandas(frame.fillna(0.2).assign(label=1), npartitions=2))
     with pytest.raises(ValueError, match="n_blocks"):
         out_of_core_curve(dd.from_pandas(frame, npartitions=2), n_blocks=0)
     with pytest.raises(TypeError, match="dask DataFrame or a Parquet path"):
         out_of_core_curve(frame)
+
+
+@pytest.fixture(scope="module")
+def small():
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 2000)
+    return y, np.round(rng.normal(y, 1.0), 2)
+
+
+@pytest.mark.parametrize("negative, positive", [(0, 1), (1, 2), (-1, 1)])
+def test_labels_and_pos_label_are_read_as_in_memory(client, small, negative, positive):
+    from costlab.evaluation.distributed import out_of_core_curve
+
+    y01, s = small
+    labels = np.where(y01 == 1, positive, negative)
+    frame = pd.DataFrame({"label": labels, "score": s})
+    result = out_of_core_curve(dd.from_pandas(frame, npartitions=4), n_blocks=3, bins=20)
+    assert result.auc == pytest.approx(roc_auc_score(y01, s), abs=1e-12)
+    assert result.auc == pytest.approx(roc_auc_score(labels, s), abs=1e-12)  # sklearn infers too
+    assert result.h_measure() == pytest.approx(h_measure(labels, s), abs=1e-12)
+    np.testing.assert_array_equal(result.hull.tp, roc_convex_hull(labels, s).tp)
+
+
+def test_label_errors_match_the_in_memory_ones(client, small):
+    from costlab.evaluation.distributed import out_of_core_curve
+
+    y, s = small
+    three = pd.DataFrame({"label": np.where(np.arange(y.size) == 1500, 2, y), "score": s})
+    with pytest.raises(ValueError, match=r"exactly two classes, got 3: \[0, 1, 2\]"):
+        out_of_core_curve(dd.from_pandas(three, npartitions=4))  # the third class in one partition
+    missing = pd.DataFrame({"label": np.where(np.arange(y.size) == 1700, np.nan, y), "score": s})
+    with pytest.raises(ValueError, match="column 'label' has 1 missing label"):
+        out_of_core_curve(dd.from_pandas(missing, npartitions=4))
+    named = pd.DataFrame({"label": np.where(y == 1, "spam", "ham"), "score": s})
+    with pytest.raises(ValueError, match="pos_label must be given"):
+        out_of_core_curve(dd.from_pandas(named, npartitions=4))
+    with pytest.raises(ValueError, match="pos_label=3 is not one of the labels"):
+        out_of_core_curve(dd.from_pandas(three.assign(label=y), npartitions=4), pos_label=3)
+    spam = out_of_core_curve(dd.from_pandas(named, npartitions=4), pos_label="spam")
+    assert spam.auc == pytest.approx(roc_auc_score(y, s), abs=1e-12)
 
 
 # -- experiments on Dask ----------------------------------------------------------------------

@@ -87,3 +87,66 @@ def test_bad_input_is_named(kwargs, match):
         h_measure([0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6], **kwargs)
     with pytest.raises(ValueError, match="exactly two classes"):
         h_measure([1, 1], [0.1, 0.9])
+
+
+def brute_ratio(y, s, c):
+    """Q(c) over the better trivial classifier's loss at one cost ratio c in (0, 1)."""
+    pi1 = np.mean(y)
+    return brute_q(y, s, c) / min(c * (1 - pi1), (1 - c) * pi1)
+
+
+@pytest.fixture
+def noisy_sample():
+    rng = np.random.default_rng(7)
+    y = rng.integers(0, 2, 60)
+    return y, np.round(rng.normal(size=60) + y, 1)  # rounded: tied scores too
+
+
+@pytest.mark.parametrize("end, inside", [(0.0, 1e-7), (1.0, 1 - 1e-7)])
+def test_point_mass_at_an_end_is_the_limit_of_point_masses_inside(noisy_sample, end, inside):
+    y, s = noisy_sample
+    h = h_measure(y, s, density=end)
+    assert np.isfinite(h)
+    assert h == pytest.approx(1 - brute_ratio(y, s, inside), abs=1e-6)
+    assert 0 < h < 1  # neither trivially perfect nor trivially worthless on this sample
+
+
+def test_point_mass_at_the_ends_reads_off_the_hull(noisy_sample):
+    y, s = noisy_sample
+    report = h_measure_report(y, s)
+    hull = report.envelope.hull
+    assert h_measure(y, s, density=0.0) == pytest.approx(1 - hull.fpr[hull.tpr == 1].min())
+    assert h_measure(y, s, density=1.0) == pytest.approx(hull.tpr[hull.fpr == 0].max())
+
+
+@pytest.mark.parametrize("low, high", [(0.999999, 1.0), (0.0, 1e-6), (0.0, 1e-300)])
+def test_narrow_truncated_beta_at_an_end(noisy_sample, low, high):
+    from costlab.metrics.cost_density import BetaDensity
+
+    y, s = noisy_sample
+    h = h_measure(y, s, density=BetaDensity(2, 2, low, high))
+    end = 1.0 if high == 1.0 else 0.0
+    assert h == pytest.approx(h_measure(y, s, density=end), abs=1e-9)
+    if high - low > 1e-100:  # brute force: both integrals over the window, by quadrature
+        pi1 = np.mean(y)
+        pdf = stats.beta(2, 2).pdf
+        num = integrate.quad(lambda c: brute_q(y, s, c) * pdf(c), low, high)[0]
+        den = integrate.quad(lambda c: min(c * (1 - pi1), (1 - c) * pi1) * pdf(c), low, high)[0]
+        assert h == pytest.approx(1 - num / den, abs=1e-6)
+
+
+@pytest.mark.parametrize(
+    "kwargs, names",
+    [
+        ({"a": 3, "density": 0.5}, "a, density"),
+        ({"b": 3, "density": ("beta", 2, 2)}, "b, density"),
+        ({"severity_ratio": 2.0, "density": 0.5}, "severity_ratio, density"),
+        ({"a": 3, "severity_ratio": "class_ratio"}, "a, severity_ratio"),
+        ({"a": 2, "b": 2, "severity_ratio": 1.0}, "a, b, severity_ratio"),
+    ],
+)
+def test_conflicting_ways_of_giving_the_density_are_refused(kwargs, names):
+    with pytest.raises(ValueError, match=f"conflicting arguments {names}"):
+        h_measure([0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6], **kwargs)
+    h_measure([0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6], a=3)  # one way alone is fine
+    h_measure([0, 1, 0, 1], [0.1, 0.9, 0.3, 0.6], a=3, b=1.5)

@@ -182,6 +182,17 @@ def test_point_mass_scenario_is_a_spike_of_the_normalised_loss():
     assert np.all(curve.curve(101)[1] == 0)
 
 
+@pytest.mark.parametrize("end", [0.0, 1.0])
+def test_point_mass_at_an_end_is_a_finite_spike_of_its_limit(end):
+    y, s = _data(seed=5, ties=True)
+    curve = scenario_curve(y, s, density=end, axis="c")
+    inside = 1e-7 if end == 0.0 else 1 - 1e-7
+    assert curve.loss == pytest.approx(scenario_curve(y, s, density=inside).loss, abs=1e-5)
+    assert curve.atoms() == [(end, pytest.approx(curve.loss, abs=1e-12))]
+    assert np.all(curve.curve(101)[1] == 0)
+    assert 0 < curve.loss < 1
+
+
 def test_scenario_curves_names_and_peak():
     y, s = _data(seed=6)
     curves = scenario_curves(y, s, {**scenario_densities(y.mean()), "cost curve": "cost curve"})

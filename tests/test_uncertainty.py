@@ -1,5 +1,7 @@
 """Bootstrap and repeated-CV bands (issue 12, item 1): seeded, stratified, and covering."""
 
+import re
+
 import numpy as np
 import pytest
 from scipy.stats import norm, rankdata
@@ -143,6 +145,54 @@ def test_every_bootstrap_names_bad_fp_costs(sample):
             call()
 
 
+def _every_bootstrap(y, p1, **kwargs):
+    from costlab.metrics import (
+        bootstrap_brier_curves,
+        bootstrap_decision_curves,
+        bootstrap_thresholds,
+        paired_bootstrap,
+    )
+
+    small = {"n_resamples": 3, **kwargs}
+    return (
+        lambda: bootstrap_mtmcs(y, -p1, pos_label=1, **small),
+        lambda: paired_bootstrap(y, {"a": -p1}, pos_label=1, **small),
+        lambda: bootstrap_thresholds(y, -p1, pos_label=1, **small),
+        lambda: bootstrap_decision_curves(y, 1 - p1, pos_label=1, **small),
+        lambda: bootstrap_brier_curves(y, 1 - p1, pos_label=1, **small),
+        lambda: bootstrap_interval(y, -p1, h_measure, **small),
+    )
+
+
+@pytest.mark.parametrize("seed", ["abc", 1.5, -1, True, [0.5]])
+def test_every_bootstrap_names_a_bad_random_state(sample, seed):
+    y, p1 = sample
+    for call in _every_bootstrap(y, p1, random_state=seed):
+        with pytest.raises((TypeError, ValueError), match=r"^random_state must be .*got"):
+            call()
+
+
+def test_random_state_accepts_a_generator_and_stays_bit_identical(sample):
+    y, p1 = sample
+    a = bootstrap_mtmcs(y, -p1, pos_label=1, n_resamples=4, random_state=3)
+    b = bootstrap_mtmcs(y, -p1, pos_label=1, n_resamples=4, random_state=np.random.default_rng(3))
+    c = bootstrap_mtmcs(y, -p1, pos_label=1, n_resamples=4, random_state=np.int64(3))
+    np.testing.assert_array_equal(a.replicates, b.replicates)
+    np.testing.assert_array_equal(a.replicates, c.replicates)
+
+
+@pytest.mark.parametrize("fp_costs", [["a"], [0.2, None, "x"], [[0.2, 0.3], [0.4]], {"a": 1}])
+def test_fp_costs_of_the_wrong_type_are_named(sample, fp_costs):
+    y, p1 = sample
+    calls = (
+        *_every_bootstrap(y, p1, fp_costs=fp_costs)[:3],
+        lambda: mtmcs_curve(y, p1, pos_label=1, fp_costs=fp_costs),
+    )
+    for call in calls:
+        with pytest.raises(ValueError, match=r"^fp_costs must be .*got"):
+            call()
+
+
 # -- comparisons ------------------------------------------------------------------------------
 
 
@@ -183,6 +233,31 @@ def test_paired_bootstrap_difference_and_selection_frequency(sample):
     assert freq["chosen"].sum() == pytest.approx(1.0)
     assert freq.set_index("classifier").loc["good", "chosen"] > 0.9
     assert freq.attrs["selected"][1] == "good"
+
+
+@pytest.mark.parametrize(
+    "r1, r2", [(-0.5, 2.0), (0.0, 0.5), (0.5, 1.0), (0.6, 0.4), ("0.1", 0.5), (True, 0.5)]
+)
+def test_selection_frequency_refuses_the_ranges_select_classifier_refuses(sample, r1, r2):
+    import pandas as pd
+
+    from costlab.metrics import paired_bootstrap, select_classifier
+
+    y, p1 = sample
+    boot = paired_bootstrap(y, {"a": -p1, "b": -p1 + 0.1}, n_resamples=5, pos_label=1)
+    curves = {
+        n: pd.DataFrame({"fp_cost": boot.fp_costs, "mtmcs": e})
+        for n, e in zip(boot.names, boot.estimate, strict=True)
+    }
+    with pytest.raises((TypeError, ValueError)) as refused:
+        select_classifier(curves, r1, r2)
+    for call in (
+        boot.selection_frequency,
+        lambda *r: boot.range_difference("a", "b", *r),
+        boot.curves("a").range_measures,
+    ):
+        with pytest.raises(refused.type, match=f"^{re.escape(str(refused.value))}$"):
+            call(r1, r2)
 
 
 def test_corrected_resampled_ttest_by_hand():

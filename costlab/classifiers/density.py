@@ -151,6 +151,30 @@ class QDC(_DiscriminantBase):
     def _make(self, priors):
         return QuadraticDiscriminantAnalysis(priors=priors, reg_param=float(self.reg))
 
+    def _fit_classes(self, X, y_index):
+        try:
+            super()._fit_classes(X, y_index)
+        except np.linalg.LinAlgError:
+            # scikit-learn's message names its own reg_param (or solver and shrinkage)
+            raise np.linalg.LinAlgError(_singular_message(X, y_index, self.classes_)) from None
+
+
+def _singular_message(X, y_index, classes):
+    """Which classes' covariance matrices are singular, and that ``reg`` is the remedy."""
+    d = X.shape[1]
+    singular = [
+        repr(classes[k].item() if hasattr(classes[k], "item") else classes[k])
+        for k in range(classes.size)
+        if np.sum(y_index == k) <= d
+        or np.linalg.matrix_rank(X[y_index == k] - X[y_index == k].mean(axis=0)) < d
+    ]
+    which = f"class {', '.join(singular)}" if singular else "a class"
+    return (
+        f"The covariance matrix of {which} is singular (a class needs more instances than "
+        f"features, {d}, and features that are not collinear within it): increase reg "
+        "(a number in (0, 1], e.g. reg=0.01), which makes each covariance (1 - reg) S + reg I."
+    )
+
 
 class MixtureOfGaussiansClassifier(_EqualPriors):
     """A Gaussian mixture per class, fitted by EM, equal training priors (seed 002's MOGC).
@@ -270,6 +294,7 @@ class ParzenClassifier(_EqualPriors):
         if self.bandwidth is not None:
             widths = [float(self.bandwidth)] * len(self.points_)
         else:
+            _check_two_per_class(self.points_, self.classes_)
             widths = [parzen_ml_width(part) for part in self.points_]
         self.bandwidths_ = np.asarray(widths)
 
@@ -282,6 +307,18 @@ class ParzenClassifier(_EqualPriors):
                 sq = _squared_distances(X[start : start + _CHUNK], part)
                 out[start : start + _CHUNK, k] = logsumexp(-sq / (2 * h * h), axis=1) - norm
         return out
+
+
+def _check_two_per_class(points, classes):
+    """Raise naming the first class with fewer than 2 instances (no leave-one-out width)."""
+    for part, label in zip(points, classes, strict=True):
+        if part.shape[0] < 2:
+            label = label.item() if hasattr(label, "item") else label
+            raise ValueError(
+                f"class {label!r} has {part.shape[0]} training instance; ParzenClassifier "
+                "needs at least 2 instances per class for the leave-one-out maximum-likelihood "
+                "width (Duin 1976). Give a fixed bandwidth (a number > 0) or more instances."
+            )
 
 
 def parzen_loo_log_likelihood(X, width):
@@ -314,12 +351,16 @@ def parzen_ml_width(X):
     """The width maximising :func:`parzen_loo_log_likelihood` (Duin 1976, PRTools parzenml).
 
     A bounded scalar search on log h (scipy's ``minimize_scalar``) between a tenth of the
-    smallest non-zero nearest-neighbour distance and the data's diameter. With fewer than two
-    distinct points there is no likelihood to maximise: the width is then 1.
+    smallest non-zero nearest-neighbour distance and the data's diameter. X needs at least 2
+    points (a ValueError otherwise); when all of them coincide there is no width to maximise
+    the likelihood (it grows without bound as h shrinks) and the width is 1.
     """
     X = np.asarray(X, dtype=np.float64)
     if X.shape[0] < 2:
-        return 1.0
+        raise ValueError(
+            f"parzen_ml_width needs at least 2 points for a leave-one-out likelihood, got "
+            f"{X.shape[0]}."
+        )
     nearest, largest = np.inf, 0.0
     for start in range(0, X.shape[0], _CHUNK):
         sq = _squared_distances(X[start : start + _CHUNK], X)

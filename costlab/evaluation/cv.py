@@ -367,6 +367,14 @@ def _run(eng, dataset, classifier, params, bar, n_jobs, *, n_folds, n_repeats, s
 
 
 def _check_protocol(n_folds, n_repeats, seed, dataset):
+    from costlab.datasets import Dataset
+
+    if not isinstance(dataset, Dataset):
+        raise TypeError(
+            f"dataset must be a costlab Dataset, got {type(dataset).__name__}: make one with "
+            "costlab.datasets.from_frame(frame, target=...) (or from_arrays, from_csv), or "
+            "load a registered one with costlab.datasets.load_dataset(name)."
+        )
     for name, value, low in (("n_folds", n_folds, 2), ("n_repeats", n_repeats, 1)):
         if not isinstance(value, (int, np.integer)) or value < low:
             raise ValueError(f"{name} must be an integer >= {low}, got {value!r}.")

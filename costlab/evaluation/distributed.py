@@ -36,10 +36,11 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from costlab.metrics._validation import resolve_binary_labels
 from costlab.metrics.cost_density import as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.mergeable import MergedCurve, binned_counts, merge_blocks, summarize_counts
-from costlab.metrics.risk import trivial_loss, vertex_risks
+from costlab.metrics.risk import normalized_loss
 
 __all__ = ["BinnedComparison", "OutOfCoreCurve", "out_of_core_curve"]
 
@@ -111,9 +112,8 @@ class OutOfCoreCurve:
     def h_measure(self, density=None):
         """Hand's H with cost density u (default Beta(2, 2)), from the hull:
         H = 1 - sum of the vertices' risks / the trivial loss (seed 003, eq. 10)."""
-        u = as_cost_density(density)
         pi1 = self.hull.n_pos / (self.hull.n_pos + self.hull.n_neg)
-        return 1.0 - float(np.sum(vertex_risks(self.envelope, pi1, u))) / trivial_loss(pi1, u)
+        return 1.0 - normalized_loss(self.envelope, pi1, as_cost_density(density))
 
     def mtmcs(self, fn_cost):
         """The thesis's MTMCS (%) at normalised FNcost (equal priors): 100 NE[C](FNcost)."""
@@ -125,7 +125,7 @@ def out_of_core_curve(
     *,
     label="label",
     score="score",
-    pos_label=1,
+    pos_label=None,
     n_blocks=None,
     bins=None,
 ):
@@ -136,8 +136,11 @@ def out_of_core_curve(
     data : dask.dataframe.DataFrame, or str / path of a Parquet data set
     label, score : str
         Column names: the true class and the score (higher = more likely ``pos_label``).
-    pos_label : scalar
-        The positive class's value in ``label``.
+    pos_label : scalar, optional
+        The positive class's value in ``label``; inferred as in memory
+        (:func:`costlab.metrics.roc_convex_hull`) when the labels are {0, 1} or {-1, 1}
+        (positive 1) or {1, 2} (positive 2), else required. The labels are checked across all
+        partitions first (one pass over the label column): exactly two classes, none missing.
     n_blocks : int, optional
         Score ranges summarised separately (default: 4 per partition, at least 16).
         Any value gives the same numbers; more blocks spread the work.
@@ -170,6 +173,7 @@ def out_of_core_curve(
     if bins is not None and (isinstance(bins, bool) or not isinstance(bins, int) or bins < 1):
         raise ValueError(f"bins must be an integer >= 1, got {bins!r}.")
     n_blocks = n_blocks or max(_MIN_BLOCKS, 4 * ddf.npartitions)
+    pos_label = _check_labels(ddf[label], label, pos_label)
 
     counts = ddf.map_partitions(
         _partition_counts,
@@ -190,6 +194,21 @@ def out_of_core_curve(
     envelope = CostEnvelope.from_hull(curve.hull)
     binned = _binned(ddf, label, score, pos_label, bins, curve, envelope) if bins else None
     return OutOfCoreCurve(curve, envelope, n_rows, n_distinct, binned)
+
+
+def _check_labels(labels, name, pos_label):
+    """The positive label, after checking the label column across every partition as
+    :func:`costlab.metrics._validation.check_labels_scores` checks labels in memory."""
+    import dask
+
+    n_missing, distinct = dask.compute(labels.isna().sum(), labels.dropna().unique())
+    if n_missing:
+        raise ValueError(
+            f"column {name!r} has {int(n_missing)} missing label(s); every instance needs a "
+            "class label."
+        )
+    classes = np.unique(np.asarray(distinct))
+    return resolve_binary_labels(classes, pos_label, name=f"column {name!r}")
 
 
 def _partition_counts(part, label, score, pos_label):

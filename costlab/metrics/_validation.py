@@ -57,14 +57,34 @@ def check_labels_scores(y_true, p_class1, *, pos_label=None, name="p_class1"):
         raise ValueError(f"{name} contains {bad} NaN or infinite value(s); scores must be finite.")
     if y.dtype.kind == "f" and np.any(np.isnan(y)):
         raise ValueError("y_true contains NaN; every instance needs a class label.")
-    classes = _two_classes(y)
+    pos_label = resolve_binary_labels(_two_classes(y), pos_label)
+    return y == pos_label, p
+
+
+def resolve_binary_labels(classes, pos_label, *, name="y_true"):
+    """The positive label of a two-class problem from its sorted distinct labels.
+
+    Parameters
+    ----------
+    classes : ndarray
+        The sorted distinct labels (no missing values).
+    pos_label : scalar or None
+        Checked to be one of ``classes``; inferred when None (see :func:`check_labels_scores`).
+    name : str
+        The labels' name in error messages (e.g. ``"column 'label'"``).
+
+    Raises
+    ------
+    ValueError
+        If there are not exactly two classes, or ``pos_label`` cannot be inferred or is not one
+        of the labels.
+    """
     if classes.size != 2:
         raise ValueError(
-            f"y_true must contain exactly two classes, got {classes.size}: {classes.tolist()[:5]}. "
-            "Cost curves need both positive and negative instances."
+            f"{name} must contain exactly two classes, got {classes.size}: "
+            f"{classes.tolist()[:5]}. Cost curves need both positive and negative instances."
         )
-    pos_label = _resolve_pos_label(classes, pos_label)
-    return y == pos_label, p
+    return _resolve_pos_label(classes, pos_label)
 
 
 def _two_classes(y):
@@ -112,6 +132,34 @@ def check_probabilities(p, *, name="p_class1"):
     return np.clip(p, 0.0, 1.0)
 
 
+def check_probability_scores(scores, *, rule, instead, name="y_score"):
+    """Return scores that must be P(+) clipped to [0, 1]; raise unless within 1e-12 of it.
+
+    For rules that compare the score itself with a cost proportion or threshold probability
+    (the score-driven threshold choice, net benefit). ``rule`` names the rule in the message
+    and ``instead`` says what to use for other scores.
+    """
+    low, high = float(scores.min()), float(scores.max())
+    if low < -_PROBABILITY_TOL or high > 1.0 + _PROBABILITY_TOL:
+        raise ValueError(
+            f"{name} must be probabilities of the positive class in [0, 1] for {rule}; "
+            f"got values in [{low:g}, {high:g}]. {instead}"
+        )
+    return np.clip(scores, 0.0, 1.0)
+
+
+def check_bool(value, name):
+    """Return ``value`` as a Python bool if it is one (or a numpy bool), else raise naming ``name``.
+
+    Strings such as ``"no"``, numbers and None are refused rather than read by truthiness.
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise TypeError(
+            f"{name} must be a bool (True or False), got {type(value).__name__} {value!r}."
+        )
+    return bool(value)
+
+
 def check_positive_cost(value, name):
     """Return ``value`` as float if it is a finite number > 0, else raise naming ``name``."""
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
@@ -127,7 +175,13 @@ def check_fp_costs(fp_costs):
 
     FPcost + FNcost = 1 and both costs must be > 0 (thesis 4.1), so FPcost lies in (0, 1).
     """
-    fp = np.atleast_1d(np.asarray(fp_costs, dtype=np.float64))
+    try:
+        fp = np.atleast_1d(np.asarray(fp_costs, dtype=np.float64))
+    except (TypeError, ValueError):
+        raise ValueError(
+            "fp_costs must be a number or a 1-D sequence of numbers (normalised FPcosts in "
+            f"(0, 1)), got {fp_costs!r}."
+        ) from None
     if fp.ndim != 1 or fp.size == 0:
         raise ValueError(f"fp_costs must be a non-empty 1-D sequence, got shape {fp.shape}.")
     if not np.all(np.isfinite(fp)) or np.any(fp <= 0) or np.any(fp >= 1):
@@ -136,6 +190,23 @@ def check_fp_costs(fp_costs):
             f"both > 0); got values in [{np.nanmin(fp):g}, {np.nanmax(fp):g}]."
         )
     return fp
+
+
+def check_random_state(random_state, *, name="random_state"):
+    """``numpy.random.default_rng(random_state)``, with errors that name the parameter.
+
+    Accepts what ``default_rng`` accepts (None, a non-negative integer or a sequence of them,
+    a ``SeedSequence``, ``BitGenerator`` or ``Generator``, returned as is) except booleans.
+    """
+    allowed = "None, a non-negative integer seed or a numpy.random.Generator"
+    if isinstance(random_state, (bool, np.bool_)):
+        raise TypeError(f"{name} must be {allowed}, got the bool {random_state!r}.")
+    try:
+        return np.random.default_rng(random_state)
+    except (TypeError, ValueError) as err:
+        raise type(err)(
+            f"{name} must be {allowed}, got {type(random_state).__name__} {random_state!r}."
+        ) from None
 
 
 def check_step(step, *, name="step"):

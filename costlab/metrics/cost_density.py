@@ -85,6 +85,12 @@ class BetaDensity(CostDensity):
     function :math:`I_x(a, b)`:
 
     .. math:: \\int_0^c x\\, \\mathrm{Beta}(x; a, b)\\, dx = \\frac{a}{a + b} I_c(a + 1, b)
+
+    A window in the upper half of [0, 1] is integrated with the upper tails
+    :math:`1 - I_x(a, b) = I_{1 - x}(b, a)`, so that a narrow window at c = 1 (e.g. [0.999999, 1])
+    keeps its precision instead of cancelling to 0/0. A window whose probability underflows
+    double precision (e.g. [0, 1e-300]) is treated as a point mass at its midpoint, the limit
+    as the window narrows.
     """
 
     a: float = 2.0
@@ -112,10 +118,22 @@ class BetaDensity(CostDensity):
             return core
         return f"{core} on [{self.low:g}, {self.high:g}]"
 
+    def _upper(self):
+        """Whether to integrate with upper tails (the window lies mostly above 1/2)."""
+        return self.low + self.high > 1.0
+
+    def _cdf(self, a, b, x):
+        """I_x(a, b), or its upper tail I_{1-x}(b, a) = 1 - I_x(a, b) with :meth:`_upper`."""
+        return special.betainc(b, a, 1.0 - x) if self._upper() else special.betainc(a, b, x)
+
+    def _between(self, a, b, x):
+        """:math:`\\int_{low}^{x} \\mathrm{Beta}(t; a, b)\\, dt`, without cancellation at 0 or 1."""
+        if self._upper():
+            return self._cdf(a, b, self.low) - self._cdf(a, b, x)
+        return self._cdf(a, b, x) - self._cdf(a, b, self.low)
+
     def _mass(self):
-        return float(
-            special.betainc(self.a, self.b, self.high) - special.betainc(self.a, self.b, self.low)
-        )
+        return float(self._between(self.a, self.b, self.high))
 
     def pdf(self, c):
         c = _check_c(c)
@@ -129,15 +147,13 @@ class BetaDensity(CostDensity):
 
     def moments(self, c):
         c = np.clip(_check_c(c), self.low, self.high)
-        a, b = self.a, self.b
         mass = self._mass()
+        if not mass > 0:  # the window's probability underflows: its point-mass limit
+            return PointMass(0.5 * (self.low + self.high)).moments(c)
+        a, b = self.a, self.b
         first = a / (a + b)
-        m0 = first * (special.betainc(a + 1, b, c) - special.betainc(a + 1, b, self.low)) / mass
-        m1 = (
-            (1 - first)
-            * (special.betainc(a, b + 1, c) - special.betainc(a, b + 1, self.low))
-            / mass
-        )
+        m0 = first * self._between(a + 1, b, c) / mass
+        m1 = (1 - first) * self._between(a, b + 1, c) / mass
         return m0, m1
 
 

@@ -32,7 +32,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._validation import check_bool, check_labels_scores
 from costlab.metrics.hull import RocHull, hull_from_counts
 
 __all__ = [
@@ -312,6 +312,7 @@ def cost_envelope(y_true, y_score, *, pos_label=None, higher_is_positive=True):
     >>> env([0.25, 0.5, 0.75]).tolist()
     [0.125, 0.25, 0.125]
     """
+    higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     hull = hull_from_counts(class_counts(is_pos, scores), higher_is_positive=higher_is_positive)
     return CostEnvelope.from_hull(hull)

@@ -323,15 +323,28 @@ def select_classifier(curves, r1=None, r2=None, decimals=None):
     Otherwise the curves overlap and the classifier with the smallest CST is the *optimal* one
     (thesis 4.2.2.3 and 5.1).
 
+    The curves are compared cost ratio by cost ratio, so they must share the fp_cost grid
+    within [r1, r2] (what they hold outside it does not matter); their rows may come in any
+    order. Curves on different grids are refused rather than compared on the grids' common
+    points: MTMCR and CST sum over the grid, so on different grids they measure different
+    things, and a common grid would silently drop ratios from the range.
+
     Returns
     -------
     Selection
+
+    Raises
+    ------
+    ValueError
+        Naming two classifiers whose curves have different fp_cost grids within [r1, r2].
     """
     summary = range_summary(curves, r1, r2, decimals)
-    rows = [curve_in_range(c, r1, r2) for c in curves.values()]
-    if any(not np.allclose(r["fp_cost"].to_numpy(), rows[0]["fp_cost"].to_numpy()) for r in rows):
-        raise ValueError("all curves must share the same cost ratios within [r1, r2].")
-    table = np.vstack([r["mtmcs"].to_numpy() for r in rows])
+    rows = {
+        name: curve_in_range(c, r1, r2).sort_values("fp_cost", kind="stable")
+        for name, c in curves.items()
+    }
+    _check_shared_grid(rows)
+    table = np.vstack([r["mtmcs"].to_numpy() for r in rows.values()])
     if decimals is not None:
         table = np.round(table, decimals)
     names = list(curves)
@@ -341,3 +354,17 @@ def select_classifier(curves, r1=None, r2=None, decimals=None):
         return Selection("robust", names[best], summary)
     best = int(np.argmin(summary["cst"].to_numpy()))
     return Selection("optimal", names[best], summary)
+
+
+def _check_shared_grid(rows):
+    """Raise unless every curve's sorted fp_cost values equal the first curve's (within 1e-9)."""
+    (first, grid), *others = ((name, r["fp_cost"].to_numpy()) for name, r in rows.items())
+    for name, other in others:
+        if other.shape != grid.shape or not np.allclose(other, grid, rtol=0.0, atol=_TOL):
+            raise ValueError(
+                f"the curves of {first!r} and {name!r} have different fp_cost grids within the "
+                f"range ({grid.size} ratios from {grid[0]:g} to {grid[-1]:g}, and {other.size} "
+                f"from {other[0]:g} to {other[-1]:g}); select_classifier compares them ratio by "
+                "ratio, so the curves must share the fp_cost grid: compute them on the same "
+                "fp_costs."
+            )

@@ -20,7 +20,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._validation import check_labels_scores, check_random_state
 from costlab.metrics.decision_curve import DecisionCurve, _check_threshold
 from costlab.metrics.threshold_choice import (
     METHODS,
@@ -165,7 +165,7 @@ def bootstrap_decision_curves(
     confidence : float in (0, 1)
     stratified : bool
         Resample within each class (class sizes kept) or over all instances.
-    random_state : int
+    random_state : None, int or numpy.random.Generator
 
     Returns
     -------
@@ -246,7 +246,7 @@ def _bootstrap(
         checked[name] = _check_probability_scores(s) if method == "score-driven" else s
     _check_resampling(n_resamples, confidence)
     names = list(checked)
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     n = is_pos.size
     values = np.empty((n_resamples, len(names), grid.size))

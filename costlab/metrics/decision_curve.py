@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._validation import check_labels_scores, check_probability_scores
 from costlab.metrics.threshold_choice import ThresholdChoiceCurve, threshold_choice_curve
 
 __all__ = [
@@ -139,12 +139,20 @@ def net_benefit(y_true, y_score, p_t, *, standardized=False, pos_label=None):
 
     .. math:: NB(p_t) = \\frac{TP(p_t)}{n} - \\frac{FP(p_t)}{n}\\,\\frac{p_t}{1 - p_t}
 
+    ``y_score`` must be P(+) in [0, 1] (values within 1e-12 of it are clipped), as for the
+    score-driven :func:`decision_curve`: the rule compares the score with a probability.
+
     Examples
     --------
     >>> net_benefit([0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8], [0.2, 0.5]).tolist()
     [0.4375, 0.0]
     """
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    scores = check_probability_scores(
+        scores,
+        rule="net benefit (treat when the score reaches the threshold probability p_t)",
+        instead="Use decision_curve(..., method='optimal') for other scores.",
+    )
     p = np.atleast_1d(_check_threshold(p_t))
     s = np.sort(scores[is_pos]), np.sort(scores[~is_pos])
     n = scores.size

@@ -44,7 +44,7 @@ from costlab.metrics._validation import check_labels_scores
 from costlab.metrics.cost_density import BetaDensity, as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
-from costlab.metrics.risk import trivial_loss, vertex_risks
+from costlab.metrics.risk import normalized_loss
 
 __all__ = ["HMeasure", "h_measure", "h_measure_report"]
 
@@ -98,8 +98,8 @@ def h_measure(
     y_true,
     y_score,
     *,
-    a=2.0,
-    b=2.0,
+    a=None,
+    b=None,
     severity_ratio=None,
     density=None,
     pos_label=None,
@@ -112,15 +112,20 @@ def h_measure(
     y_true : array-like of shape (n,)
     y_score : array-like of shape (n,)
         Higher means more likely positive (class 1).
-    a, b : float
-        Beta(a, b) cost density (default Hand's Beta(2, 2)); ignored with ``severity_ratio``.
+    a, b : float, optional
+        Beta(a, b) cost density; each defaults to 2 (Hand's Beta(2, 2)).
     severity_ratio : None, "class_ratio" or float
         R ``hmeasure``'s parametrisation: a = 2, b = 1 + 1/SR, with SR = pi1/pi0 for
         ``"class_ratio"`` (R's default).
     pos_label : scalar, optional
-    density : CostDensity or callable, optional
+    density : CostDensity, ("beta", a, b), float or callable, optional
         Any other cost density u(c) (:mod:`costlab.metrics.cost_density`, e.g. a truncated
-        Beta or a point mass); overrides ``a``, ``b`` and ``severity_ratio``.
+        Beta or a point mass). A point mass at c = 0 or 1 gives the limit of point masses
+        inside (:func:`costlab.metrics.risk.point_mass_loss`): at c = 0, 1 minus the lowest
+        FPR that catches every positive; at c = 1, the highest TPR without a false positive.
+
+    The density is given one way: ``a``/``b``, ``severity_ratio`` or ``density``; a
+    ValueError names the conflicting arguments when more than one is given.
     flip_below_diagonal : bool
         Flip scores whose AUC is below 0.5, as R does.
 
@@ -145,14 +150,18 @@ def h_measure_report(
     y_true,
     y_score,
     *,
-    a=2.0,
-    b=2.0,
+    a=None,
+    b=None,
     severity_ratio=None,
     density=None,
     pos_label=None,
     flip_below_diagonal=False,
 ):
-    """H with AUC, Gini and KS, the Beta parameters used and the minimum-loss curve."""
+    """H with AUC, Gini and KS, the Beta parameters used and the minimum-loss curve.
+
+    Parameters as :func:`h_measure`; returns an :class:`HMeasure`.
+    """
+    _check_one_density(a=a, b=b, severity_ratio=severity_ratio, density=density)
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     counts = class_counts(is_pos, scores)
     auc, ks = _auc_ks(counts)
@@ -168,13 +177,25 @@ def h_measure_report(
         u = as_cost_density(density)
         a, b = (u.a, u.b) if isinstance(u, BetaDensity) else (np.nan, np.nan)
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
-    h = 1.0 - np.sum(vertex_risks(envelope, pi1, u)) / trivial_loss(pi1, u)
+    h = 1.0 - normalized_loss(envelope, pi1, u)
     return HMeasure(float(h), auc, 2.0 * auc - 1.0, ks, a, b, flipped, envelope, pi1, u)
+
+
+def _check_one_density(**given):
+    """Raise unless the density is given one way: a/b, severity_ratio or density."""
+    named = [key for key, value in given.items() if value is not None]
+    ways = {"b": "a"}  # a and b together are one way
+    if len({ways.get(key, key) for key in named}) > 1:
+        raise ValueError(
+            f"conflicting arguments {', '.join(named)}: give the cost density one way, "
+            "either a and b (a Beta density), severity_ratio or density."
+        )
 
 
 def _beta_parameters(a, b, severity_ratio, pi1):
     if severity_ratio is None:
-        a, b = float(a), float(b)
+        a = 2.0 if a is None else float(a)
+        b = 2.0 if b is None else float(b)
     else:
         try:
             sr = pi1 / (1.0 - pi1) if severity_ratio == "class_ratio" else float(severity_ratio)

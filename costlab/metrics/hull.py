@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._validation import check_bool, check_labels_scores
 
 __all__ = ["RocHull", "hull_from_counts", "hull_of_points", "roc_convex_hull"]
 
@@ -115,6 +115,7 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, higher_is_positive=True)
     >>> hull.thresholds.tolist()
     [inf, 0.8, 0.35, 0.1]
     """
+    higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     return hull_from_counts(class_counts(is_pos, scores), higher_is_positive=higher_is_positive)
 

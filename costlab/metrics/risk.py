@@ -33,11 +33,18 @@ import pandas as pd
 
 from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import check_labels_scores
-from costlab.metrics.cost_density import as_cost_density
+from costlab.metrics.cost_density import PointMass, as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
 
-__all__ = ["classifier_risk", "instance_risk", "trivial_loss", "vertex_risks"]
+__all__ = [
+    "classifier_risk",
+    "instance_risk",
+    "normalized_loss",
+    "point_mass_loss",
+    "trivial_loss",
+    "vertex_risks",
+]
 
 
 def cost_ratio(pcf, pi1):
@@ -76,6 +83,63 @@ def trivial_loss(pi1, density=None):
     u = as_cost_density(density)
     m0, m1 = u.moments(np.array([pi1, 1.0]))
     return float((1.0 - pi1) * m0[0] + pi1 * (m1[1] - m1[0]))
+
+
+def point_mass_loss(hull, pi1, c):
+    """Q(c) over the better trivial classifier's loss at one cost ratio c in [0, 1]: 1 - H.
+
+    For 0 < c <= pi1 the better trivial classifier calls everything positive (loss
+    :math:`c \\pi_0`), so the ratio is :math:`\\min_i FPR_i + FNR_i (1 - c) \\pi_1 / (c \\pi_0)`
+    over the hull vertices i; symmetrically for c > pi1. At the ends both losses are 0 and we
+    take the limit of point masses inside: at c = 0 the lowest FPR of a vertex with TPR = 1
+    (the negatives one must flag to catch every positive), at c = 1 the lowest FNR of a vertex
+    with FPR = 0. Both lie in [0, 1], and the limit is what the formula gives with
+    :math:`(1 - c) / c = \\infty` on vertices with FNR > 0 (with FPR > 0 at c = 1).
+
+    Parameters
+    ----------
+    hull : RocHull
+    pi1 : float
+        The positive class's prior.
+    c : float in [0, 1]
+
+    Returns
+    -------
+    float
+    """
+    fpr, fnr = hull.fpr, 1.0 - hull.tpr
+    c, pi1 = np.float64(c), np.float64(pi1)  # numpy division: x / 0 is inf, not an error
+    pi0 = 1.0 - pi1
+    with np.errstate(divide="ignore", invalid="ignore"):
+        if c <= pi1:
+            per_vertex = fpr + np.where(fnr > 0, fnr * ((1.0 - c) * pi1 / (c * pi0)), 0.0)
+        else:
+            per_vertex = fnr + np.where(fpr > 0, fpr * (c * pi0 / ((1.0 - c) * pi1)), 0.0)
+    return float(np.min(per_vertex))
+
+
+def normalized_loss(envelope, pi1, density=None):
+    """1 - H: :math:`\\int Q u / \\int \\min(c\\pi_0, (1 - c)\\pi_1) u` (Hand 2009).
+
+    A point mass is computed directly, with its limit at c = 0 or 1
+    (:func:`point_mass_loss`); any other density by the exact vertex sums.
+
+    Raises
+    ------
+    ValueError
+        If the density is too concentrated for the ratio to be computed in double precision.
+    """
+    u = as_cost_density(density)
+    if isinstance(u, PointMass):
+        return point_mass_loss(envelope.hull, pi1, u.at)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        loss = float(np.sum(vertex_risks(envelope, pi1, u)) / trivial_loss(pi1, u))
+    if not np.isfinite(loss):
+        raise ValueError(
+            f"density {u.name} is too concentrated to integrate in double precision; "
+            "give a point mass (a cost ratio c in [0, 1]) instead."
+        )
+    return loss
 
 
 def _envelope(y_true, y_score, pos_label):
@@ -211,4 +275,4 @@ def riskiest_misclassified(is_pos, scores, density=None):
     thresholds = envelope.hull.thresholds
     k = int(np.argmax(risk))
     wrong = np.where(is_pos, scores < thresholds[k], scores >= thresholds[k])
-    return wrong, float(np.sum(risk) / trivial_loss(pi1, u))
+    return wrong, normalized_loss(envelope, pi1, u)

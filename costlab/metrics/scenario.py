@@ -42,7 +42,7 @@ from costlab.metrics.cost_area import total_expected_cost
 from costlab.metrics.cost_density import CostDensity, as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
-from costlab.metrics.risk import cost_ratio, trivial_loss, vertex_risks
+from costlab.metrics.risk import cost_ratio, normalized_loss, point_mass_loss, trivial_loss
 
 __all__ = ["COST_CURVE", "ScenarioCurve", "scenario_curve", "scenario_curves"]
 
@@ -104,7 +104,8 @@ class ScenarioCurve:
         pi1, pi0 = self.pi1, 1.0 - self.pi1
         c = cost_ratio(pcf, pi1)
         weight = (c * pi0 + (1.0 - c) * pi1) * self.density.pdf(c) * _c_jacobian(pcf, pi1) * jac
-        return ne * weight / trivial_loss(pi1, self.density)
+        z = trivial_loss(pi1, self.density)
+        return ne * weight / z if z > 0 else np.zeros_like(ne)  # z = 0: atoms at the ends only
 
     def curve(self, n=1001):
         """(x, y) for drawing: n even points plus the envelope's breakpoints."""
@@ -126,8 +127,12 @@ class ScenarioCurve:
         z = trivial_loss(pi1, self.density)
         for c, mass in self.density.atoms:
             pcf = (1.0 - c) * pi1 / (c * (1.0 - pi1) + (1.0 - c) * pi1)
-            q = (c * (1.0 - pi1) + (1.0 - c) * pi1) * self.envelope(pcf)
-            out.append((pcf if self.axis == "pcf" else c, mass * q / z))
+            if z > 0:
+                q = (c * (1.0 - pi1) + (1.0 - c) * pi1) * self.envelope(pcf)
+                height = mass * q / z
+            else:  # all the mass at c = 0 or 1: the limit of point masses inside
+                height = mass * point_mass_loss(self.envelope.hull, pi1, c)
+            out.append((pcf if self.axis == "pcf" else c, height))
         return out
 
     def peak(self, n=4001):
@@ -189,7 +194,7 @@ def _scenario(envelope, pi1, density, axis):
             )
         return ScenarioCurve(envelope, pi1, None, COST_CURVE, total_expected_cost(envelope), axis)
     u = as_cost_density(density)
-    loss = float(np.sum(vertex_risks(envelope, pi1, u)) / trivial_loss(pi1, u))
+    loss = normalized_loss(envelope, pi1, u)
     return ScenarioCurve(envelope, pi1, u, u.name, loss, axis)
 
 

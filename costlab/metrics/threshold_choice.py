@@ -62,7 +62,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._validation import check_labels_scores, check_probability_scores
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
 
@@ -378,15 +378,11 @@ def _optimal(counts, space):
 
 
 def _check_probability_scores(scores):
-    low, high = float(scores.min()), float(scores.max())
-    if low < -_PROBABILITY_TOL or high > 1.0 + _PROBABILITY_TOL:
-        raise ValueError(
-            "y_score must be probabilities of the positive class in [0, 1] for the "
-            f"score-driven threshold choice (the score is compared with the cost proportion); "
-            f"got values in [{low:g}, {high:g}]. Use method='rate-driven' or 'optimal' for "
-            "other scores."
-        )
-    return np.clip(scores, 0.0, 1.0)
+    return check_probability_scores(
+        scores,
+        rule="the score-driven threshold choice (the score is compared with the cost proportion)",
+        instead="Use method='rate-driven' or 'optimal' for other scores.",
+    )
 
 
 def _check_unit(x, name):

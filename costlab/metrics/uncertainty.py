@@ -30,7 +30,12 @@ import pandas as pd
 from scipy import stats
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_fp_costs, check_labels_scores
+from costlab.metrics._validation import (
+    check_cost_range,
+    check_fp_costs,
+    check_labels_scores,
+    check_random_state,
+)
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.costs import _TOL as _SELECTION_TOL
 from costlab.metrics.costs import cost_ratio_grid, cost_sensitivity, cst, mtmcr
@@ -108,6 +113,7 @@ class BootstrapCurves:
     def range_measures(self, r1, r2, decimals=None):
         """MTMCR, cost sensitivity and CST over the grid ratios in [r1, r2], each with its
         estimate and percentile interval (thesis 4.2.2 on every resample)."""
+        r1, r2 = check_cost_range(r1, r2)
         inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
         if not inside.any():
             raise ValueError(f"no cost ratio of the curve lies in [{r1}, {r2}].")
@@ -153,7 +159,7 @@ def bootstrap_mtmcs(
         Normalised FPcosts in (0, 1); default the thesis's grid 0.05, ..., 0.95.
     n_resamples : int >= 2
     confidence : float in (0, 1)
-    random_state : int
+    random_state : None, int or numpy.random.Generator
         Seed of ``numpy.random.default_rng``.
 
     Returns
@@ -163,7 +169,7 @@ def bootstrap_mtmcs(
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     replicates = np.empty((n_resamples, fp.size))
     for b in range(n_resamples):
@@ -211,7 +217,7 @@ def bootstrap_interval(
         n_resamples=n_resamples,
         confidence_level=confidence,
         method=method,
-        random_state=np.random.default_rng(random_state),
+        random_state=check_random_state(random_state),
     )
 
 
@@ -318,8 +324,11 @@ class PairedBootstrap:
         )
 
     def _inside(self, r1, r2):
-        r1 = self.fp_costs.min() if r1 is None else r1
-        r2 = self.fp_costs.max() if r2 is None else r2
+        """The ratios in [r1, r2] (None: the grid's own end), validated as
+        :func:`costlab.metrics.select_classifier` validates them."""
+        r1 = float(self.fp_costs.min()) if r1 is None else r1
+        r2 = float(self.fp_costs.max()) if r2 is None else r2
+        r1, r2 = check_cost_range(r1, r2)
         inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
         if not inside.any():
             raise ValueError(f"no cost ratio of the curves lies in [{r1}, {r2}].")
@@ -431,7 +440,7 @@ def paired_bootstrap(
         )
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     names = list(checked)
     replicates = np.empty((n_resamples, len(names), fp.size))
@@ -523,7 +532,7 @@ def bootstrap_thresholds(
         tpr_at = tpr[np.searchsorted(fpr, fg, side="right") - 1]
         return thresholds, np.maximum.accumulate(tpr_at)
 
-    rng = np.random.default_rng(random_state)
+    rng = check_random_state(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     t_rep = np.empty((n_resamples, fp.size))
     r_rep = np.empty((n_resamples, fg.size))

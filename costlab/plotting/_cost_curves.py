@@ -57,7 +57,7 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MultipleLocator
 from sklearn.metrics import roc_curve
 
-from costlab.metrics._validation import check_labels_scores, check_positive_cost
+from costlab.metrics._validation import check_bool, check_labels_scores, check_positive_cost
 from costlab.metrics.cost_space import (
     CostEnvelope,
     cost_envelope,
@@ -970,6 +970,7 @@ _COST_OPTIONS = ("show_lines", "show_trivial", "shade_operating_range", "x_axis"
 
 def _envelopes(y_true, scores, pos_label, higher_is_positive):
     """``{name: CostEnvelope}`` for each classifier's scores (D&H sec. 2.2.1)."""
+    higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
     return {
         key: cost_envelope(y_true, s, pos_label=pos_label, higher_is_positive=higher_is_positive)
         for key, s in scores.items()
@@ -978,6 +979,7 @@ def _envelopes(y_true, scores, pos_label, higher_is_positive):
 
 def _full_rocs(y_true, scores, pos_label, higher_is_positive):
     """``{name: (fpr, tpr)}``: every corner of each classifier's ROC curve (scikit-learn's)."""
+    higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
     rocs = {}
     for key, s in scores.items():
         is_pos, s = check_labels_scores(y_true, s, pos_label=pos_label, name="y_score")
