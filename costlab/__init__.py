@@ -25,7 +25,7 @@ from costlab.metrics.costs import (
     select_classifier,
     total_misclassification_cost,
 )
-from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics.roc import roc_auc, roc_points
 from costlab.metrics.thresholds import mtmcs_curve
 
 __all__ = [
@@ -49,8 +49,8 @@ __all__ = [
     "normalize_costs",
     "range_summary",
     "register_dataset",
-    "roc_auc_class1",
-    "roc_curve_class1",
+    "roc_auc",
+    "roc_points",
     "select_classifier",
     "total_misclassification_cost",
     "weka_folds",

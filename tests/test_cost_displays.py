@@ -438,7 +438,7 @@ def test_thesis_envelope_is_the_mtmcs_curve_over_100(data, scores):
     display = CostCurveDisplay.from_predictions(
         y, p_class1, higher_is_positive=False, x_axis="thesis", name="LR"
     )
-    curve = mtmcs_curve(y, p_class1, search="exact")
+    curve = mtmcs_curve(y, p_class1, search="exact", score_of="negative")
     line = display.lines_["LR"]
     drawn = np.interp(1 - curve["fp_cost"], line.get_xdata(), line.get_ydata())
     np.testing.assert_allclose(drawn, curve["mtmcs"] / 100, atol=1e-12)

@@ -199,7 +199,9 @@ def test_mtmcs_from_the_envelope_equals_the_every_cut_search(data):
     y, s = data
     y, s = np.array(y), np.array(s)
     fp = np.round(np.linspace(0.01, 0.99, 99), 10)
-    ours = mtmcs_curve(y.astype(int), s, pos_label=1, fp_costs=fp, search="exact")
+    ours = mtmcs_curve(
+        y.astype(int), s, pos_label=1, fp_costs=fp, search="exact", score_of="negative"
+    )
     np.testing.assert_allclose(ours["mtmcs"], reference_exact(y, s, fp), rtol=0, atol=1e-9)
     # and 100 x the envelope at PCF(+) = FNcost, scores of class 1 (the negative class)
     env = cost_envelope(y.astype(int), s, higher_is_positive=False)
@@ -221,11 +223,12 @@ def test_thesis_datasets_hull_and_envelope_against_independent_computations(mirr
     )
     fp = np.round(np.arange(1, 100) / 100, 10)
     for result in run.results.values():
-        y, p = result.y_true, result.scores()
+        y, p = result.y_true, result.proba[0, :, 0]  # P(negative), the thesis's P(class 1)
         x = np.linspace(0, 1, 41)
         env = cost_envelope(y, p, higher_is_positive=False)
         np.testing.assert_allclose(env(x), brute_envelope(y == 1, -p, x), atol=1e-12)
-        ours = mtmcs_curve(y, p, pos_label=1, fp_costs=fp, search="exact")["mtmcs"]
+        ours = mtmcs_curve(y, p, pos_label=1, fp_costs=fp, search="exact", score_of="negative")
+        ours = ours["mtmcs"]
         np.testing.assert_allclose(ours, reference_exact(y == 1, p, fp), atol=1e-9)
 
 

@@ -30,13 +30,13 @@ def test_normalize_costs_thesis_scenarios():
 
 def test_table_4_assignment_fn_expensive():
     # Table 4: FNcost = 0.8 >= FPcost, initial threshold 0.8: class 1 (negative) iff p >= 0.8.
-    positive = classify(TABLE_4_5_P, threshold=0.8, fn_cost=0.8)
+    positive = classify(TABLE_4_5_P, threshold=0.8, score_of="negative", fn_cost=0.8)
     assert positive.tolist() == [True] * 9 + [False] * 5
 
 
 def test_table_5_assignment_fp_expensive():
     # Table 5: FNcost = 0.2 < FPcost, initial threshold 0.2: class 2 (positive) iff p <= 0.2.
-    positive = classify(TABLE_4_5_P, threshold=0.2, fn_cost=0.2)
+    positive = classify(TABLE_4_5_P, threshold=0.2, score_of="negative", fn_cost=0.2)
     assert positive.tolist() == [True] * 5 + [False] * 9
 
 

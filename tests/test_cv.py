@@ -14,8 +14,8 @@ def spectf(mirror_dir, tmp_path_factory):
 
 def test_out_of_fold_probabilities_cover_every_instance(spectf, tmp_path):
     res = cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
-    assert res.p_class1.shape == (1, 267)
-    assert np.all((res.p_class1 >= 0) & (res.p_class1 <= 1))
+    assert res.proba.shape == (1, 267, 2)
+    assert np.all((res.proba >= 0) & (res.proba <= 1))
     assert sorted(np.unique(res.fold)) == list(range(10))
     np.testing.assert_array_equal(res.y_true, spectf.y_binary)
     # stratified: every fold holds 5 or 6 of the 55 normal (class 1) instances
@@ -31,9 +31,9 @@ def test_rerun_is_identical_and_served_from_cache(spectf, tmp_path):
     stamp = files[0].stat().st_mtime_ns
     again = cross_val_proba(spectf, "AdaBoostM1", cache_dir=tmp_path, progress=False)
     assert files[0].stat().st_mtime_ns == stamp  # loaded, not rewritten
-    np.testing.assert_array_equal(first.p_class1, again.p_class1)
+    np.testing.assert_array_equal(first.proba, again.proba)
     fresh = cross_val_proba(spectf, "AdaBoostM1", cache=False, progress=False)
-    np.testing.assert_array_equal(first.p_class1, fresh.p_class1)
+    np.testing.assert_array_equal(first.proba, fresh.proba)
 
 
 def test_parameters_and_seed_change_the_cache_key(spectf, tmp_path):

@@ -36,20 +36,20 @@ def _lr():
     return make_pipeline(StandardScaler(), LogisticRegression())
 
 
-def test_any_estimator_gives_out_of_fold_probabilities_of_the_negative_class(tmp_path):
+def test_any_estimator_gives_out_of_fold_probabilities_of_the_positive_class(tmp_path):
     data = _dataset()
     result = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
     assert result.classifier == "LogisticRegression" and result.engine == "sklearn"
-    assert result.p_class1.shape == (1, data.n_instances)
+    assert result.proba.shape == (1, data.n_instances, 2)
     # Recompute fold by fold by hand: each instance scored by the model that did not see it.
     y = data.y_binary
     expected = np.full(y.size, np.nan)
     for train, test in make_folds(y, scheme="weka", n_folds=10, seed=1):
         model = _lr().fit(data.X.iloc[train], y[train])
-        expected[test] = model.predict_proba(data.X.iloc[test])[:, 0]
+        expected[test] = model.predict_proba(data.X.iloc[test])[:, 1]
     np.testing.assert_array_equal(result.scores(), expected)
     # P(class 1) is the negative class's: higher for the negatives on this separable problem.
-    assert result.scores()[y == 0].mean() > result.scores()[y == 1].mean()
+    assert result.scores()[y == 1].mean() > result.scores()[y == 0].mean()
 
 
 @pytest.mark.parametrize("classifier", ["NaiveBayes", "forest"])
@@ -58,9 +58,9 @@ def test_numbers_do_not_depend_on_n_jobs(classifier):
     clf = RandomForestClassifier(n_estimators=15) if classifier == "forest" else classifier
     one = cross_val_proba(data, clf, n_repeats=2, n_jobs=1, cache=False, progress=False)
     two = cross_val_proba(data, clf, n_repeats=2, n_jobs=2, cache=False, progress=False)
-    np.testing.assert_array_equal(one.p_class1, two.p_class1)
+    np.testing.assert_array_equal(one.proba, two.proba)
     np.testing.assert_array_equal(one.fold, two.fold)
-    assert not np.array_equal(one.p_class1[0], one.p_class1[1])  # repeats use other folds
+    assert not np.array_equal(one.proba[0], one.proba[1])  # repeats use other folds
 
 
 def test_unseeded_estimator_is_seeded_so_reruns_are_identical():
@@ -68,9 +68,9 @@ def test_unseeded_estimator_is_seeded_so_reruns_are_identical():
     forest = RandomForestClassifier(n_estimators=10)  # random_state=None
     first = cross_val_proba(data, forest, cache=False, progress=False)
     second = cross_val_proba(data, forest, cache=False, progress=False)
-    np.testing.assert_array_equal(first.p_class1, second.p_class1)
+    np.testing.assert_array_equal(first.proba, second.proba)
     other_seed = cross_val_proba(data, forest, seed=2, cache=False, progress=False)
-    assert not np.array_equal(first.p_class1, other_seed.p_class1)
+    assert not np.array_equal(first.proba, other_seed.proba)
     assert forest.random_state is None  # the caller's estimator is not modified
 
 
@@ -79,9 +79,9 @@ def test_two_datasets_with_one_name_never_share_cached_results(tmp_path):
     a, b = _dataset(seed=0, name="mine"), _dataset(seed=1, name="mine")
     ra = cross_val_proba(a, "NaiveBayes", cache_dir=tmp_path, progress=False)
     rb = cross_val_proba(b, "NaiveBayes", cache_dir=tmp_path, progress=False)
-    assert not np.array_equal(ra.p_class1, rb.p_class1)
+    assert not np.array_equal(ra.proba, rb.proba)
     fresh = cross_val_proba(b, "NaiveBayes", cache=False, progress=False)
-    np.testing.assert_array_equal(rb.p_class1, fresh.p_class1)
+    np.testing.assert_array_equal(rb.proba, fresh.proba)
     assert len(list(tmp_path.rglob("*.npz"))) == 2
 
 
@@ -108,7 +108,7 @@ def test_a_changed_estimator_parameter_is_a_miss_and_the_same_is_a_hit(tmp_path)
     assert again.seconds == first.seconds  # loaded, not recomputed
     changed = _lr().set_params(logisticregression__C=0.01)
     other = cross_val_proba(data, changed, cache_dir=tmp_path, progress=False)
-    assert not np.array_equal(other.p_class1, first.p_class1)
+    assert not np.array_equal(other.proba, first.proba)
     assert len(list(tmp_path.rglob("*.npz"))) == 2
     assert estimator_fingerprint("IBk", 1, {"k": 3}) != estimator_fingerprint("IBk", 1, {})
 
@@ -118,7 +118,7 @@ def test_an_unhashable_estimator_runs_uncached_with_a_warning(tmp_path):
     model = make_pipeline(FunctionTransformer(lambda X: X * 2), LogisticRegression())
     with pytest.warns(UserWarning, match="not cached"):
         result = cross_val_proba(data, model, cache_dir=tmp_path, progress=False)
-    assert np.isfinite(result.p_class1).all()
+    assert np.isfinite(result.proba).all()
     assert not list(tmp_path.rglob("*.npz"))
 
 
@@ -155,7 +155,7 @@ def test_run_experiments_takes_own_datasets_and_estimators(tmp_path):
     assert list(run.results) == [("toy", "LR"), ("toy", "NB")]
     assert run.results[("toy", "NB")].classifier == "NB"
     alone = cross_val_proba(data, "NaiveBayes", cache=False, progress=False)
-    np.testing.assert_array_equal(run.results[("toy", "NB")].p_class1, alone.p_class1)
+    np.testing.assert_array_equal(run.results[("toy", "NB")].proba, alone.proba)
     with pytest.raises(ValueError, match="both named"):
         run_experiments([data], [_lr(), _lr()], cache=False, progress=False)
     with pytest.raises(TypeError, match="registry names or costlab.datasets.Dataset"):
@@ -170,7 +170,7 @@ def test_results_from_predictions_made_elsewhere():
     results = [run.results[("data", "A")], b]
     assert list(as_run(results).results) == list(run.results)
     assert as_run(run) is run
-    with pytest.raises(TypeError, match="y_true, p_class1"):
+    with pytest.raises(TypeError, match="y_true, y_score"):
         as_run({"A": [0, 1]})
     with pytest.raises(ValueError, match="exactly two classes"):
         as_run({"A": ([0, 0], [0.1, 0.2])})
@@ -185,12 +185,12 @@ def test_results_from_predictions_made_elsewhere():
 def test_baseline_models_take_nominal_and_missing_values(mirror_dir, tmp_path):
     from costlab.classifiers import baseline_models
     from costlab.datasets import load_dataset
-    from costlab.metrics import roc_auc_class1
+    from costlab.metrics import roc_auc
 
     data = load_dataset("credit_approval", mirror=mirror_dir, data_home=tmp_path)
     assert data.X.isna().any().any() and data.nominal_columns  # the hard case
     for name, model in baseline_models().items():
         result = cross_val_proba(data, model, cache=False, progress=False)
         assert result.classifier == classifier_name(model)
-        assert np.isfinite(result.p_class1).all()
-        assert roc_auc_class1(result.y_true, result.scores(), pos_label=1) > 0.85, name
+        assert np.isfinite(result.proba).all()
+        assert roc_auc(result.y_true, result.scores(), pos_label=1) > 0.85, name

@@ -21,7 +21,7 @@ from sklearn.pipeline import make_pipeline  # noqa: E402
 from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.svm import LinearSVC  # noqa: E402
 
-from costlab.metrics.roc import roc_auc_class1, roc_curve_class1  # noqa: E402
+from costlab.metrics.roc import roc_auc, roc_points  # noqa: E402
 from costlab.metrics.thresholds import mtmcs_curve  # noqa: E402
 from costlab.plotting import (  # noqa: E402
     MTMCSDisplay,
@@ -34,8 +34,8 @@ from costlab.plotting import (  # noqa: E402
 CURVES = {
     MTMCSDisplay: (mtmcs_curve, "fp_cost", "mtmcs"),
     ThresholdDisplay: (mtmcs_curve, "fp_cost", "threshold"),
-    ROCDisplay: (roc_curve_class1, "fpr", "tpr"),
-    ROCThresholdDisplay: (roc_curve_class1, "fpr", "threshold"),
+    ROCDisplay: (roc_points, "fpr", "tpr"),
+    ROCThresholdDisplay: (roc_points, "fpr", "threshold"),
 }
 DISPLAYS = pytest.mark.parametrize("Display", list(CURVES), ids=lambda d: d.__name__)
 COST_DISPLAYS = pytest.mark.parametrize(
@@ -60,8 +60,8 @@ def scores(data, fitted):
     """P(class 1) = P(y == 0) of two classifiers on the same instances."""
     X, y = data
     return {
-        "LR": fitted.predict_proba(X)[:, 0],
-        "NB": GaussianNB().fit(X, y).predict_proba(X)[:, 0],
+        "LR": fitted.predict_proba(X)[:, 1],
+        "NB": GaussianNB().fit(X, y).predict_proba(X)[:, 1],
     }
 
 
@@ -158,7 +158,7 @@ def test_mtmcs_from_predictions_highlight_and_annotate(data, scores):
 def test_roc_from_predictions_aucs(data, scores):
     _, y = data
     display = ROCDisplay.from_predictions(y, scores)
-    assert display.aucs == {name: roc_auc_class1(y, p) for name, p in scores.items()}
+    assert display.aucs == {name: roc_auc(y, p) for name, p in scores.items()}
     legend = _legend_texts(display)
     assert all(f"{name} (AUC = {display.aucs[name]:.4f})" in legend for name in scores)
 
@@ -167,10 +167,10 @@ def test_roc_from_predictions_aucs(data, scores):
 
 
 @DISPLAYS
-def test_from_estimator_is_from_predictions_on_the_negative_column(Display, data, fitted):
+def test_from_estimator_is_from_predictions_on_the_positive_column(Display, data, fitted):
     X, y = data
     display = Display.from_estimator(fitted, X, y)
-    expected = Display.from_predictions(y, fitted.predict_proba(X)[:, 0], name="LogisticRegression")
+    expected = Display.from_predictions(y, fitted.predict_proba(X)[:, 1], name="LogisticRegression")
     _assert_same_lines(display, expected)
     assert any(text.startswith("LogisticRegression") for text in _legend_texts(display))
 
@@ -182,7 +182,7 @@ def test_from_estimator_mapping_name_and_ax(Display, data, fitted):
     nb = GaussianNB().fit(X, y)
     display = Display.from_estimator({"LR": fitted, "NB": nb}, X, y, ax=ax)
     assert display.ax_ is ax and display.figure_ is fig
-    scores = {"LR": fitted.predict_proba(X)[:, 0], "NB": nb.predict_proba(X)[:, 0]}
+    scores = {"LR": fitted.predict_proba(X)[:, 1], "NB": nb.predict_proba(X)[:, 1]}
     _assert_lines_are_the_metric(display, Display, y, scores)
     assert list(Display.from_estimator(fitted, X, y, name="mine").lines_) == ["mine"]
 
@@ -195,15 +195,15 @@ def test_from_estimator_pipeline_is_named_after_its_last_step(Display, data):
 
 
 @DISPLAYS
-def test_from_estimator_uses_the_column_that_is_not_pos_label(Display, data):
-    """With pos_label = classes_[0], P(class 1) is the second column."""
+def test_from_estimator_uses_the_column_of_pos_label(Display, data):
+    """With pos_label = classes_[0], the positive class's probability is the first column."""
     X, y = data
     words = np.where(y == 1, "bad", "good")  # classes_ == ["bad", "good"]
     clf = LogisticRegression().fit(X, words)
     display = Display.from_estimator(clf, X, words, pos_label="bad")
-    p_good = clf.predict_proba(X)[:, 1]
+    p_bad = clf.predict_proba(X)[:, 0]
     _assert_lines_are_the_metric(
-        display, Display, words, {"LogisticRegression": p_good}, pos_label="bad"
+        display, Display, words, {"LogisticRegression": p_bad}, pos_label="bad"
     )
 
 
@@ -257,9 +257,9 @@ def test_name_with_a_mapping_is_an_error(Display, constructor, data, fitted, sco
 @DISPLAYS
 def test_from_predictions_rejects_mismatched_lengths(Display, data, scores):
     _, y = data
-    with pytest.raises(ValueError, match="p_class1 has 99 scores but y_true has 100"):
+    with pytest.raises(ValueError, match="y_score has 99 scores but y_true has 100"):
         Display.from_predictions(y, scores["LR"][:-1])
-    with pytest.raises(ValueError, match=r"p_class1\['NB'\] has 99 scores"):
+    with pytest.raises(ValueError, match=r"y_score\['NB'\] has 99 scores"):
         Display.from_predictions(y, {"LR": scores["LR"], "NB": scores["NB"][:-1]})
 
 

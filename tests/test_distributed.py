@@ -191,7 +191,7 @@ def test_cross_validation_on_the_cluster_is_bit_identical(client, tmp_path):
     options = {"n_folds": 5, "n_repeats": 2, "cache": False, "progress": False}
     local = cross_val_proba(data, model, n_jobs=1, **options)
     on_dask = cross_val_proba(data, model, client=client, **options)
-    np.testing.assert_array_equal(on_dask.p_class1, local.p_class1)
+    np.testing.assert_array_equal(on_dask.proba, local.proba)
     np.testing.assert_array_equal(on_dask.fold, local.fold)
     # the active client, and through run_experiments, with the cache written here only
     with client.as_current():
@@ -212,7 +212,7 @@ def test_cross_validation_on_the_cluster_is_bit_identical(client, tmp_path):
         progress=False,
     )
     for key, result in run.results.items():
-        np.testing.assert_array_equal(result.p_class1, again.results[key].p_class1)
+        np.testing.assert_array_equal(result.proba, again.results[key].proba)
     assert len(list(tmp_path.rglob("*.npz"))) == 2
 
 

@@ -18,8 +18,8 @@ from costlab.widgets import CostExplorer, cost_explorer
 def _predictions(seed, n=200):
     rng = np.random.default_rng(seed)
     y = np.repeat([0, 1], n // 2)
-    good = np.clip(0.5 + 0.35 * (1 - 2 * y) + rng.normal(0, 0.25, n), 0, 1)
-    poor = np.clip(0.5 + 0.1 * (1 - 2 * y) + rng.normal(0, 0.3, n), 0, 1)
+    good = np.clip(0.5 + 0.35 * (2 * y - 1) + rng.normal(0, 0.25, n), 0, 1)  # P(positive)
+    poor = np.clip(0.5 + 0.1 * (2 * y - 1) + rng.normal(0, 0.3, n), 0, 1)
     return y, good, poor
 
 
@@ -95,11 +95,11 @@ def test_an_own_run_with_models_cross_validates_what_is_selected(tmp_path):
     explorer.classifiers.value = ("LR", "IBk")
     assert explorer.error_ is None, explorer.message.value
     ibk = cross_val_proba(data, "IBk", cache=False, progress=False)
-    np.testing.assert_array_equal(explorer.results_["IBk"].p_class1, ibk.p_class1)
+    np.testing.assert_array_equal(explorer.results_["IBk"].proba, ibk.proba)
     assert not explorer.k.disabled
     explorer.k.value = 3
     ibk3 = cross_val_proba(data, "IBk", k=3, cache=False, progress=False)
-    np.testing.assert_array_equal(explorer.results_["IBk"].p_class1, ibk3.p_class1)
+    np.testing.assert_array_equal(explorer.results_["IBk"].proba, ibk3.proba)
     assert explorer.results_["LR"] is held
 
 
@@ -136,7 +136,7 @@ def test_cost_space_chart_is_the_mtmcs_chart_over_100():
     explorer = cost_explorer({"good": (y, good), "poor": (y, poor)}, search="exact")
     display = explorer.cost_chart.display_
     for name, scores in {"good": good, "poor": poor}.items():
-        env = cost_envelope(y, scores, pos_label=1, higher_is_positive=False)
+        env = cost_envelope(y, scores, pos_label=1)
         x, value = env.curve()
         np.testing.assert_allclose(display.lines_[name].get_ydata(), value)
         curve = explorer.curves_[name]

@@ -40,7 +40,9 @@ def test_grid_searches_equal_the_materialised_grid(data, step, extra):
     fn = np.round(1 - fp, 10)
     left = fn >= 1 - fn
     for search, reference in (("thorough", thorough), ("optimized", optimized)):
-        ours = mtmcs_curve(y, p, pos_label=2, fp_costs=fp, search=search, step=step)
+        ours = mtmcs_curve(
+            y, p, pos_label=2, fp_costs=fp, search=search, step=step, score_of="negative"
+        )
         expected = reference(y == 2, p, fp, left, step)
         columns = ["mtmcs", "threshold", "fp_rate", "fn_rate"]
         frame = pd.DataFrame(dict(zip(columns, expected, strict=True)))
@@ -52,14 +54,14 @@ def test_a_step_of_1e_9_runs_in_linear_memory_and_thorough_finds_the_minimum():
     y = np.r_[np.ones(5000), 2 * np.ones(5000)].astype(int)
     p = np.round(np.clip(rng.normal(0.6, 0.2, 10_000) - 0.2 * (y == 2), 0, 1), 6)
     tracemalloc.start()
-    fine = mtmcs_curve(y, p, pos_label=2, search="thorough", step=1e-9)
+    fine = mtmcs_curve(y, p, pos_label=2, search="thorough", step=1e-9, score_of="negative")
     _, peak = tracemalloc.get_traced_memory()
     tracemalloc.stop()
     assert peak < 20 * 1024**2  # the old grid of 1e9 thresholds would need 7.5 GiB
-    exact = mtmcs_curve(y, p, pos_label=2, search="exact")
+    exact = mtmcs_curve(y, p, pos_label=2, search="exact", score_of="negative")
     # scores 1e-6 apart, grid 1e-9: every cut is reachable, so thorough finds the minimum
     np.testing.assert_allclose(fine["mtmcs"], exact["mtmcs"], atol=1e-9)
-    tiny = mtmcs_curve(y, p, pos_label=2, search="optimized", step=1e-12)
+    tiny = mtmcs_curve(y, p, pos_label=2, search="optimized", step=1e-12, score_of="negative")
     assert np.all(tiny["mtmcs"] >= exact["mtmcs"] - 1e-9)
 
 
@@ -68,8 +70,10 @@ def test_steps_below_1e_12_equal_1e_12():
     y = rng.integers(1, 3, 200)
     p = np.round(rng.random(200), 4)
     for search in ("thorough", "optimized"):
-        ref = mtmcs_curve(y, p, pos_label=2, search=search, step=1e-12)
+        ref = mtmcs_curve(y, p, pos_label=2, search=search, step=1e-12, score_of="negative")
         for step in (1e-20, 1e-300, 5e-324):
             pd.testing.assert_frame_equal(
-                mtmcs_curve(y, p, pos_label=2, search=search, step=step), ref, check_exact=True
+                mtmcs_curve(y, p, pos_label=2, search=search, step=step, score_of="negative"),
+                ref,
+                check_exact=True,
             )

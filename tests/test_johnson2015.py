@@ -102,8 +102,8 @@ def test_fold_aucs_are_per_fold():
     from costlab.studies.johnson2015.experiments import fold_aucs
 
     y = np.array([0, 1, 0, 1, 0, 1])
-    p_class1 = np.array([[0.9, 0.1, 0.2, 0.8, 0.7, 0.3]])  # P(negative)
-    result = CVResult.from_predictions(y, p_class1)
+    p_negative = np.array([[0.9, 0.1, 0.2, 0.8, 0.7, 0.3]])
+    result = CVResult.from_predictions(y, 1.0 - p_negative)
     result.fold[:] = [[0, 0, 1, 1, 2, 2]]
     table = fold_aucs(result)
     assert isinstance(table, pd.DataFrame)
@@ -131,11 +131,10 @@ def test_fold_auc_is_scikit_learn_s_with_ties():
 def _sklearn_fold_aucs(result):
     """Per-fold AUROC by scikit-learn's roc_auc_score on the stored out-of-fold scores."""
     rows = []
-    for r in range(result.p_class1.shape[0]):
+    for r in range(result.n_repeats):
         for k in np.unique(result.fold[r]):
             mask = result.fold[r] == k
-            # p_class1 is P(negative); the positive class (y_true == 1) scores 1 - p_class1
-            auc = roc_auc_score(result.y_true[mask] == 1, 1.0 - result.p_class1[r][mask])
+            auc = roc_auc_score(result.y_true[mask] == 1, result.y_score[r][mask])
             rows.append((r, int(k), auc))
     return pd.DataFrame(rows, columns=["repeat", "fold", "auc"])
 
@@ -148,9 +147,7 @@ def test_fold_aucs_and_table_2_are_scikit_learn_s_on_the_out_of_fold_scores(rep)
     aucs = run.aucs().set_index(["dataset", "model", "repeat", "fold"])["auc"]
     expected_means = {}
     for (dataset, model), result in run.results.items():
-        assert np.isfinite(result.p_class1).all() and sorted(np.unique(result.fold)) == list(
-            range(10)
-        )
+        assert np.isfinite(result.proba).all() and sorted(np.unique(result.fold)) == list(range(10))
         theirs = _sklearn_fold_aucs(result)
         ours = aucs.loc[(dataset, model)].sort_index()
         np.testing.assert_allclose(ours.to_numpy(), theirs["auc"].to_numpy(), rtol=0, atol=1e-12)
@@ -248,8 +245,8 @@ def test_out_of_fold_scores_come_from_a_model_that_did_not_see_the_fold(cheap_su
         k: 1 for k, v in model.get_params().items() if k.endswith("random_state") and v is None
     }
     model.set_params(**unset).fit(data.X.iloc[train], data.y_binary[train])
-    proba = model.predict_proba(data.X.iloc[test])[:, list(model.classes_).index(0)]
-    np.testing.assert_allclose(proba, result.p_class1[0][test], rtol=0, atol=1e-12)
+    proba = model.predict_proba(data.X.iloc[test])[:, list(model.classes_).index(1)]
+    np.testing.assert_allclose(proba, result.y_score[0][test], rtol=0, atol=1e-12)
 
 
 def test_the_table_2_figure_draws_the_table_s_numbers(rep):

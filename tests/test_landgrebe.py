@@ -56,7 +56,7 @@ def test_fold_cells_are_recomputed_from_scikit_learn_s_roc(rep):
     linearly at TPr = 0.8 between the points around it, POSfrac by eq. 5, mean and std."""
     run = rep[0].run
     result = run.results[("Lithuanian", "QDC")]
-    target, score = result.y_true == 1, 1.0 - result.scores(0)
+    target, score = result.y_true == 1, result.scores(0)
     values = []
     for fold in np.unique(result.fold[0]):
         mask = result.fold[0] == fold

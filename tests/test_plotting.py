@@ -10,7 +10,7 @@ import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from costlab.metrics.costs import format_cost_ratio  # noqa: E402
-from costlab.metrics.roc import roc_auc_class1, roc_curve_class1  # noqa: E402
+from costlab.metrics.roc import roc_auc, roc_points  # noqa: E402
 from costlab.metrics.thresholds import mtmcs_curve  # noqa: E402
 from costlab.plotting import (  # noqa: E402
     ClassDistributionDisplay,
@@ -47,13 +47,13 @@ def curves(scores):
 @pytest.fixture(scope="module")
 def rocs(scores):
     y, p = scores
-    return {name: roc_curve_class1(y, p[name]) for name in NAMES}
+    return {name: roc_points(y, p[name]) for name in NAMES}
 
 
 @pytest.fixture(scope="module")
 def aucs(scores):
     y, p = scores
-    return {name: roc_auc_class1(y, p[name]) for name in NAMES}
+    return {name: roc_auc(y, p[name]) for name in NAMES}
 
 
 @pytest.fixture(autouse=True)

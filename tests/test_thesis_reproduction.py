@@ -24,7 +24,8 @@ def thesis_run(mirror_dir, tmp_path_factory):
         cache_dir=tmp_path_factory.mktemp("cv"),
         progress=False,
     )
-    return run, cost_curves(run, searches=("optimized",), step=1e-5), auc_table(run)
+    curves = cost_curves(run, searches=("optimized",), step=1e-5, score_of="negative")
+    return run, curves, auc_table(run, score_of="negative")
 
 
 GOLDEN = [

@@ -27,7 +27,7 @@ def sample():
 
 def test_exact_mtmcs_is_the_thesis_exact_search(sample):
     y, p1 = sample
-    curve = mtmcs_curve(y, p1, pos_label=1, search="exact")
+    curve = mtmcs_curve(y, p1, pos_label=1, search="exact", score_of="negative")
     np.testing.assert_allclose(
         mtmcs_of_scores(y == 1, -p1, curve["fp_cost"]), curve["mtmcs"], atol=1e-12
     )
@@ -103,7 +103,7 @@ def test_cv_band_from_repeated_cross_validation():
     result = cross_val_proba(
         breast_cancer(), "NaiveBayes", n_folds=5, n_repeats=3, cache=False, progress=False
     )
-    band = cv_band(result.y_true, result.p_class1, result.fold)
+    band = cv_band(result.y_true, result.y_score, result.fold)
     per_repeat = [
         mtmcs_curve(result.y_true, result.scores(r), pos_label=1, search="exact")["mtmcs"]
         for r in range(3)

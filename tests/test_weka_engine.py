@@ -198,7 +198,7 @@ def test_same_probabilities_as_wekas_command_line(engine, datasets, tmp_path, na
     )
     assert counter.n == 10
     expected = _weka_command_line(dataset, classifier, to_arff(dataset, tmp_path / "data.arff"))
-    np.testing.assert_allclose(p, expected, rtol=0, atol=1e-12)
+    np.testing.assert_allclose(p[:, 0], expected, rtol=0, atol=1e-12)  # P(class 1)
     for k, (_, test) in enumerate(weka_folds(dataset.y_binary, 10, 1)):
         assert (fold[test] == k).all()
 
@@ -223,8 +223,8 @@ def test_same_probabilities_as_the_wrappers_cross_validation(engine, datasets, c
     model = Classifier(classname=WEKA_CLASSIFIERS[classifier], options=weka_options(classifier))
     evaluation.crossvalidate_model(model, data, 10, Random(1))
     rows = np.concatenate([test for _, test in weka_folds(dataset.y_binary, 10, 1)])
-    expected = np.full(dataset.n_instances, np.nan)
-    expected[rows] = [prediction.distribution[0] for prediction in evaluation.predictions]
+    expected = np.full((dataset.n_instances, 2), np.nan)
+    expected[rows] = [prediction.distribution[:2] for prediction in evaluation.predictions]
     np.testing.assert_array_equal(p, np.clip(expected, 0, 1))  # RandomForest: -6.9e-18 -> 0
 
 
@@ -252,14 +252,14 @@ def test_cross_val_proba_with_engine_weka_is_cached(engine, datasets, tmp_path):
     first = cross_val_proba(
         dataset, "NaiveBayes", engine="weka", n_repeats=2, cache_dir=tmp_path, progress=False
     )
-    assert first.engine == "weka" and first.p_class1.shape == (2, dataset.n_instances)
-    assert not np.isnan(first.p_class1).any()
-    assert not np.array_equal(first.p_class1[0], first.p_class1[1])  # Random(1), Random(2)
+    assert first.engine == "weka" and first.proba.shape == (2, dataset.n_instances, 2)
+    assert not np.isnan(first.proba).any()
+    assert not np.array_equal(first.proba[0], first.proba[1])  # Random(1), Random(2)
     assert len(list(tmp_path.rglob("*.npz"))) == 1
     again = cross_val_proba(
         dataset, "NaiveBayes", engine="weka", n_repeats=2, cache_dir=tmp_path, progress=False
     )
-    np.testing.assert_array_equal(again.p_class1, first.p_class1)
+    np.testing.assert_array_equal(again.proba, first.proba)
     assert again.seconds == first.seconds  # loaded, not recomputed
     with pytest.raises(ValueError, match="Weka's own folds"):
         cross_val_proba(dataset, "NaiveBayes", engine="weka", folds="sklearn", cache=False)
@@ -276,7 +276,10 @@ def weka_thesis_run(engine, mirror_dir, tmp_path_factory):
         cache_dir=tmp_path_factory.mktemp("cv"),
         progress=False,
     )
-    return cost_curves(run, searches=("optimized",), step=1e-5), auc_table(run)
+    return (
+        cost_curves(run, searches=("optimized",), step=1e-5, score_of="negative"),
+        auc_table(run, score_of="negative"),
+    )
 
 
 def _published_mtmcr(curves, range_name, dataset, classifier):

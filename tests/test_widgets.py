@@ -88,7 +88,13 @@ def expected_curves(probabilities, dataset, classifiers, **options):
     for name in classifiers:
         result = probabilities(dataset, name, options.get("k", 1))
         curves[name] = mtmcs_curve(
-            result.y_true, result.scores(), pos_label=1, fp_costs=grid, search=search, step=step
+            result.y_true,
+            result.proba[0, :, 0],  # the thesis explorer thresholds P(class 1)
+            pos_label=1,
+            fp_costs=grid,
+            search=search,
+            step=step,
+            score_of="negative",
         )
     return curves
 
@@ -152,7 +158,9 @@ def german(env):
 
 def test_summarise_is_range_summary_of_mtmcs_curves(probabilities):
     results = {c: probabilities("spectf", c) for c in CLASSIFIERS}
-    curves, summary, selection = summarise(results, 0.25, 0.5, 0.05, "thorough", 1e-3)
+    curves, summary, selection = summarise(
+        results, 0.25, 0.5, 0.05, "thorough", 1e-3, score_of="negative"
+    )
     expected = expected_curves(probabilities, "spectf", CLASSIFIERS, search="thorough", step=1e-3)
     for name in CLASSIFIERS:
         np.testing.assert_array_equal(curves[name]["mtmcs"], expected[name]["mtmcs"])
@@ -369,8 +377,10 @@ def test_weka_engine_in_the_explorer(env):
     data = load_dataset("spectf", mirror=env["mirror"], data_home=env["data_home"])
     result = cross_val_proba(data, "NaiveBayes", engine="weka", cache_dir=env["cache_dir"])
     assert explorer.results_["NaiveBayes"].engine == "weka"
-    np.testing.assert_array_equal(explorer.results_["NaiveBayes"].p_class1, result.p_class1)
-    curve = mtmcs_curve(result.y_true, result.scores(), pos_label=1, search="optimized")
+    np.testing.assert_array_equal(explorer.results_["NaiveBayes"].proba, result.proba)
+    curve = mtmcs_curve(
+        result.y_true, result.proba[0, :, 0], pos_label=1, search="optimized", score_of="negative"
+    )
     assert_table_matches(explorer, {"NaiveBayes": curve}, *explorer.cost_range.value)
 
 
@@ -407,7 +417,7 @@ def test_prior_panel_shows_operating_points_of_the_held_scores(env, spy, probabi
             result = probabilities("spectf", name)
             expected = operating_point(
                 result.y_true == 1,
-                1 - result.scores(),
+                result.scores(),
                 [prior],
                 pos_label=True,
                 **{condition: value},
@@ -454,7 +464,7 @@ def test_stability_panel_and_export(env, spy, tmp_path):
     assert spy == []  # resampling never refits
     expected = paired_bootstrap(
         explorer.results_["NaiveBayes"].y_true,
-        {n: -r.scores() for n, r in explorer.results_.items()},
+        {n: r.scores() for n, r in explorer.results_.items()},
         n_resamples=40,
         random_state=0,
         pos_label=1,

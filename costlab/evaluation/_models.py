@@ -83,13 +83,15 @@ def build_model(classifier, seed, params):
 
 
 def fit_fold(model, X, y, train, test):
-    """Fit a fresh clone on the training rows; return P(class 1) (label 0) of the test rows.
+    """Fit a fresh clone on the training rows; return P(negative), P(positive) of the test rows,
+    shape (n_test, 2), each column as ``predict_proba`` returned it.
 
     The test rows are passed in one call, in fold order (IBk's normalisation depends on it).
     """
     fitted = clone(model).fit(X.iloc[train], y[train])
     proba = np.asarray(fitted.predict_proba(X.iloc[test]))
-    return proba[:, list(fitted.classes_).index(0)]
+    classes = list(fitted.classes_)
+    return proba[:, [classes.index(0), classes.index(1)]]
 
 
 def dataset_fingerprint(dataset):

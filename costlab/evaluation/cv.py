@@ -1,4 +1,4 @@
-"""Cross-validation: out-of-fold P(class 1) for every instance, cached on disk.
+"""Cross-validation: out-of-fold class probabilities for every instance, cached on disk.
 
 The thesis trained every classifier with 10-fold cross-validation and searched thresholds on the
 posterior probabilities of the held-out instances (thesis ch. 5, introduction). This module
@@ -65,7 +65,10 @@ __all__ = [
 
 @dataclass(frozen=True)
 class CVResult:
-    """Out-of-fold class-1 probabilities of one classifier on one dataset.
+    """Out-of-fold class probabilities of one classifier on one dataset.
+
+    :attr:`y_score` (or :meth:`scores`) is the positive class's probability, as scikit-learn's
+    ``predict_proba(X)[:, 1]``: the score every function of :mod:`costlab.metrics` takes.
 
     Attributes
     ----------
@@ -73,9 +76,11 @@ class CVResult:
         What was run (a registered classifier name or the name given to an estimator) and by
         which engine (``"given"`` for :meth:`from_predictions`).
     y_true : ndarray of int, shape (n,)
-        1 for the positive class (the thesis's class 2), 0 for the negative class (class 1).
-    p_class1 : ndarray of float, shape (n_repeats, n)
-        P(class 1 | x) predicted for each instance by the model that did not see it.
+        1 for the positive class, 0 for the negative class.
+    proba : ndarray of float, shape (n_repeats, n, 2)
+        P(negative | x) and P(positive | x), in that order, predicted for each instance by the
+        model that did not see it, each as the model returned it (never recomputed as one minus
+        the other, which can create or break ties).
     fold : ndarray of int, shape (n_repeats, n)
         The fold in which each instance was held out.
     labels : tuple of str
@@ -94,7 +99,7 @@ class CVResult:
     classifier: str
     engine: str
     y_true: np.ndarray
-    p_class1: np.ndarray
+    proba: np.ndarray
     fold: np.ndarray
     labels: tuple
     n_folds: int
@@ -105,42 +110,46 @@ class CVResult:
 
     @classmethod
     def from_predictions(
-        cls, y_true, p_class1, *, classifier="Classifier", dataset="data", pos_label=None
+        cls, y_true, y_score, *, classifier="Classifier", dataset="data", pos_label=None
     ):
         """Wrap scores computed elsewhere (e.g. on a held-out test set) as a result.
 
         Parameters
         ----------
         y_true : array-like of shape (n,)
-            Labels of two classes; ``pos_label`` names the positive class (class 2).
-        p_class1 : array-like of shape (n,) or (n_repeats, n)
-            P(class 1 | x): the score of the *negative* class (see :func:`.mtmcs_curve`).
+            Labels of two classes; ``pos_label`` names the positive class.
+        y_score : array-like of shape (n,) or (n_repeats, n)
+            The positive class's score, higher = more positive, e.g.
+            ``model.predict_proba(X)[:, 1]``. The negative column of :attr:`proba` is set to
+            ``1 - y_score``.
         classifier, dataset : str
             Names shown in tables, figures and the explorer.
         pos_label : scalar, optional
-            Inferred for labels {0, 1}, {-1, 1}, {1, 2} (see :func:`.mtmcs_curve`).
+            Inferred as scikit-learn does for labels {0, 1} and {-1, 1}, and for {1, 2}
+            (see :func:`costlab.metrics.mtmcs_curve`).
 
         Examples
         --------
-        >>> r = CVResult.from_predictions(["a", "a", "b", "b"], [.9, .6, .4, .7], pos_label="b")
+        >>> r = CVResult.from_predictions(["a", "a", "b", "b"], [.1, .4, .6, .3], pos_label="b")
         >>> r.y_true.tolist(), r.labels, r.n_repeats
         ([0, 0, 1, 1], ('a', 'b'), 1)
         """
         from costlab.metrics._validation import check_labels_scores
 
-        scores = np.asarray(p_class1, dtype=np.float64)
+        scores = np.asarray(y_score)
         scores = scores[None, :] if scores.ndim == 1 else scores
         if scores.ndim != 2:
-            raise ValueError(f"p_class1 must be 1-D or 2-D, got shape {scores.shape}.")
+            raise ValueError(f"y_score must be 1-D or 2-D, got shape {scores.shape}.")
         for row in scores:
-            is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label)
+            is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label, name="y_score")
+        scores = scores.astype(np.float64)
         labels = np.asarray(y_true)
         return cls(
             dataset=str(dataset),
             classifier=str(classifier),
             engine="given",
             y_true=is_pos.astype(np.int64),
-            p_class1=scores,
+            proba=np.stack([1.0 - scores, scores], axis=-1),
             fold=np.full(scores.shape, -1),
             labels=(str(labels[~is_pos][0]), str(labels[is_pos][0])),
             n_folds=0,
@@ -150,11 +159,17 @@ class CVResult:
     @property
     def n_repeats(self):
         """Number of repetitions of the k-fold protocol."""
-        return self.p_class1.shape[0]
+        return self.proba.shape[0]
+
+    @property
+    def y_score(self):
+        """P(positive | x) of every repetition, shape (n_repeats, n)."""
+        return self.proba[..., 1]
 
     def scores(self, repeat=0):
-        """P(class 1) of repetition ``repeat``, shape (n,)."""
-        return self.p_class1[repeat]
+        """P(positive | x) of repetition ``repeat``, shape (n,): the ``y_score`` of
+        :mod:`costlab.metrics`."""
+        return self.proba[repeat, :, 1]
 
 
 class SklearnEngine:
@@ -169,7 +184,7 @@ class SklearnEngine:
     def cross_val_repeats(
         self, dataset, classifier, *, n_folds, seed, repeats, params, progress, folds, n_jobs
     ):
-        """Out-of-fold P(class 1) and fold ids, each of shape (len(repeats), n).
+        """Out-of-fold class probabilities (len(repeats), n, 2) and fold ids (len(repeats), n).
 
         Every fold of every repetition is one joblib task; results are collected in task
         order, so they are identical for any ``n_jobs``.
@@ -184,19 +199,19 @@ class SklearnEngine:
         ]
         model = build_model(classifier, seed, params)
         jobs = (joblib.delayed(fit_fold)(model, dataset.X, y, tr, te) for _, _, tr, te in tasks)
-        p_class1 = np.full((len(repeats), y.shape[0]), np.nan)
+        out = np.full((len(repeats), y.shape[0], 2), np.nan)
         fold_id = np.full((len(repeats), y.shape[0]), -1)
         results = joblib.Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
         for (row, k, _, test), proba in zip(tasks, results, strict=True):
-            p_class1[row, test] = proba
+            out[row, test] = proba
             fold_id[row, test] = k
             progress.update(1)
-        return p_class1, fold_id
+        return out, fold_id
 
     def cross_val_proba(
         self, dataset, classifier, *, n_folds, seed, repeat, params, progress, folds="weka"
     ):
-        """Out-of-fold P(class 1) and fold ids of one repetition (run in this process)."""
+        """Out-of-fold class probabilities and fold ids of one repetition (this process)."""
         p, fold = self.cross_val_repeats(
             dataset,
             classifier,
@@ -257,7 +272,7 @@ def cross_val_proba(
     client=None,
     **params,
 ):
-    """Cross-validate one classifier and return out-of-fold P(class 1) for every instance.
+    """Cross-validate one classifier: out-of-fold class probabilities for every instance.
 
     Parameters
     ----------
@@ -328,7 +343,7 @@ def cross_val_proba(
     start = time.perf_counter()
     try:
         with dask_backend(client):
-            p_class1, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
+            proba, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
     finally:
         if own_bar:
             bar.close()
@@ -337,7 +352,7 @@ def cross_val_proba(
         classifier=label,
         engine=eng.name,
         y_true=dataset.y_binary,
-        p_class1=p_class1,
+        proba=proba,
         fold=fold,
         labels=(dataset.negative, dataset.positive),
         n_folds=n_folds,
@@ -363,7 +378,7 @@ def _run(eng, dataset, classifier, params, bar, n_jobs, *, n_folds, n_repeats, s
             f"({', '.join(CLASSIFIERS)}), not {type(classifier).__name__} estimators."
         )
     runs = [eng.cross_val_proba(dataset, classifier, repeat=r, **common) for r in range(n_repeats)]
-    return np.vstack([r[0] for r in runs]), np.vstack([r[1] for r in runs])
+    return np.stack([r[0] for r in runs]), np.stack([r[1] for r in runs])
 
 
 def _check_protocol(n_folds, n_repeats, seed, dataset):
@@ -403,11 +418,15 @@ def _cache_path(cache, cache_dir, dataset, classifier, label, engine, params, pr
         "engine": engine.name,
         "versions": engine.version(),
         "costlab": costlab.__version__,
+        "format": _CACHE_FORMAT,
         **protocol,
     }
     key = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
     folder = Path(cache_dir or default_cache_dir()) / _safe(dataset.name)
     return folder / f"{_safe(label)}-{key[:16]}.npz"
+
+
+_CACHE_FORMAT = 2  # 2: both classes' probabilities (1: P(class 1) only)
 
 
 def _safe(text):
@@ -422,7 +441,7 @@ def _save(path, result):
     np.savez(
         buffer,
         y_true=result.y_true,
-        p_class1=result.p_class1,
+        proba=result.proba,
         fold=result.fold,
         seconds=np.array(result.seconds),
     )
@@ -431,16 +450,16 @@ def _save(path, result):
 
 def _load(path, dataset, classifier, engine, n_folds, seed, params, folds):
     with np.load(path) as data:
-        y_true, p_class1, fold = data["y_true"], data["p_class1"], data["fold"]
+        y_true, proba, fold = data["y_true"], data["proba"], data["fold"]
         seconds = float(data["seconds"])
-    if not np.array_equal(y_true, dataset.y_binary) or np.isnan(p_class1).any():
+    if not np.array_equal(y_true, dataset.y_binary) or np.isnan(proba).any():
         raise ValueError(f"cached cross-validation {path} does not match the dataset; delete it.")
     return CVResult(
         dataset=dataset.name,
         classifier=classifier,
         engine=engine,
         y_true=y_true,
-        p_class1=p_class1,
+        proba=proba,
         fold=fold,
         labels=(dataset.negative, dataset.positive),
         n_folds=n_folds,

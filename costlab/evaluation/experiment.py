@@ -16,7 +16,8 @@ import pandas as pd
 from costlab.datasets import Dataset, load_dataset
 from costlab.evaluation._models import classifier_name
 from costlab.evaluation.cv import CVResult, cross_val_proba, progress_bar
-from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics._validation import check_score_of
+from costlab.metrics.roc import roc_auc, roc_points
 from costlab.metrics.thresholds import mtmcs_curve
 
 __all__ = [
@@ -63,14 +64,14 @@ def as_run(results):
     ----------
     results : ExperimentRun, Mapping, CVResult or sequence of CVResult
         An ``ExperimentRun`` (returned as is); one or several :class:`CVResult` (grouped by
-        their ``dataset``); or a mapping ``{classifier name: (y_true, p_class1)}`` of
-        predictions made elsewhere (one dataset called ``"data"``; ``p_class1`` is the score
-        of the negative class, see :func:`costlab.metrics.mtmcs_curve`; labels {0, 1},
-        {-1, 1} or {1, 2}). A value may also be a ``(y_true, p_class1, pos_label)`` triple.
+        their ``dataset``); or a mapping ``{classifier name: (y_true, y_score)}`` of
+        predictions made elsewhere (one dataset called ``"data"``; ``y_score`` is the positive
+        class's score, e.g. ``predict_proba(X)[:, 1]``; labels {0, 1}, {-1, 1} or {1, 2}). A
+        value may also be a ``(y_true, y_score, pos_label)`` triple.
 
     Examples
     --------
-    >>> run = as_run({"LR": ([0, 0, 1, 1], [0.9, 0.6, 0.4, 0.7])})
+    >>> run = as_run({"LR": ([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])})
     >>> list(run.results), run.results[("data", "LR")].engine
     ([('data', 'LR')], 'given')
     """
@@ -85,7 +86,7 @@ def as_run(results):
     else:
         raise TypeError(
             "results must be an ExperimentRun, a CVResult or a list of them, or a mapping "
-            f"{{classifier name: (y_true, p_class1)}}; got {type(results).__name__}."
+            f"{{classifier name: (y_true, y_score)}}; got {type(results).__name__}."
         )
     if not items:
         raise ValueError("results is empty: give at least one classifier's predictions.")
@@ -100,7 +101,7 @@ def _given(name, value):
         return value
     if not isinstance(value, (tuple, list)) or len(value) not in (2, 3) or np.ndim(value[0]) != 1:
         raise TypeError(
-            f"results[{name!r}] must be (y_true, p_class1) or (y_true, p_class1, pos_label), "
+            f"results[{name!r}] must be (y_true, y_score) or (y_true, y_score, pos_label), "
             f"got {type(value).__name__}."
         )
     pos_label = value[2] if len(value) == 3 else None
@@ -231,10 +232,34 @@ def named_classifiers(classifiers):
     return models
 
 
-def cost_curves(run, *, searches=("optimized", "exact"), step=1e-5, fp_costs=None):
+def _oriented(result, repeat, score_of):
+    """(y_true, scores) of one repetition: the positive class's probability, or the negative
+    class's as the model returned it (P(class 1) of Al-Saffar 2018)."""
+    column = 1 if score_of == "positive" else 0
+    return result.y_true, result.proba[repeat, :, column]
+
+
+def cost_curves(
+    run, *, searches=("optimized", "exact"), step=1e-5, fp_costs=None, score_of="positive"
+):
     """MTMCS curves of every result of ``run`` under each threshold search.
 
     With several repeats, MTMCS, threshold and rates are averaged over them per cost ratio.
+
+    Parameters
+    ----------
+    run : ExperimentRun
+        Results (see :func:`as_run`).
+    searches : sequence of {"exact", "thorough", "optimized"}
+        Threshold searches (:func:`costlab.metrics.mtmcs_curve`).
+    step : float
+        Step of the grid searches.
+    fp_costs : array-like, optional
+        Normalised FPcost grid; default the thesis's 0.05, ..., 0.95.
+    score_of : {"positive", "negative"}
+        Threshold the positive class's probability (default), or the negative class's with the
+        thesis's rules (Al-Saffar 2018, sec. 4.5), to reproduce the thesis's thresholds and
+        one-sided searches digit for digit.
 
     Returns
     -------
@@ -242,20 +267,24 @@ def cost_curves(run, *, searches=("optimized", "exact"), step=1e-5, fp_costs=Non
         Tidy: ``dataset, classifier, search, fp_cost, fn_cost, mtmcs, threshold, fp_rate,
         fn_rate``.
     """
+    score_of = check_score_of(score_of)
     frames = []
     for (dataset, clf), res in run.results.items():
         for search in searches:
-            per_repeat = [
-                mtmcs_curve(
-                    res.y_true,
-                    res.scores(r),
-                    pos_label=1,
-                    fp_costs=fp_costs,
-                    search=search,
-                    step=step,
+            per_repeat = []
+            for r in range(res.n_repeats):
+                y, scores = _oriented(res, r, score_of)
+                per_repeat.append(
+                    mtmcs_curve(
+                        y,
+                        scores,
+                        pos_label=1,
+                        fp_costs=fp_costs,
+                        search=search,
+                        step=step,
+                        score_of=score_of,
+                    )
                 )
-                for r in range(res.n_repeats)
-            ]
             curve = pd.concat(per_repeat).groupby("fp_cost", as_index=False, sort=True).mean()
             frames.append(curve.assign(dataset=dataset, classifier=clf, search=search))
     columns = [
@@ -272,33 +301,45 @@ def cost_curves(run, *, searches=("optimized", "exact"), step=1e-5, fp_costs=Non
     return pd.concat(frames, ignore_index=True)[columns]
 
 
-def auc_table(run):
-    """AUC of P(class 1) (as Weka reports it) for every result: ``dataset, classifier, auc``.
+def _auc_of(result, repeat, score_of):
+    """AUC of the positive class by its probability, or (``"negative"``) of the negative class
+    by its own probability, as Weka reports its class 1's AUC."""
+    y, scores = _oriented(result, repeat, score_of)
+    return roc_auc(y, scores, pos_label=1 if score_of == "positive" else 0)
 
-    With several repeats the AUC is the mean over repeats.
+
+def auc_table(run, *, score_of="positive"):
+    """AUC of every result: ``dataset, classifier, auc`` (the mean over repeats).
+
+    ``score_of="negative"`` gives the AUC of the negative class ranked by its own probability,
+    which Weka reports for its class 1 and Al-Saffar (2018) quotes; it differs from the
+    positive class's AUC only where ``P(negative) = 1 - P(positive)`` does not hold exactly.
     """
+    score_of = check_score_of(score_of)
     rows = [
         {
             "dataset": d,
             "classifier": c,
-            "auc": float(
-                np.mean(
-                    [roc_auc_class1(r.y_true, r.scores(k), pos_label=1) for k in range(r.n_repeats)]
-                )
-            ),
+            "auc": float(np.mean([_auc_of(r, k, score_of) for k in range(r.n_repeats)])),
         }
         for (d, c), r in run.results.items()
     ]
     return pd.DataFrame(rows)
 
 
-def roc_curves(run, dataset, repeat=0):
-    """Classifier -> ROC curve DataFrame (``fpr, tpr, threshold``) on one dataset."""
-    return {
-        c: roc_curve_class1(r.y_true, r.scores(repeat), pos_label=1)
-        for (d, c), r in run.results.items()
-        if d == dataset
-    }
+def roc_curves(run, dataset, repeat=0, *, score_of="positive"):
+    """Classifier -> ROC points (``fpr, tpr, threshold``) on one dataset.
+
+    ``score_of="negative"``: the ROC of the negative class by its own probability (Weka's, and
+    the thesis's, ROC of class 1), thresholds on P(negative).
+    """
+    score_of = check_score_of(score_of)
+    out = {}
+    for (d, c), r in run.results.items():
+        if d == dataset:
+            y, scores = _oriented(r, repeat, score_of)
+            out[c] = roc_points(y, scores, pos_label=1 if score_of == "positive" else 0)
+    return out
 
 
 def curves_for(curves, dataset, search, classifiers=None):

@@ -27,10 +27,10 @@ process, and stopped at exit. Without Java or the ``weka`` extra every entry poi
 
 Examples
 --------
->>> from costlab import cross_val_proba, load_dataset, roc_auc_class1  # doctest: +SKIP
+>>> from costlab import cross_val_proba, load_dataset, roc_auc  # doctest: +SKIP
 >>> german = load_dataset("german_credit")  # doctest: +SKIP
 >>> nb = cross_val_proba(german, "NaiveBayes", engine="weka")  # doctest: +SKIP
->>> round(roc_auc_class1(nb.y_true, nb.scores()), 4)  # doctest: +SKIP
+>>> round(roc_auc(nb.y_true, nb.scores()), 4)  # doctest: +SKIP
 0.7869
 """
 
@@ -386,7 +386,8 @@ class WekaEngine:
     def cross_val_proba(
         self, dataset, classifier, *, n_folds, seed, repeat, params, progress, folds="weka"
     ):
-        """Out-of-fold P(class 1) and fold ids of one repetition, by Weka's own CV."""
+        """Out-of-fold class probabilities (n, 2) and fold ids of one repetition, by Weka's
+        own CV."""
         if folds != "weka":
             raise ValueError(
                 f"the Weka engine cross-validates with Weka's own folds (folds='weka'), got "
@@ -400,7 +401,7 @@ class WekaEngine:
         template = abstract.forName(WEKA_CLASSIFIERS[classifier], list(options))
         data = to_instances(dataset)
         y = dataset.y_binary
-        p_class1 = np.full(y.shape[0], np.nan)
+        proba = np.full((y.shape[0], 2), np.nan)
         fold_id = np.full(y.shape[0], -1)
         # Evaluation.crossValidateModel, step by step.
         random = _jclass("java.util.Random")(seed + repeat)
@@ -419,12 +420,13 @@ class WekaEngine:
                 instance = test.instance(j).copy()
                 instance.setDataset(test)
                 instance.setClassMissing()
-                p_class1[rows[j]] = model.distributionForInstance(instance)[0]
+                dist = model.distributionForInstance(instance)
+                proba[rows[j]] = dist[0], dist[1]
             fold_id[rows] = k
             progress.update(1)
         # Weka's RandomForest can return e.g. -6.9e-18 (fractional weights of missing values);
-        # clip such rounding noise so P(class 1) lies in [0, 1] as the threshold searches need.
-        return np.clip(p_class1, 0.0, 1.0), fold_id
+        # clip such rounding noise so probabilities lie in [0, 1] as the threshold searches need.
+        return np.clip(proba, 0.0, 1.0), fold_id
 
 
 def _check_rows(data, test, rows, name, fold):

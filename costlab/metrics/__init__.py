@@ -11,7 +11,7 @@ Modules
 :mod:`costlab.metrics.thresholds`
     The MTMCS curve: exact, thorough and optimized threshold searches (Al-Saffar 2018, 4.3, 4.5).
 :mod:`costlab.metrics.roc`
-    ROC curve and AUC of the class-1 score.
+    ROC points and AUC of the positive class's score.
 :mod:`costlab.metrics.hull`
     The ROC convex hull from one sort (D&H 2.1), and of arbitrary ROC points.
 :mod:`costlab.metrics.h_measure`
@@ -135,7 +135,7 @@ from costlab.metrics.prior_shift import (
     summarize_folds,
 )
 from costlab.metrics.risk import classifier_risk, instance_risk
-from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics.roc import roc_auc, roc_points
 from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
 from costlab.metrics.threshold_choice import (
     ThresholdChoiceCurve,
@@ -238,8 +238,8 @@ __all__ = [
     "purity",
     "range_summary",
     "roc_convex_hull",
-    "roc_auc_class1",
-    "roc_curve_class1",
+    "roc_auc",
+    "roc_points",
     "roc_line_to_cost_point",
     "RocHull",
     "select_classifier",

@@ -11,34 +11,36 @@ import numbers
 import numpy as np
 
 _SEARCHES = ("exact", "thorough", "optimized")
+_SCORE_OF = ("positive", "negative")
 _TOL = 1e-9
 _PROBABILITY_TOL = 1e-12  # floating-point noise around [0, 1] that is clipped
 
 
-def check_labels_scores(y_true, p_class1, *, pos_label=None, name="p_class1"):
-    """Validate labels and class-1 probabilities of one binary problem.
+def check_labels_scores(y_true, y_score, *, pos_label=None, name="y_score"):
+    """Validate the labels and scores of one binary problem.
 
     Parameters
     ----------
     y_true : array-like of shape (n,)
         True labels with exactly two distinct values.
-    p_class1 : array-like of shape (n,)
-        Score of the thesis's class 1 (the negative class), e.g. P(class 1 | x).
+    y_score : array-like of shape (n,)
+        Finite real scores (which class they score is the caller's business).
     name : str
-        The scores' parameter name in error messages (e.g. ``"y_score"``).
+        The scores' parameter name in error messages.
     pos_label : scalar, optional
-        The label of the positive class (the thesis's class 2). If None, it is inferred when the
-        labels are {0, 1} or {-1, 1} (positive 1) or {1, 2} (positive 2, the thesis's numbering).
+        The label of the positive class. If None, it is inferred when the labels are {0, 1} or
+        {-1, 1} (positive 1, as scikit-learn infers it) or {1, 2} (positive 2, the numbering
+        of Al-Saffar 2018, whose class 2 is the positive class).
 
     Returns
     -------
     is_pos : ndarray of bool, shape (n,)
-        True where the instance belongs to the positive class (class 2).
+        True where the instance belongs to the positive class.
     p : ndarray of float, shape (n,)
         The scores as float64, unchanged (not copied when they already are float64).
     """
     y = np.asarray(y_true)
-    p = np.asarray(p_class1)
+    p = np.asarray(y_score)
     if y.ndim != 1:
         raise ValueError(f"y_true must be 1-dimensional, got shape {y.shape}.")
     if p.ndim != 1:
@@ -113,7 +115,7 @@ def _resolve_pos_label(classes, pos_label):
     )
 
 
-def check_probabilities(p, *, name="p_class1"):
+def check_probabilities(p, *, name="y_score"):
     """Return the scores clipped to [0, 1]; raise unless each lies within 1e-12 of [0, 1].
 
     The grid searches scan thresholds in [0, 1]. Classifiers' probabilities can carry
@@ -158,6 +160,41 @@ def check_bool(value, name):
             f"{name} must be a bool (True or False), got {type(value).__name__} {value!r}."
         )
     return bool(value)
+
+
+def check_sample_weight(sample_weight, n, *, name="sample_weight"):
+    """Instance weights as a float64 array of length ``n``, or None for unit weights.
+
+    Weights must be finite and >= 0 with a positive sum (scikit-learn's metrics accept the
+    same). A weight of 0 drops the instance; an integer weight k counts it k times.
+    """
+    if sample_weight is None:
+        return None
+    try:
+        w = np.asarray(sample_weight, dtype=np.float64)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"{name} must be a 1-D sequence of non-negative numbers, got {sample_weight!r:.80}."
+        ) from None
+    if w.ndim != 1 or w.shape[0] != n:
+        raise ValueError(f"{name} must have shape ({n},) like y_true, got shape {w.shape}.")
+    bad = ~np.isfinite(w) | (w < 0)
+    if np.any(bad):
+        i = int(np.flatnonzero(bad)[0])
+        raise ValueError(f"{name} must be finite and >= 0; {name}[{i}] = {float(w[i])!r}.")
+    return w
+
+
+def check_class_weights(is_pos, w, *, name="sample_weight"):
+    """Raise unless both classes have a positive total weight (rates need both)."""
+    if w is None:
+        return
+    for label, mask in (("positive", is_pos), ("negative", ~is_pos)):
+        if not np.sum(w[mask]) > 0:
+            raise ValueError(
+                f"{name} gives the {label} class a total weight of 0; both classes need a "
+                "positive total weight."
+            )
 
 
 def check_positive_cost(value, name):
@@ -232,6 +269,16 @@ def check_cost_range(r1, r2):
     if float(r1) > float(r2) + _TOL:
         raise ValueError(f"r1 must not exceed r2, got r1={r1!r} > r2={r2!r}.")
     return float(r1), float(r2)
+
+
+def check_score_of(score_of):
+    """Return ``score_of`` if it is "positive" or "negative", else raise naming it."""
+    if not isinstance(score_of, str) or score_of not in _SCORE_OF:
+        raise ValueError(
+            f"score_of must be one of {_SCORE_OF} (which class y_score is the score of; "
+            f"'positive' is scikit-learn's predict_proba(X)[:, 1]), got {score_of!r}."
+        )
+    return score_of
 
 
 def check_search(search):

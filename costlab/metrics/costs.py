@@ -22,6 +22,7 @@ from costlab.metrics._validation import (
     check_cost_range,
     check_fp_costs,
     check_positive_cost,
+    check_score_of,
     check_step,
 )
 
@@ -140,35 +141,51 @@ def total_misclassification_cost(fn_rate, fp_rate, fn_cost, fp_cost):
     return float(result) if np.ndim(result) == 0 else result
 
 
-def classify(p_class1, threshold, fn_cost):
-    """Classify instances with the thesis's cost-sensitive rules (thesis 4.5).
+def classify(y_score, threshold, *, score_of="positive", fn_cost=None):
+    """Label instances positive or negative at a threshold.
 
-    If FNcost >= FPcost (rules 1 and 2): class 1 (negative) when P(class 1) >= threshold,
-    otherwise class 2 (positive). Else (rules 3 and 4): class 2 when P(class 1) <= threshold,
+    On positive-class scores (scikit-learn's convention) an instance is positive when
+    ``y_score >= threshold``. With ``score_of="negative"``, ``y_score`` is P(class 1), the
+    negative class's probability, and the cost-sensitive rules of Al-Saffar (2018, sec. 4.5)
+    apply: if FNcost >= FPcost (rules 1 and 2), class 1 (negative) when P(class 1) >= threshold,
+    otherwise class 2 (positive); else (rules 3 and 4), class 2 when P(class 1) <= threshold,
     otherwise class 1.
 
     Parameters
     ----------
-    p_class1 : array-like
-        P(class 1 | x) for each instance.
+    y_score : array-like
+        The positive class's score of each instance, or with ``score_of="negative"`` P(class 1).
     threshold : float
-        Classification threshold cutoff.
-    fn_cost : float
-        Normalised FNcost (FPcost = 1 - fn_cost).
+        Classification threshold.
+    score_of : {"positive", "negative"}
+        Which class ``y_score`` scores (see :func:`costlab.metrics.mtmcs_curve`).
+    fn_cost : float, optional
+        Normalised FNcost (FPcost = 1 - fn_cost); needed, and used, only with
+        ``score_of="negative"``, where it picks the side's rule.
 
     Returns
     -------
     ndarray of bool
-        True where the instance is assigned to the positive class (class 2).
+        True where the instance is assigned to the positive class.
 
     Examples
     --------
-    Table 4 of the thesis: FNcost = 0.8, initial threshold 0.8.
+    >>> classify([0.25, 0.20, 0.15], threshold=0.2)
+    array([ True,  True, False])
 
-    >>> classify([0.75, 0.80, 0.85], threshold=0.8, fn_cost=0.8)
+    Table 4 of Al-Saffar (2018): FNcost = 0.8, initial threshold 0.8 on P(class 1).
+
+    >>> classify([0.75, 0.80, 0.85], threshold=0.8, score_of="negative", fn_cost=0.8)
     array([ True, False, False])
     """
-    p = np.asarray(p_class1, dtype=np.float64)
+    p = np.asarray(y_score, dtype=np.float64)
+    if check_score_of(score_of) == "positive":
+        return p >= threshold
+    if fn_cost is None:
+        raise ValueError(
+            "fn_cost is needed with score_of='negative': the thesis's rule depends on the side "
+            "of the cost ratio (FNcost >= FPcost or not)."
+        )
     if fn_cost >= 1.0 - fn_cost:
         return ~(p >= threshold)
     return p <= threshold

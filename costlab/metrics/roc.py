@@ -1,9 +1,11 @@
-"""ROC curve and AUC of the out-of-fold P(class 1), as Weka reports them (thesis 2.2, 2.3).
+"""ROC curve and AUC of the positive class's score (Al-Saffar 2018, secs. 2.2-2.3).
 
-Weka's ROC and AUC for class 1 rank instances by P(class 1) with class 1 as the ROC's "positive"
-class; the thesis quotes that AUC (FINDINGS.md 1: SPECTF Naive Bayes 0.8479, whereas the
-class-weighted average would be 0.8465). These are thin wrappers over scikit-learn's
-``roc_curve`` and ``roc_auc_score``.
+Thin wrappers over scikit-learn's ``roc_curve`` and ``roc_auc_score`` that validate labels and
+scores as every costlab measure does and keep every distinct score as a ROC point (the
+thresholds figure needs them all). Weka, and so the thesis, reports the ROC and AUC of its
+class 1 (the negative class) ranked by P(class 1): that is the same function with the
+negative class named positive (``pos_label`` = the negative label, ``y_score`` = its
+probability as the model returned it).
 """
 
 from __future__ import annotations
@@ -12,52 +14,60 @@ import numpy as np
 import pandas as pd
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._validation import check_labels_scores, check_sample_weight
 
-__all__ = ["roc_auc_class1", "roc_curve_class1"]
+__all__ = ["roc_auc", "roc_points"]
 
 
-def roc_curve_class1(y_true, p_class1, *, pos_label=None):
-    """ROC curve of class 1 against class 2 by P(class 1).
+def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Every ROC point of ``y_score``, one per distinct score.
 
     Parameters
     ----------
     y_true : array-like of shape (n,)
-        Labels; ``pos_label`` names the thesis's class 2.
-    p_class1 : array-like of shape (n,)
-        P(class 1 | x).
+        Labels of two classes.
+    y_score : array-like of shape (n,)
+        The positive class's score, higher = more positive (``predict_proba(X)[:, 1]``).
     pos_label : scalar, optional
-        Label of class 2 (see :func:`costlab.mtmcs_curve`).
+        Label of the positive class (see :func:`costlab.metrics.mtmcs_curve`).
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (as scikit-learn's ``roc_curve``).
 
     Returns
     -------
     DataFrame
-        Columns ``fpr, tpr, threshold``: at threshold t, instances with P(class 1) >= t are called
-        class 1; ``tpr`` is the fraction of class 1 called class 1 and ``fpr`` the fraction of
-        class 2 called class 1. Every distinct score is a threshold (no points dropped), so the
-        ROC-thresholds figure can be drawn from it.
+        Columns ``fpr, tpr, threshold``: at threshold t, instances with ``y_score >= t`` are
+        called positive. Every distinct score is a threshold (no points dropped); the first,
+        "nothing positive", is ``inf``, or 1 when the scores are probabilities.
 
     Examples
     --------
-    >>> roc_curve_class1([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7])["tpr"].tolist()
+    >>> roc_points([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])["tpr"].tolist()
     [0.0, 0.5, 0.5, 1.0, 1.0]
     """
-    is_pos, p = check_labels_scores(y_true, p_class1, pos_label=pos_label)
-    fpr, tpr, thresholds = roc_curve(~is_pos, p, drop_intermediate=False)
-    thresholds = np.minimum(thresholds, 1.0) if p.max() <= 1 else thresholds
+    is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
+    w = check_sample_weight(sample_weight, s.shape[0])
+    fpr, tpr, thresholds = roc_curve(is_pos, s, drop_intermediate=False, sample_weight=w)
+    thresholds = np.minimum(thresholds, 1.0) if s.max() <= 1 else thresholds
     return pd.DataFrame({"fpr": fpr, "tpr": tpr, "threshold": thresholds})
 
 
-def roc_auc_class1(y_true, p_class1, *, pos_label=None):
-    """Area under the ROC curve of class 1 by P(class 1) (Weka's per-class AUC for class 1).
+def roc_auc(y_true, y_score, *, pos_label=None, sample_weight=None):
+    """Area under the ROC curve of the positive class's score.
 
-    .. math:: AUC = P(p_i > p_j) + \\tfrac12 P(p_i = p_j), \\; i \\in \\text{class 1},
-              j \\in \\text{class 2}
+    .. math:: AUC = P(s_i > s_j) + \\tfrac12 P(s_i = s_j), \\; i \\text{ positive},
+              j \\text{ negative}
+
+    Parameters
+    ----------
+    y_true, y_score, pos_label, sample_weight
+        As :func:`roc_points`.
 
     Examples
     --------
-    >>> roc_auc_class1([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7])
+    >>> roc_auc([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])
     0.75
     """
-    is_pos, p = check_labels_scores(y_true, p_class1, pos_label=pos_label)
-    return float(roc_auc_score(~is_pos, p))
+    is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
+    w = check_sample_weight(sample_weight, s.shape[0])
+    return float(roc_auc_score(is_pos, s, sample_weight=w))

@@ -1,10 +1,12 @@
-"""Optimal-threshold searches and the MTMCS curve (thesis 4.2, 4.3 and 4.5).
+"""Optimal-threshold searches and the MTMCS curve (Al-Saffar 2018, secs. 4.2, 4.3 and 4.5).
 
-For every normalised cost ratio FPcost/FNcost the threshold on P(class 1) that minimises
+For every normalised cost ratio FPcost/FNcost the threshold that minimises
 
 .. math:: TMC(r) = (FNRate \\cdot FNcost + FPRate \\cdot FPcost) \\cdot 100
 
-is searched; the minimum is MTMCS(r). Three searches are offered:
+is searched; the minimum is MTMCS(r). ``y_score`` is the positive class's score, as
+scikit-learn's ``predict_proba(X)[:, 1]``: an instance is called positive when
+``y_score >= threshold``. Three searches are offered:
 
 ``"exact"``
     The true minimum over all thresholds. Not in the thesis; it is the reference the others are
@@ -14,24 +16,35 @@ is searched; the minimum is MTMCS(r). Three searches are offered:
     PCF(+) = FNcost. One sort (:func:`costlab.metrics._counts.class_counts`), the ROC convex hull
     in linear time, then O(h + m) for m cost ratios and h hull vertices; memory O(n).
 ``"thorough"``
-    The thesis's grid search over [0, 1] with a user-defined step (thesis 4.3.1), classifying
-    with the rules of 4.5 for the cost ratio's side.
+    The thesis's grid search over [0, 1] with a user-defined step (Al-Saffar 2018, 4.3.1).
 ``"optimized"``
-    The thesis's one-sided search (thesis 4.3.2 and the algorithm of 4.5): start at
-    ``t0 = FNcost / (FNcost + FPcost)``; if FNcost >= 0.5 step up to 1 classifying class 1 when
-    P(class 1) >= t, otherwise step down to 0 classifying class 2 when P(class 1) <= t. The
+    The thesis's one-sided search (Al-Saffar 2018, 4.3.2 and the algorithm of 4.5): start at the
+    Bayes threshold of calibrated probabilities and step, one way only, towards calling more
+    instances of the costlier error's class. On positive-class scores it starts at
+    ``t0 = FPcost / (FNcost + FPcost)`` and steps down to 0 if FNcost >= 0.5, else up to 1. The
     thesis used step 1e-5. It is not guaranteed to find the minimum.
 
-Every search reports a threshold that reproduces its minimum with :func:`costlab.classify`, i.e.
-with the rule of 4.5 for the cost ratio's side (FNcost >= FPcost: class 2 iff P(class 1) < t;
-otherwise class 2 iff P(class 1) <= t).
+The thesis's own orientation (``score_of="negative"``)
+    The thesis thresholds P(class 1), the probability of the *negative* class, with the four
+    rules of its sec. 4.5 (left side, FNcost >= FPcost: positive iff P(class 1) < t; right side:
+    positive iff P(class 1) <= t), and its one-sided search starts at t0 = FNcost and steps up
+    to 1 on the left side, down to 0 on the right. ``score_of="negative"`` reads ``y_score`` as
+    that probability and applies exactly those rules, so that the thesis's numbers reproduce to
+    the digit. Pass the negative class's probability *as the model returned it*: one minus the
+    positive class's probability can create or break ties. With ``score_of="positive"`` the
+    grid searches are the mirror image (one rule, ``y_score >= t``, on the same grid), which
+    finds the same minima up to those ties.
+
+Every search reports a threshold that reproduces its minimum with :func:`costlab.classify`.
 
 The grid searches never materialise their grid: the class counts change only where a threshold
 crosses a distinct score, so along each cost ratio's scan only the first grid threshold between
 two adjacent distinct scores matters, and its index is found by arithmetic (rounded exactly as
 the grid was). After one sort, each cost ratio costs O(m) for m distinct scores at any step in
 (0, 1]; step=1e-9 needs no 7.5 GiB grid, and the results equal the materialised grid's to the
-bit (``tests/test_grid_searches.py`` keeps that implementation as the reference).
+bit (``tests/test_grid_searches.py`` keeps that implementation as the reference). On
+positive-class scores the searches run on the negated scores and thresholds (negation is exact
+in floating point), where ``y_score >= t`` is ``-y_score <= -t``.
 """
 
 from __future__ import annotations
@@ -44,6 +57,7 @@ from costlab.metrics._validation import (
     check_fp_costs,
     check_labels_scores,
     check_probabilities,
+    check_score_of,
     check_search,
     check_step,
 )
@@ -57,22 +71,32 @@ CURVE_COLUMNS = ("fp_cost", "fn_cost", "mtmcs", "threshold", "fp_rate", "fn_rate
 _GRID_DECIMALS = 10
 
 
-def mtmcs_curve(y_true, p_class1, *, pos_label=None, fp_costs=None, search="exact", step=1e-5):
+def mtmcs_curve(
+    y_true,
+    y_score,
+    *,
+    pos_label=None,
+    fp_costs=None,
+    search="exact",
+    step=1e-5,
+    score_of="positive",
+):
     """MTMCS and its optimal threshold at each cost ratio: one classifier's cost curve.
 
     Parameters
     ----------
     y_true : array-like of shape (n,)
         True labels, two classes.
-    p_class1 : array-like of shape (n,)
-        P(class 1 | x), the probability of the thesis's class 1 (the *negative* class) as the
-        classifier gave it. Do not recompute it as ``1 - P(class 2)``: that moves ties.
-        ``search="exact"`` accepts any finite real scores (higher = more likely class 1). The
-        grid searches need probabilities: values within 1e-12 of [0, 1] (floating-point noise
-        such as Weka's -6.9e-18) are clipped to [0, 1] and searched as 0 or 1; any other value
-        outside [0, 1] raises ``ValueError``.
+    y_score : array-like of shape (n,)
+        The positive class's score, higher = more positive, e.g.
+        ``model.predict_proba(X)[:, 1]``. ``search="exact"`` accepts any finite real scores.
+        The grid searches need probabilities: values within 1e-12 of [0, 1] (floating-point
+        noise such as Weka's -6.9e-18) are clipped to [0, 1] and searched as 0 or 1; any other
+        value outside [0, 1] raises ``ValueError``. With ``score_of="negative"``, the negative
+        class's score instead (see below).
     pos_label : scalar, optional
-        Label of the positive class (class 2). Inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        Label of the positive class. Inferred as scikit-learn does for labels {0, 1} and
+        {-1, 1} (positive 1), and for {1, 2} (positive 2, the thesis's class 2).
     fp_costs : array-like, optional
         Normalised FPcost values in (0, 1); FNcost = 1 - FPcost. Default: the thesis's grid
         0.05, 0.10, ..., 0.95 (:func:`costlab.cost_ratio_grid`).
@@ -80,32 +104,37 @@ def mtmcs_curve(y_true, p_class1, *, pos_label=None, fp_costs=None, search="exac
         Threshold search (see the module docstring).
     step : float
         Threshold step of the grid searches, in (0, 1]. Ignored by ``"exact"``.
+    score_of : {"positive", "negative"}
+        Which class ``y_score`` scores. ``"positive"`` (default, scikit-learn's convention):
+        positive iff ``y_score >= threshold``. ``"negative"``: ``y_score`` is the negative
+        class's probability, P(class 1) of Al-Saffar (2018), thresholded with the thesis's rules
+        of its sec. 4.5 and searched as the thesis did (see the module docstring); use it to
+        reproduce the thesis's numbers.
 
     Returns
     -------
     DataFrame
         One row per cost ratio with columns ``fp_cost, fn_cost, mtmcs, threshold, fp_rate,
-        fn_rate``. ``mtmcs`` is in percent; the rates are fractions. ``classify(p_class1,
-        threshold, fn_cost)`` with a row's values reproduces the row's rates and MTMCS (see
-        Notes for the thresholds reported).
+        fn_rate``. ``mtmcs`` is in percent; the rates are fractions. ``classify(y_score,
+        threshold, fn_cost=fn_cost, score_of=score_of)`` with a row's values reproduces the
+        row's rates and MTMCS (see Notes for the thresholds reported).
 
     Notes
     -----
-    Every threshold reproduces its minimum under the rule of 4.5 for its cost ratio's side
-    (:func:`costlab.classify`): left side (FNcost >= FPcost), class 2 iff P(class 1) < t; right
-    side, class 2 iff P(class 1) <= t.
-
-    The grid searches report a grid value in [0, 1]. They search the scores clipped to [0, 1],
-    so for a score of e.g. -6.9e-18 the threshold reproduces the minimum on the clipped scores
-    (the two labellings differ only at t = 0 on the left side or t = 1 on the right side).
-
     ``"exact"`` reports, for a cut between two distinct scores a < b, their midpoint (if a and b
-    are adjacent floats: b on the left side, a on the right side). For the trivial classifiers
-    it reports 0 or 1 when the side's rule allows, else the nearest float beyond the extreme
-    score, so thresholds leave [0, 1] only when they must:
+    are adjacent floats, the one the rule needs). For the trivial classifiers it reports 0 or 1
+    when the rule allows, else the nearest float beyond the extreme score, so thresholds leave
+    [0, 1] only when they must. On positive-class scores: "nothing positive" is 1 if
+    ``max(y_score) < 1``, else the next float above it; "everything positive" is
+    ``min(0, min(y_score))``. The grid searches report a grid value in [0, 1]; they search the
+    scores clipped to [0, 1].
+
+    In the thesis's orientation (``score_of="negative"``) every threshold reproduces its minimum
+    under the rule of sec. 4.5 for its cost ratio's side: left side (FNcost >= FPcost), positive
+    iff P(class 1) < t; right side, positive iff P(class 1) <= t; the trivial thresholds are:
 
     ==================  ===================================  ===================================
-    class 2 gets        left side (p < t)                    right side (p <= t)
+    positive gets       left side (p < t)                    right side (p <= t)
     ==================  ===================================  ===================================
     nothing             ``min(0, min(p))``                   0 if ``min(p) > 0``, else
                                                              ``nextafter(min(p), -inf)``
@@ -113,35 +142,49 @@ def mtmcs_curve(y_true, p_class1, *, pos_label=None, fp_costs=None, search="exac
                         ``nextafter(max(p), +inf)``
     ==================  ===================================  ===================================
 
-    E.g. scores including 1 give 1.0000000000000002 for "everything" on the left side, and
-    scores including 0 give -5e-324 for "nothing" on the right side.
-
     Examples
     --------
-    >>> curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7], fp_costs=[0.5])
+    Four instances, two of each class; the positive class's scores rank one pair wrongly:
+
+    >>> curve = mtmcs_curve([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3], fp_costs=[0.5])
     >>> float(curve.loc[0, "mtmcs"]), float(curve.loc[0, "threshold"])
     (25.0, 0.5)
 
-    With scores of exactly 0 and 1 the best classifier at 0.05/0.95 puts everything in class 2,
-    which needs P(class 1) < t for all scores, so t lies just above 1; at 0.95/0.05 it puts
-    nothing in class 2, which needs t < P(class 1) for all scores, so t lies just below 0:
+    With scores of exactly 0 and 1 the best classifier at 0.05/0.95 calls everything positive
+    (t = 0); at 0.95/0.05 it calls nothing positive, which needs t just above 1:
 
-    >>> curve = mtmcs_curve([1, 1, 2, 2], [0, 0.3, 0.6, 1], pos_label=2, fp_costs=[0.05, 0.95])
+    >>> curve = mtmcs_curve([0, 0, 1, 1], [1, 0.7, 0.4, 0], fp_costs=[0.05, 0.95])
     >>> curve["mtmcs"].round(6).tolist(), curve["threshold"].tolist()
-    ([5.0, 5.0], [1.0000000000000002, -5e-324])
+    ([5.0, 5.0], [0.0, 1.0000000000000002])
+
+    The thesis's orientation: the same classifier scored by P(class 1) (labels {1, 2}, class 2
+    positive), as in its worked examples:
+
+    >>> curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7], fp_costs=[0.5],
+    ...                     score_of="negative")
+    >>> float(curve.loc[0, "mtmcs"]), float(curve.loc[0, "threshold"])
+    (25.0, 0.5)
     """
-    is_pos, p = check_labels_scores(y_true, p_class1, pos_label=pos_label)
+    is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    score_of = check_score_of(score_of)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     fn = np.round(1.0 - fp, _GRID_DECIMALS)
-    left = fn >= 1.0 - fn  # the side test of classify (thesis 4.5) on the reported fn_cost
     search = check_search(search)
+    negative = score_of == "negative"
+    # the side test of classify (thesis 4.5) on the reported fn_cost; on positive-class scores
+    # one rule (y >= t), which is the right side's rule on the negated scores (-y <= -t)
+    left = fn >= 1.0 - fn if negative else np.zeros(fp.size, dtype=bool)
     if search == "exact":
-        mtmcs, thr, fpr, fnr = _exact(is_pos, p, fp, left)
+        p = s if negative else -s
+        mtmcs, thr, fpr, fnr = _exact(is_pos, p, fp, left, negative)
     else:
-        p = check_probabilities(p)
+        s = check_probabilities(s, name="y_score")
         step = check_step(step)
-        searcher = _thorough if search == "thorough" else _optimized
-        mtmcs, thr, fpr, fnr = searcher(is_pos, p, fp, left, step)
+        p = s if negative else -s
+        if search == "thorough":
+            mtmcs, thr, fpr, fnr = _thorough(is_pos, p, fp, left, step, negative)
+        else:
+            mtmcs, thr, fpr, fnr = _optimized(is_pos, p, fp, fn, step, negative)
     return pd.DataFrame(
         {
             "fp_cost": fp,
@@ -160,13 +203,13 @@ def _tmc_table(fnr, fpr, fp):
     return 100.0 * (fnr[None, :] * (1.0 - fp) + fpr[None, :] * fp)
 
 
-def _exact(is_pos, p, fp, left):
+def _exact(is_pos, p, fp, left, negative):
     """The minimum over every cut, from the lower envelope of the cost lines.
 
-    Class 2 is the positive class and low P(class 1) means class 2, so the hull is built with
-    ``higher_is_positive=False``; its vertex optimal at PCF(+) = FNcost is the best cut. At a
-    breakpoint, where two vertices cost the same, the one putting fewer instances in class 2 is
-    reported.
+    ``p`` is low for the positive class (the negative class's probability, or the negated
+    positive-class score), so the hull is built with ``higher_is_positive=False``; its vertex
+    optimal at PCF(+) = FNcost is the best cut. At a breakpoint, where two vertices cost the
+    same, the one calling fewer instances positive is reported.
     """
     counts = class_counts(is_pos, p)
     hull = hull_from_counts(counts, higher_is_positive=False)
@@ -175,7 +218,28 @@ def _exact(is_pos, p, fp, left):
     fnr = (n_pos - hull.tp[best]) / n_pos
     fpr = hull.fp[best] / n_neg
     tmc = 100.0 * (fnr * (1.0 - fp) + fpr * fp)
-    return tmc, _cut_thresholds(counts.values, hull.cuts[best], left), fpr, fnr
+    cuts = hull.cuts[best]
+    if negative:
+        return tmc, _cut_thresholds(counts.values, cuts, left), fpr, fnr
+    return tmc, _positive_cut_thresholds(-counts.values, cuts), fpr, fnr
+
+
+def _positive_cut_thresholds(values, cuts):
+    """Thresholds t on positive-class scores with ``score >= t`` realising each cut.
+
+    ``values`` are the distinct scores, decreasing; cut j calls values[:j] positive, so
+    b < t <= a for a = values[j - 1], b = values[j]: their midpoint, or a if they are adjacent
+    floats. Nothing positive: 1 if every score is below 1, else the next float above the
+    largest; everything positive: ``min(0, min(score))``.
+    """
+    m = values.size
+    a = values[np.clip(cuts - 1, 0, m - 1)]
+    b = values[np.clip(cuts, 0, m - 1)]
+    mid = a / 2 + b / 2
+    inner = np.where((b < mid) & (mid < a), mid, a)
+    none = _above(values[0])
+    every = min(0.0, values[-1])
+    return np.where(cuts == 0, none, np.where(cuts == m, every, inner))
 
 
 def _cut_thresholds(values, cuts, left):
@@ -207,7 +271,7 @@ def _below(x):
     return 0.0 if x > 0.0 else np.nextafter(x, -np.inf)
 
 
-def _grid_search(counts, fp, left, step, starts, ascending):
+def _grid_search(counts, fp, left, step, starts, ascending, stops):
     """First minimum of TMC along each cost ratio's grid, without materialising the grid.
 
     The grid of cost ratio i is g_j = round(start_i +/- step j, 10), j = 0..J_i (the thesis's
@@ -222,10 +286,10 @@ def _grid_search(counts, fp, left, step, starts, ascending):
     values, neg_le, pos_le = counts.values, counts.neg_le, counts.pos_le
     n_pos, n_neg = pos_le[-1], neg_le[-1]
     out = np.empty((4, fp.size))
-    for i, (fp_cost, left_side, start, up) in enumerate(
-        zip(fp, left, starts, ascending, strict=True)
+    for i, (fp_cost, left_side, start, up, stop) in enumerate(
+        zip(fp, left, starts, ascending, stops, strict=True)
     ):
-        grid = _Grid(start, 1.0 if up else 0.0, step)
+        grid = _Grid(start, stop, step)
         if grid.last < values.size:  # a grid no longer than the scores: scan it, O(n) memory
             threshold = grid.at(np.arange(grid.last + 1))
             q = np.searchsorted(values, threshold, side="left" if left_side else "right")
@@ -238,6 +302,12 @@ def _grid_search(counts, fp, left, step, starts, ascending):
         k = int(np.argmin(tmc))
         out[:, i] = tmc[k], threshold[k], fpr[k], fnr[k]
     return out[0], out[1], out[2], out[3]
+
+
+def _orient(result, negative):
+    """Grid searches on negated positive-class scores report negated thresholds: undo it."""
+    mtmcs, thr, fpr, fnr = result
+    return mtmcs, (thr if negative else 0.0 - thr), fpr, fnr
 
 
 class _Grid:
@@ -294,16 +364,34 @@ def _reached(values, grid, left_side, ascending):
     return q, grid.at(j[q])
 
 
-def _thorough(is_pos, p, fp, left, step):
-    """Thesis 4.3.1: every threshold 0, step, 2 step, ..., 1 (the side's rule of 4.5)."""
+def _thorough(is_pos, p, fp, left, step, negative):
+    """Thesis 4.3.1: every threshold 0, step, 2 step, ..., 1, scanned upwards (on the negated
+    positive-class scores: 0, -step, ..., -1)."""
     counts = class_counts(is_pos, p)
-    return _grid_search(counts, fp, left, step, [0.0] * fp.size, [True] * fp.size)
+    k = fp.size
+    if negative:
+        return _grid_search(counts, fp, left, step, [0.0] * k, [True] * k, [1.0] * k)
+    result = _grid_search(counts, fp, left, step, [0.0] * k, [False] * k, [-1.0] * k)
+    return _orient(result, negative)
 
 
-def _optimized(is_pos, p, fp, left, step):
-    """Thesis 4.3.2 / 4.5: from t0 = FNcost up to 1 if FNcost >= 0.5, else down to 0."""
+def _optimized(is_pos, p, fp, fn, step, negative):
+    """Thesis 4.3.2 / 4.5, one-sided from the Bayes threshold.
+
+    On P(class 1): from t0 = FNcost up to 1 if FNcost >= 0.5, else down to 0 (the thesis). On
+    positive-class scores, mirrored: from FPcost down to 0 if FNcost >= 0.5, else up to 1; on
+    the negated scores that is from -FPcost up to 0, else down to -1.
+    """
+    left = fn >= 1.0 - fn
     starts = []
     for fp_cost in fp:
         fn_cost = round(1.0 - fp_cost, _GRID_DECIMALS)
-        starts.append(fn_cost / (fn_cost + fp_cost))
-    return _grid_search(class_counts(is_pos, p), fp, left, step, starts, list(left))
+        starts.append((fn_cost if negative else fp_cost) / (fn_cost + fp_cost))
+    if negative:
+        stops = [1.0 if up else 0.0 for up in left]
+        return _grid_search(class_counts(is_pos, p), fp, left, step, starts, list(left), stops)
+    starts = [-t for t in starts]
+    stops = [0.0 if up else -1.0 for up in left]
+    rule = np.zeros(fp.size, dtype=bool)  # -y <= -t, the right side's rule
+    result = _grid_search(class_counts(is_pos, p), fp, rule, step, starts, list(left), stops)
+    return _orient(result, negative)

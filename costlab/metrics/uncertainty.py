@@ -221,15 +221,16 @@ def bootstrap_interval(
     )
 
 
-def cv_band(y_true, p_class1, fold, *, fp_costs=None, confidence=0.95, pos_label=1):
+def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=1):
     """Repeat-wise and fold-wise spread of the MTMCS curve of repeated cross-validation.
 
     Parameters
     ----------
     y_true : array-like of shape (n,)
         Labels (a :class:`costlab.evaluation.CVResult`'s ``y_true``: 1 = positive).
-    p_class1 : array-like of shape (R, n)
-        Out-of-fold P(class 1) (the negative class) of each repetition.
+    y_score : array-like of shape (R, n)
+        Out-of-fold scores of the positive class of each repetition (a CVResult's
+        ``y_score``).
     fold : array-like of shape (R, n)
         The fold of each instance in each repetition.
 
@@ -241,18 +242,19 @@ def cv_band(y_true, p_class1, fold, *, fp_costs=None, confidence=0.95, pos_label
         the R x k folds' own curves), ``repeat_std`` and ``fold_std``.
     """
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
-    p = np.atleast_2d(np.asarray(p_class1, dtype=np.float64))
+    p = np.atleast_2d(np.asarray(y_score, dtype=np.float64))
     folds = np.atleast_2d(np.asarray(fold))
     if p.shape != folds.shape:
-        raise ValueError(f"p_class1 and fold must have one shape, got {p.shape}, {folds.shape}.")
-    is_pos = np.asarray(y_true) == pos_label
-    repeat_curves = np.array([mtmcs_of_scores(is_pos, -row, fp) for row in p])
+        raise ValueError(f"y_score and fold must have one shape, got {p.shape}, {folds.shape}.")
+    for row in p:
+        is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label)
+    repeat_curves = np.array([mtmcs_of_scores(is_pos, row, fp) for row in p])
     fold_curves = []
     for row, ids in zip(p, folds, strict=True):
         for k in np.unique(ids):
             mask = ids == k
             if is_pos[mask].any() and (~is_pos[mask]).any():
-                fold_curves.append(mtmcs_of_scores(is_pos[mask], -row[mask], fp))
+                fold_curves.append(mtmcs_of_scores(is_pos[mask], row[mask], fp))
     fold_curves = np.array(fold_curves)
     alpha = 1.0 - confidence
     q = [alpha / 2, 1 - alpha / 2]

@@ -990,7 +990,7 @@ def _full_rocs(y_true, scores, pos_label, higher_is_positive):
 
 def _positive_scores(estimator, X, y, name, pos_label):
     """``({name: P(pos_label)}, pos_label)``: the ``predict_proba`` column of the positive class."""
-    return estimator_scores(estimator, X, y, name=name, pos_label=pos_label, column="positive")
+    return estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
 
 
 # ---------------------------------------------------------------------------------------------

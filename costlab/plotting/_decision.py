@@ -401,7 +401,5 @@ class CurveDifferenceDisplay:
 
 def _from_estimator(cls, estimator, X, y, name, pos_label, ax, kwargs):
     """``cls.from_predictions`` on the ``predict_proba`` column of the positive class."""
-    scores, positive = estimator_scores(
-        estimator, X, y, name=name, pos_label=pos_label, column="positive"
-    )
+    scores, positive = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
     return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)

@@ -1,17 +1,19 @@
 """The thesis's figures as scikit-learn style Displays (thesis 4.2, 4.4 and 5.2-5.7).
 
 Each Display takes results that were computed elsewhere (MTMCS curves from
-:func:`costlab.metrics.mtmcs_curve`, ROC curves from :func:`costlab.metrics.roc_curve_class1`, class
+:func:`costlab.metrics.mtmcs_curve`, ROC curves from :func:`costlab.metrics.roc_points`, class
 counts), validates them once, and draws them with ``plot(ax=None, **kwargs) -> self``, storing
 the artists as ``ax_``, ``figure_`` and ``lines_`` (classifier -> ``Line2D``). Calling ``plot``
 again restyles without recomputing anything. The only I/O is :func:`save_figure`.
 
 As in scikit-learn, the four curve Displays also build themselves, already plotted, from scores
-or fitted classifiers: ``from_predictions(y_true, p_class1, ...)`` and ``from_estimator(estimator,
+or fitted classifiers: ``from_predictions(y_true, y_score, ...)`` and ``from_estimator(estimator,
 X, y, ...)`` compute the curves with :mod:`costlab.metrics` (the only place a measure is computed)
-and call the constructor. ``p_class1`` is P(class 1), the probability of the *negative* class;
-either one array or ``{name: array}`` for several classifiers, and likewise one estimator or
-``{name: estimator}``.
+and call the constructor. ``y_score`` is the positive class's score, as scikit-learn's
+``predict_proba(X)[:, 1]``; either one array or ``{name: array}`` for several classifiers, and
+likewise one estimator or ``{name: estimator}``. A study that plots the thesis's own orientation
+(thresholds on P(class 1), the ROC of class 1) computes its curves with ``score_of="negative"``
+and passes them, with its axis labels, to the constructors.
 
 ==============================  ===============================================================
 Display                         Thesis figures
@@ -19,9 +21,9 @@ Display                         Thesis figures
 :class:`ClassDistributionDisplay`  10, 15, 20, 25: instances per class
 :class:`MTMCSDisplay`           7, 11, 16, 21, 26: MTMCS (%) by cost ratio FPcost/FNcost;
                                 30-32 with ``highlight=(r1, r2)`` and ``plot(annotate=True)``
-:class:`ThresholdDisplay`       9, 12, 17, 22, 27: optimal threshold on P(class 1) by cost ratio
-:class:`ROCDisplay`             13, 18, 23, 28: ROC of class 1 with the AUC in the legend
-:class:`ROCThresholdDisplay`    14, 19, 24, 29: threshold on P(class 1) by false positive rate
+:class:`ThresholdDisplay`       9, 12, 17, 22, 27: optimal threshold by cost ratio
+:class:`ROCDisplay`             13, 18, 23, 28: ROC with the AUC in the legend
+:class:`ROCThresholdDisplay`    14, 19, 24, 29: threshold by false positive rate
 ==============================  ===============================================================
 
 Every classifier keeps its colour and marker in every figure (:func:`classifier_styles`): the
@@ -33,7 +35,7 @@ Examples
 >>> import matplotlib
 >>> matplotlib.use("Agg")
 >>> from costlab.metrics.thresholds import mtmcs_curve
->>> curve = mtmcs_curve([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7])
+>>> curve = mtmcs_curve([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])
 >>> labels = {"NaiveBayes": "Naïve Bayes"}
 >>> display = MTMCSDisplay({"NaiveBayes": curve}, highlight=(0.4, 0.6), labels=labels)
 >>> display.plot(annotate=True).lines_["NaiveBayes"].get_label()
@@ -58,7 +60,7 @@ from matplotlib.ticker import MultipleLocator
 from costlab._io import create_temp
 from costlab.metrics._validation import check_cost_range
 from costlab.metrics.costs import format_cost_ratio
-from costlab.metrics.roc import roc_auc_class1, roc_curve_class1
+from costlab.metrics.roc import roc_auc, roc_points
 from costlab.metrics.thresholds import mtmcs_curve
 from costlab.plotting._scores import estimator_scores, named_scores
 
@@ -126,7 +128,7 @@ class MTMCSDisplay:
     def from_predictions(
         cls,
         y_true,
-        p_class1,
+        y_score,
         *,
         name=None,
         pos_label=None,
@@ -145,12 +147,12 @@ class MTMCSDisplay:
         ----------
         y_true : array-like of shape (n,)
             True labels, two classes.
-        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
-            P(class 1 | x), the probability of the negative class, of one classifier, or
+        y_score : array-like of shape (n,) or Mapping[str, array-like]
+            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
             ``{name: scores}`` for several classifiers scored on the same ``y_true``.
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``p_class1`` is a mapping.
+            when ``y_score`` is a mapping.
         pos_label, fp_costs, search, step
             Passed to :func:`costlab.metrics.mtmcs_curve`.
         highlight, title, labels
@@ -166,7 +168,7 @@ class MTMCSDisplay:
 
         Examples
         --------
-        >>> y, p = [1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7]
+        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
         >>> display = MTMCSDisplay.from_predictions(y, p, fp_costs=[0.5])
         >>> display.lines_["Classifier"].get_ydata().tolist()
         [25.0]
@@ -174,7 +176,7 @@ class MTMCSDisplay:
         curves = _per_classifier(
             mtmcs_curve,
             y_true,
-            named_scores(p_class1, name, y_true),
+            named_scores(y_score, name, y_true),
             pos_label=pos_label,
             fp_costs=fp_costs,
             search=search,
@@ -201,20 +203,20 @@ class MTMCSDisplay:
         ax=None,
         **kwargs,
     ):
-        """Score ``X`` with fitted classifiers' P(class 1) and plot their MTMCS chart.
+        """Score ``X`` with fitted classifiers' P(positive) and plot their MTMCS chart.
 
         Parameters
         ----------
         estimator : fitted classifier or Mapping[str, fitted classifier]
-            Binary classifier(s) with ``predict_proba``; the score is the column of the class
-            of ``classes_`` that is not ``pos_label``.
+            Binary classifier(s) with ``predict_proba``; the score is the column of
+            ``pos_label`` among ``classes_``.
         X : array-like of shape (n, n_features)
         y : array-like of shape (n,)
         name : str, optional
             Legend name of a single estimator (default its class name, for a Pipeline its last
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
-            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+            The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
         fp_costs, search, step, highlight, title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -280,13 +282,16 @@ class MTMCSDisplay:
 class ThresholdDisplay:
     """Optimal classification thresholds chart (thesis 4.4, Figure 9).
 
-    The threshold on P(class 1) that attains each classifier's MTMCS at each cost ratio.
+    The threshold on the score that attains each classifier's MTMCS at each cost ratio.
 
     Parameters
     ----------
     curves : Mapping[str, DataFrame]
         Classifier name -> MTMCS curve with columns ``fp_cost`` and ``threshold``.
     title : str, optional
+    axis_labels : tuple of str, optional
+        ``(xlabel, ylabel)``; a study passes its paper's wording (e.g. thresholds on
+        P(class 1) for the thesis's figures). Default: thresholds on P(positive).
 
     Attributes
     ----------
@@ -295,16 +300,20 @@ class ThresholdDisplay:
     figure_ : Figure
     """
 
-    def __init__(self, curves, *, title=None, labels=None):
+    def __init__(self, curves, *, title=None, labels=None, axis_labels=None):
         self.curves = _check_curves(curves, "threshold")
         self.title = title
         self.labels = _check_labels(labels)
+        self.axis_labels = _check_axis_labels(
+            axis_labels,
+            ("Cost ratio FPcost/FNcost (normalised)", "Optimal threshold on P(positive)"),
+        )
 
     @classmethod
     def from_predictions(
         cls,
         y_true,
-        p_class1,
+        y_score,
         *,
         name=None,
         pos_label=None,
@@ -322,12 +331,12 @@ class ThresholdDisplay:
         ----------
         y_true : array-like of shape (n,)
             True labels, two classes.
-        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
-            P(class 1 | x), the probability of the negative class, of one classifier, or
+        y_score : array-like of shape (n,) or Mapping[str, array-like]
+            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
             ``{name: scores}`` for several classifiers scored on the same ``y_true``.
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``p_class1`` is a mapping.
+            when ``y_score`` is a mapping.
         pos_label, fp_costs, search, step
             Passed to :func:`costlab.metrics.mtmcs_curve`.
         title, labels
@@ -343,7 +352,7 @@ class ThresholdDisplay:
 
         Examples
         --------
-        >>> y, p = [1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7]
+        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
         >>> display = ThresholdDisplay.from_predictions(y, p, fp_costs=[0.5])
         >>> display.lines_["Classifier"].get_ydata().tolist()
         [0.5]
@@ -351,7 +360,7 @@ class ThresholdDisplay:
         curves = _per_classifier(
             mtmcs_curve,
             y_true,
-            named_scores(p_class1, name, y_true),
+            named_scores(y_score, name, y_true),
             pos_label=pos_label,
             fp_costs=fp_costs,
             search=search,
@@ -376,20 +385,20 @@ class ThresholdDisplay:
         ax=None,
         **kwargs,
     ):
-        """Score ``X`` with fitted classifiers' P(class 1) and plot their optimal thresholds.
+        """Score ``X`` with fitted classifiers' P(positive) and plot their optimal thresholds.
 
         Parameters
         ----------
         estimator : fitted classifier or Mapping[str, fitted classifier]
-            Binary classifier(s) with ``predict_proba``; the score is the column of the class
-            of ``classes_`` that is not ``pos_label``.
+            Binary classifier(s) with ``predict_proba``; the score is the column of
+            ``pos_label`` among ``classes_``.
         X : array-like of shape (n, n_features)
         y : array-like of shape (n,)
         name : str, optional
             Legend name of a single estimator (default its class name, for a Pipeline its last
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
-            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+            The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
         fp_costs, search, step, title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -427,24 +436,27 @@ class ThresholdDisplay:
         self.lines_ = _plot_cost_curves(ax, self.curves, "threshold", kwargs, self.labels)
         values = np.concatenate([c["threshold"].to_numpy() for c in self.curves.values()])
         _unit_axis(ax.set_ylim, ax.yaxis, values)
-        ax.set_ylabel("Optimal threshold on P(class 1)")
+        ax.set_ylabel(self.axis_labels[1])
         _finish(ax, self.title, legend="outside")
         self.ax_, self.figure_ = ax, fig
         return self
 
 
 class ROCDisplay:
-    """ROC graph of class 1 by P(class 1), one curve per classifier (thesis 2.2, Figure 13).
+    """ROC graph, one curve per classifier (Al-Saffar 2018, sec. 2.2, Figure 13).
 
     Parameters
     ----------
     rocs : Mapping[str, DataFrame]
         Classifier name -> ROC curve with columns ``fpr`` and ``tpr``
-        (:func:`costlab.metrics.roc_curve_class1`).
+        (:func:`costlab.metrics.roc_points`).
     aucs : Mapping[str, float]
-        Classifier name -> AUC (:func:`costlab.metrics.roc.roc_auc_class1`), shown to 4 decimals in
+        Classifier name -> AUC (:func:`costlab.metrics.roc_auc`), shown to 4 decimals in
         the legend as Weka and the thesis report it. Needs every name of ``rocs``.
     title : str, optional
+    axis_labels : tuple of str, optional
+        ``(xlabel, ylabel)``; a study passes its paper's wording (e.g. thresholds on
+        P(class 1) for the thesis's figures). Default: thresholds on P(positive).
 
     Attributes
     ----------
@@ -454,17 +466,21 @@ class ROCDisplay:
     figure_ : Figure
     """
 
-    def __init__(self, rocs, aucs, *, title=None, labels=None):
+    def __init__(self, rocs, aucs, *, title=None, labels=None, axis_labels=None):
         self.rocs = _check_frames(rocs, ("fpr", "tpr"), "rocs")
         self.aucs = _check_aucs(aucs, self.rocs)
         self.title = title
         self.labels = _check_labels(labels)
+        self.axis_labels = _check_axis_labels(
+            axis_labels,
+            ("False positive rate (negatives called positive)", "True positive rate"),
+        )
 
     @classmethod
     def from_predictions(
         cls,
         y_true,
-        p_class1,
+        y_score,
         *,
         name=None,
         pos_label=None,
@@ -473,21 +489,20 @@ class ROCDisplay:
         ax=None,
         **kwargs,
     ):
-        """Compute each classifier's ROC curve and AUC of class 1 and plot them.
+        """Compute each classifier's ROC curve and AUC and plot them.
 
         Parameters
         ----------
         y_true : array-like of shape (n,)
             True labels, two classes.
-        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
-            P(class 1 | x), the probability of the negative class, of one classifier, or
+        y_score : array-like of shape (n,) or Mapping[str, array-like]
+            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
             ``{name: scores}`` for several classifiers scored on the same ``y_true``.
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``p_class1`` is a mapping.
+            when ``y_score`` is a mapping.
         pos_label : scalar, optional
-            Passed to :func:`costlab.metrics.roc_curve_class1` and
-            :func:`costlab.metrics.roc_auc_class1`.
+            Passed to :func:`costlab.metrics.roc_points` and :func:`costlab.metrics.roc_auc`.
         title, labels
             As in the constructor.
         ax : Axes, optional
@@ -501,13 +516,13 @@ class ROCDisplay:
 
         Examples
         --------
-        >>> display = ROCDisplay.from_predictions([1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7])
+        >>> display = ROCDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])
         >>> display.aucs
         {'Classifier': 0.75}
         """
-        scores = named_scores(p_class1, name, y_true)
-        rocs = _per_classifier(roc_curve_class1, y_true, scores, pos_label=pos_label)
-        aucs = _per_classifier(roc_auc_class1, y_true, scores, pos_label=pos_label)
+        scores = named_scores(y_score, name, y_true)
+        rocs = _per_classifier(roc_points, y_true, scores, pos_label=pos_label)
+        aucs = _per_classifier(roc_auc, y_true, scores, pos_label=pos_label)
         return cls(rocs, aucs, title=title, labels=labels).plot(ax=ax, **kwargs)
 
     @classmethod
@@ -524,20 +539,20 @@ class ROCDisplay:
         ax=None,
         **kwargs,
     ):
-        """Score ``X`` with fitted classifiers' P(class 1) and plot their ROC curves of class 1.
+        """Score ``X`` with fitted classifiers' P(positive) and plot their ROC curves.
 
         Parameters
         ----------
         estimator : fitted classifier or Mapping[str, fitted classifier]
-            Binary classifier(s) with ``predict_proba``; the score is the column of the class
-            of ``classes_`` that is not ``pos_label``.
+            Binary classifier(s) with ``predict_proba``; the score is the column of
+            ``pos_label`` among ``classes_``.
         X : array-like of shape (n, n_features)
         y : array-like of shape (n,)
         name : str, optional
             Legend name of a single estimator (default its class name, for a Pipeline its last
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
-            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+            The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
         title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -574,8 +589,8 @@ class ROCDisplay:
         _unit_axis(ax.set_xlim, ax.xaxis, step=0.2)
         _unit_axis(ax.set_ylim, ax.yaxis, step=0.2)
         ax.set_aspect("equal")
-        ax.set_xlabel("False positive rate (class 2 called class 1)")
-        ax.set_ylabel("True positive rate (class 1 called class 1)")
+        ax.set_xlabel(self.axis_labels[0])
+        ax.set_ylabel(self.axis_labels[1])
         _finish(ax, self.title, legend="lower right")
         self.ax_, self.figure_ = ax, fig
         return self
@@ -584,7 +599,7 @@ class ROCDisplay:
 class ROCThresholdDisplay:
     """Classification thresholds along the ROC graph (thesis Figures 14, 19, 24, 29).
 
-    The threshold on P(class 1) at each ROC point, plotted against its false positive rate
+    The threshold on the score at each ROC point, plotted against its false positive rate
     (Weka's threshold curve with X = false positive rate, Y = threshold).
 
     Parameters
@@ -592,6 +607,9 @@ class ROCThresholdDisplay:
     rocs : Mapping[str, DataFrame]
         Classifier name -> ROC curve with columns ``fpr`` and ``threshold``.
     title : str, optional
+    axis_labels : tuple of str, optional
+        ``(xlabel, ylabel)``; a study passes its paper's wording (e.g. thresholds on
+        P(class 1) for the thesis's figures). Default: thresholds on P(positive).
 
     Attributes
     ----------
@@ -600,16 +618,20 @@ class ROCThresholdDisplay:
     figure_ : Figure
     """
 
-    def __init__(self, rocs, *, title=None, labels=None):
+    def __init__(self, rocs, *, title=None, labels=None, axis_labels=None):
         self.rocs = _check_frames(rocs, ("fpr", "threshold"), "rocs")
         self.title = title
         self.labels = _check_labels(labels)
+        self.axis_labels = _check_axis_labels(
+            axis_labels,
+            ("False positive rate (negatives called positive)", "Threshold on P(positive)"),
+        )
 
     @classmethod
     def from_predictions(
         cls,
         y_true,
-        p_class1,
+        y_score,
         *,
         name=None,
         pos_label=None,
@@ -618,20 +640,20 @@ class ROCThresholdDisplay:
         ax=None,
         **kwargs,
     ):
-        """Compute each classifier's ROC curve of class 1 and plot its thresholds by FPR.
+        """Compute each classifier's ROC curve and plot its thresholds by FPR.
 
         Parameters
         ----------
         y_true : array-like of shape (n,)
             True labels, two classes.
-        p_class1 : array-like of shape (n,) or Mapping[str, array-like]
-            P(class 1 | x), the probability of the negative class, of one classifier, or
+        y_score : array-like of shape (n,) or Mapping[str, array-like]
+            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
             ``{name: scores}`` for several classifiers scored on the same ``y_true``.
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``p_class1`` is a mapping.
+            when ``y_score`` is a mapping.
         pos_label : scalar, optional
-            Passed to :func:`costlab.metrics.roc_curve_class1`.
+            Passed to :func:`costlab.metrics.roc_points`.
         title, labels
             As in the constructor.
         ax : Axes, optional
@@ -645,13 +667,13 @@ class ROCThresholdDisplay:
 
         Examples
         --------
-        >>> y, p = [1, 1, 2, 2], [0.9, 0.6, 0.4, 0.7]
+        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
         >>> display = ROCThresholdDisplay.from_predictions(y, p)
         >>> display.lines_["Classifier"].get_ydata().tolist()
         [1.0, 0.9, 0.7, 0.6, 0.4]
         """
-        scores = named_scores(p_class1, name, y_true)
-        rocs = _per_classifier(roc_curve_class1, y_true, scores, pos_label=pos_label)
+        scores = named_scores(y_score, name, y_true)
+        rocs = _per_classifier(roc_points, y_true, scores, pos_label=pos_label)
         return cls(rocs, title=title, labels=labels).plot(ax=ax, **kwargs)
 
     @classmethod
@@ -668,20 +690,20 @@ class ROCThresholdDisplay:
         ax=None,
         **kwargs,
     ):
-        """Score ``X`` with fitted classifiers' P(class 1) and plot their ROC thresholds.
+        """Score ``X`` with fitted classifiers' P(positive) and plot their ROC thresholds.
 
         Parameters
         ----------
         estimator : fitted classifier or Mapping[str, fitted classifier]
-            Binary classifier(s) with ``predict_proba``; the score is the column of the class
-            of ``classes_`` that is not ``pos_label``.
+            Binary classifier(s) with ``predict_proba``; the score is the column of
+            ``pos_label`` among ``classes_``.
         X : array-like of shape (n, n_features)
         y : array-like of shape (n,)
         name : str, optional
             Legend name of a single estimator (default its class name, for a Pipeline its last
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
-            The positive class (class 2); inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+            The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
         title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -719,8 +741,8 @@ class ROCThresholdDisplay:
         values = np.concatenate([r["threshold"].to_numpy() for r in self.rocs.values()])
         _unit_axis(ax.set_xlim, ax.xaxis, step=0.2)
         _unit_axis(ax.set_ylim, ax.yaxis, values)
-        ax.set_xlabel("False positive rate (class 2 called class 1)")
-        ax.set_ylabel("Threshold on P(class 1)")
+        ax.set_xlabel(self.axis_labels[0])
+        ax.set_ylabel(self.axis_labels[1])
         _finish(ax, self.title, legend="best")
         self.ax_, self.figure_ = ax, fig
         return self
@@ -881,6 +903,21 @@ def _root_figure(obj):
 # ---------------------------------------------------------------------------------------------
 # The constructors' curves (from_predictions, from_estimator)
 # ---------------------------------------------------------------------------------------------
+
+
+def _check_axis_labels(axis_labels, default):
+    """``(xlabel, ylabel)``: the given pair of strings, or ``default`` for None."""
+    if axis_labels is None:
+        return default
+    if (
+        not isinstance(axis_labels, (tuple, list))
+        or len(axis_labels) != 2
+        or not all(isinstance(a, str) for a in axis_labels)
+    ):
+        raise ValueError(
+            f"axis_labels must be a pair of strings (xlabel, ylabel), got {axis_labels!r}."
+        )
+    return tuple(axis_labels)
 
 
 def _per_classifier(metric, y_true, scores, **params):

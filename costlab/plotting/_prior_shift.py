@@ -126,9 +126,7 @@ class PriorShiftDisplay:
         class ``pos_label``) and plot; other arguments as :meth:`from_predictions`."""
         if isinstance(estimator, Mapping):
             raise TypeError("estimator must be one fitted classifier (one display per model).")
-        scores, positive = estimator_scores(
-            estimator, X, y, name=name, pos_label=pos_label, column="positive"
-        )
+        scores, positive = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
         ((key, score),) = scores.items()
         return cls.from_predictions(y, score, name=key, pos_label=positive, **kwargs)
 

@@ -189,9 +189,7 @@ class ScenarioCurveDisplay:
         **kwargs
             Passed to :meth:`from_predictions` (``densities``, ``axis``, ...).
         """
-        scores, positive = estimator_scores(
-            estimator, X, y, name=name, pos_label=pos_label, column="positive"
-        )
+        scores, positive = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
         if not isinstance(estimator, Mapping):
             ((name, scores),) = scores.items()
         return cls.from_predictions(y, scores, name=name, pos_label=positive, ax=ax, **kwargs)
@@ -259,7 +257,7 @@ class ScenarioCurveDisplay:
                 f"estimator ({type(estimator).__name__}) has no staged_predict_proba; give an "
                 "ensemble such as RiskBoostClassifier, or the staged scores to from_iterations."
             )
-        scores, positive = estimator_scores(estimator, X, y, pos_label=pos_label, column="positive")
+        scores, positive = estimator_scores(estimator, X, y, pos_label=pos_label)
         column = int(np.flatnonzero(np.asarray(estimator.classes_) == positive)[0])
         staged = [p[:, column] for p in estimator.staged_predict_proba(X)]
         kwargs.setdefault("name", next(iter(scores)))

@@ -1,10 +1,10 @@
-"""Named P(class 1) scores for the Displays' constructors, from arrays or fitted estimators.
+"""Named scores for the Displays' constructors, from arrays or fitted estimators.
 
-``from_predictions`` takes one array of P(class 1) or a mapping ``{name: array}``;
+``from_predictions`` takes one array of scores or a mapping ``{name: array}``;
 ``from_estimator`` takes one fitted classifier or a mapping ``{name: classifier}``. The helpers
 here turn either into one ``{name: scores}`` dict, so that every Display computes its curves the
-same way. Scores are P(class 1), the probability of the *negative* class (the thesis's class 1);
-``pos_label`` names the positive class (class 2), inferred as :func:`costlab.mtmcs_curve` infers
+same way. Scores are the positive class's, as scikit-learn's ``predict_proba(X)[:, 1]``;
+``pos_label`` names the positive class, inferred as :func:`costlab.metrics.mtmcs_curve` infers
 it.
 """
 
@@ -23,21 +23,20 @@ from costlab.metrics._validation import _resolve_pos_label
 DEFAULT_NAME = "Classifier"
 
 
-def named_scores(p_class1, name, y_true, *, param="p_class1"):
-    """``{name: p_class1}`` for one array or the mapping itself, each as long as ``y_true``.
+def named_scores(y_score, name, y_true, *, param="y_score"):
+    """``{name: y_score}`` for one array or the mapping itself, each as long as ``y_true``.
 
-    ``param`` is the scores' parameter name in error messages (``"y_score"`` for Displays whose
-    scores are higher for the positive class).
+    ``param`` is the scores' parameter name in error messages.
 
     >>> named_scores([0.9, 0.2], None, [1, 2])
     {'Classifier': [0.9, 0.2]}
     """
-    scores = _by_name(p_class1, name, param, default=lambda _: DEFAULT_NAME)
+    scores = _by_name(y_score, name, param, default=lambda _: DEFAULT_NAME)
     n_labels = np.shape(y_true)[0] if np.ndim(y_true) else None
     for key, p in scores.items():
         n_scores = np.shape(p)[0] if np.ndim(p) else None
         if None not in (n_labels, n_scores) and n_scores != n_labels:
-            where = f"[{key!r}]" if isinstance(p_class1, Mapping) else ""
+            where = f"[{key!r}]" if isinstance(y_score, Mapping) else ""
             raise ValueError(
                 f"{param}{where} has {n_scores} scores but y_true has {n_labels} labels; "
                 "every classifier must score the same instances as y_true."
@@ -45,24 +44,20 @@ def named_scores(p_class1, name, y_true, *, param="p_class1"):
     return scores
 
 
-def estimator_scores(estimator, X, y, *, name=None, pos_label=None, column="negative"):
-    """``({name: P(class 1)}, pos_label)`` from one fitted classifier or a mapping of them.
+def estimator_scores(estimator, X, y, *, name=None, pos_label=None):
+    """``({name: P(positive)}, pos_label)`` from one fitted classifier or a mapping of them.
 
-    Each score is the ``predict_proba`` column of the negative class: the class of
-    ``estimator.classes_`` that is not ``pos_label`` (with ``column="positive"``, the column of
-    ``pos_label`` itself, for Displays whose scores are higher for the positive class). The
-    returned ``pos_label`` is the one resolved from ``classes_`` (inferred for {0, 1}, {-1, 1}
-    and {1, 2}).
+    Each score is the ``predict_proba`` column of ``pos_label`` among ``estimator.classes_``.
+    The returned ``pos_label`` is the one resolved from ``classes_`` (inferred for {0, 1},
+    {-1, 1} and {1, 2}).
     """
-    if column not in ("negative", "positive"):
-        raise ValueError(f"column must be 'negative' or 'positive', got {column!r}.")
     check_consistent_length(X, y)
     estimators = _by_name(estimator, name, "estimator", default=estimator_name)
     scores = {}
     for key, fitted in estimators.items():
         classes = _check_binary_classifier(fitted, key, y)
         positive = _resolve_pos_label(classes, pos_label)
-        wanted = classes == positive if column == "positive" else classes != positive
+        wanted = classes == positive
         scores[key] = fitted.predict_proba(X)[:, int(np.flatnonzero(wanted)[0])]
     return scores, positive
 
@@ -93,8 +88,8 @@ def _check_binary_classifier(estimator, key, y):
     if not hasattr(estimator, "predict_proba"):
         raise TypeError(
             f"estimator {key!r} ({type(estimator).__name__}) has no predict_proba; the Displays "
-            "need P(class 1). Use a probabilistic classifier (e.g. wrap it in "
-            "sklearn.calibration.CalibratedClassifierCV) or pass scores to from_predictions."
+            "need the positive class's probability. Use a probabilistic classifier (e.g. wrap it "
+            "in sklearn.calibration.CalibratedClassifierCV) or pass scores to from_predictions."
         )
     check_is_fitted(estimator)
     classes = np.asarray(estimator.classes_)

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 
 from costlab.evaluation import experiment
 from costlab.evaluation.experiment import as_run
+from costlab.metrics._validation import check_score_of
 from costlab.metrics.cost_space import cost_envelope
 from costlab.metrics.costs import select_classifier
 from costlab.plotting import CostCurveDisplay, MTMCSDisplay, ThresholdDisplay, classifier_styles
@@ -77,7 +78,8 @@ class CostExplorer(widgets.VBox):
     run : ExperimentRun, list of CVResult, or mapping
         The results to explore (:func:`costlab.evaluation.experiment.as_run`): e.g.
         ``run_experiments(...)``, ``[cross_val_proba(...), ...]`` or
-        ``{"LR": (y_test, p_class1), ...}``. An ``ExperimentRun`` may hold datasets without
+        ``{"LR": (y_test, y_score), ...}`` with ``y_score`` the positive class's score
+        (``predict_proba(X_test)[:, 1]``). An ``ExperimentRun`` may hold datasets without
         results when ``models`` says what to cross-validate on them.
     models : sequence or mapping, optional
         Classifiers the explorer may cross-validate on the run's datasets (registered names
@@ -102,6 +104,10 @@ class CostExplorer(widgets.VBox):
         Threshold search (:func:`costlab.metrics.mtmcs_curve`).
     search_step : float
         Threshold step of the grid searches: 1e-5 (the thesis's), 1e-4, 1e-3 or 1e-2.
+    score_of : {"positive", "negative"}
+        Which class's probability the threshold searches threshold (see
+        :func:`costlab.metrics.mtmcs_curve`): the positive class's (default), or the negative
+        class's with the rules of Al-Saffar (2018, sec. 4.5), as the thesis did.
     k : int
         IBk's number of neighbours, 1 to 15 (when IBk is among ``models``).
     n_folds, seed, folds, n_jobs, cache_dir
@@ -157,6 +163,7 @@ class CostExplorer(widgets.VBox):
         grid_step=0.05,
         search="optimized",
         search_step=1e-5,
+        score_of="positive",
         k=1,
         n_folds=10,
         seed=1,
@@ -170,6 +177,7 @@ class CostExplorer(widgets.VBox):
         self._labels, self._titles = dict(labels or {}), dict(titles or {})
         self._cv_options = {"n_folds": n_folds, "seed": seed, "folds": folds, "n_jobs": n_jobs}
         self._cache_dir = cache_dir
+        self._score_of = check_score_of(score_of)
         self._cv, self._memo, self._drawn = {}, {}, {}
         for (name, clf), result in self.run_.results.items():
             self._cv[(name, result.engine, clf, tuple(sorted(result.params.items())))] = result
@@ -421,7 +429,9 @@ class CostExplorer(widgets.VBox):
                     self._memo.clear()
                 single = {classifier: result}
                 grid_step, search, step = state.grid_step, state.search, state.search_step
-                self._memo[key] = compute_curves(single, grid_step, search, step)[classifier]
+                self._memo[key] = compute_curves(
+                    single, grid_step, search, step, score_of=self._score_of
+                )[classifier]
             curves[classifier] = self._memo[key]
         return curves
 
@@ -500,8 +510,8 @@ class CostExplorer(widgets.VBox):
                 "cst": float(summary.loc[name, "cst"]),
                 "operating_points": [
                     {
-                        # the envelope is over P(class 1): class 2 when P(class 1) < threshold
-                        "p_class1_below": float(t),
+                        # the envelope is over the positive class's score
+                        "positive_from_score": float(t),
                         "fpr": float(f),
                         "tpr": float(tp),
                         "fp_cost_from": float(1.0 - hi),
@@ -564,9 +574,7 @@ class CostExplorer(widgets.VBox):
         key = ("envelope", self._cv_key(state, classifier))
         if key not in self._memo:
             result = self.results_[classifier]
-            self._memo[key] = cost_envelope(
-                result.y_true, result.scores(), pos_label=1, higher_is_positive=False
-            )
+            self._memo[key] = cost_envelope(result.y_true, result.scores(), pos_label=1)
         return self._memo[key]
 
 
@@ -606,7 +614,7 @@ def cost_explorer(run, **options):
     """Build a :class:`CostExplorer` on ``run``; ``options`` are its keyword parameters.
 
     >>> from costlab.widgets import cost_explorer  # doctest: +SKIP
-    >>> cost_explorer({"LR": (y_test, p_class1)}, cost_range=(0.4, 0.6))  # doctest: +SKIP
+    >>> cost_explorer({"LR": (y_test, y_score)}, cost_range=(0.4, 0.6))  # doctest: +SKIP
     """
     return CostExplorer(run, **options)
 

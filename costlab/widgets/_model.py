@@ -59,7 +59,7 @@ def classifier_params(classifier, k=1):
     return {"k": int(k)} if classifier == "IBk" and int(k) != 1 else {}
 
 
-def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5):
+def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5, *, score_of="positive"):
     """MTMCS curve of every cross-validation result over the whole cost-ratio axis.
 
     Parameters
@@ -70,6 +70,9 @@ def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5):
         Spacing of the cost-ratio grid 0.05, 0.05 + fp_step, ..., 0.95.
     search, step
         Threshold search and its step (:func:`costlab.metrics.mtmcs_curve`).
+    score_of : {"positive", "negative"}
+        Threshold the positive class's probability, or the negative class's as the thesis did
+        (:func:`costlab.evaluation.experiment.cost_curves`).
 
     Returns
     -------
@@ -81,11 +84,21 @@ def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5):
         raise ValueError("select at least one classifier.")
     run = ExperimentRun(datasets={}, results={("", c): r for c, r in results.items()})
     grid = cost_ratio_grid(*FP_RANGE, fp_step)
-    tidy = cost_curves(run, searches=(search,), step=step, fp_costs=grid)
+    tidy = cost_curves(run, searches=(search,), step=step, fp_costs=grid, score_of=score_of)
     return curves_for(tidy, "", search, list(results))
 
 
-def summarise(results, r1, r2, fp_step=0.05, search="optimized", step=1e-5, decimals=DECIMALS):
+def summarise(
+    results,
+    r1,
+    r2,
+    fp_step=0.05,
+    search="optimized",
+    step=1e-5,
+    decimals=DECIMALS,
+    *,
+    score_of="positive",
+):
     """Curves, range summary and recommendation for one setting of the explorer's controls.
 
     Parameters
@@ -94,7 +107,7 @@ def summarise(results, r1, r2, fp_step=0.05, search="optimized", step=1e-5, deci
         Classifier name -> cross-validation result.
     r1, r2 : float
         The cost-ratio range [r1/(1 - r1), r2/(1 - r2)] as normalised FPcost.
-    fp_step, search, step
+    fp_step, search, step, score_of
         See :func:`compute_curves`.
     decimals : int or None
         Round each MTMCS before summing (see :func:`costlab.metrics.mtmcr`).
@@ -108,7 +121,7 @@ def summarise(results, r1, r2, fp_step=0.05, search="optimized", step=1e-5, deci
     selection : costlab.metrics.costs.Selection
         The robust or optimal classifier of the range (thesis 5.1).
     """
-    curves = compute_curves(results, fp_step, search, step)
+    curves = compute_curves(results, fp_step, search, step, score_of=score_of)
     selection = select_classifier(curves, r1, r2, decimals=decimals)
     return curves, selection.summary, selection
 

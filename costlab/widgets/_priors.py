@@ -62,7 +62,7 @@ def prior_points(results, prior, condition, value, *, priors=SWEEP_PRIORS):
             warnings.simplefilter("ignore", UndefinedMetricWarning)
             points[name] = operating_point(
                 result.y_true == 1,
-                1.0 - result.scores(),
+                result.scores(),
                 grid,
                 pos_label=True,
                 **{condition: value},

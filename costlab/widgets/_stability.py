@@ -112,7 +112,7 @@ class StabilityPanel(widgets.VBox):
         first = next(iter(self._results.values()))
         self.boot_ = paired_bootstrap(
             first.y_true,
-            {name: -r.scores() for name, r in self._results.items()},
+            {name: r.scores() for name, r in self._results.items()},
             n_resamples=int(self.n_resamples.value),
             random_state=self.random_state,
             pos_label=1,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from costlab.datasets import load_dataset
 from costlab.evaluation import ExperimentRun
+from costlab.studies.alsaffar2018.orientation import SCORE_OF
 from costlab.studies.alsaffar2018.published import CLASSIFIERS, DATASETS, DISPLAY_NAMES, TABLE_6
 from costlab.widgets import cost_explorer
 
@@ -40,5 +41,5 @@ def thesis_explorer(dataset="german_credit", *, mirror=None, data_home=None, **o
         dataset=dataset,
         labels=DISPLAY_NAMES,
         titles=titles,
-        **options,
+        **{"score_of": SCORE_OF, **options},
     )

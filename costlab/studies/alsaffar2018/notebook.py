@@ -17,6 +17,7 @@ from costlab.evaluation.experiment import (
     roc_curves,
     run_experiments,
 )
+from costlab.studies.alsaffar2018.orientation import AXIS_LABELS, SCORE_OF, p_class1
 from costlab.studies.alsaffar2018.published import (
     CLASSIFIERS,
     CST_EXAMPLES,
@@ -89,8 +90,8 @@ class StudyView:
             classifier_params={"IBk": {"k": knn_k}},
         )
         searches = tuple(dict.fromkeys((search, *_SEARCHES)))
-        self.curves = cost_curves(self.run, searches=searches, step=step)
-        self.aucs = auc_table(self.run)
+        self.curves = cost_curves(self.run, searches=searches, step=step, score_of=SCORE_OF)
+        self.aucs = auc_table(self.run, score_of=SCORE_OF)
 
     def table_6(self):
         """Table 6: the datasets, ours beside the thesis's."""
@@ -169,7 +170,9 @@ class ExperimentView(StudyView):
         """The optimal classification thresholds (Figures 12, 17, 22, 27)."""
         curves = curves_for(self.curves, self.dataset, search or self.search)
         title = self._title("thresholds", "optimal classification thresholds")
-        return plotting.ThresholdDisplay(curves, title=title, labels=DISPLAY_NAMES).plot(ax=ax)
+        return plotting.ThresholdDisplay(
+            curves, title=title, labels=DISPLAY_NAMES, axis_labels=AXIS_LABELS["thresholds"]
+        ).plot(ax=ax)
 
     def _aucs(self):
         sub = self.aucs[self.aucs["dataset"] == self.dataset]
@@ -177,24 +180,27 @@ class ExperimentView(StudyView):
 
     def roc(self, ax=None):
         """ROC of P(class 1) with the AUCs (Figures 13, 18, 23, 28)."""
-        rocs = roc_curves(self.run, self.dataset)
+        rocs = roc_curves(self.run, self.dataset, score_of=SCORE_OF)
         title = self._title("roc", "ROC")
-        return plotting.ROCDisplay(rocs, self._aucs(), title=title, labels=DISPLAY_NAMES).plot(
-            ax=ax
-        )
+        return plotting.ROCDisplay(
+            rocs, self._aucs(), title=title, labels=DISPLAY_NAMES, axis_labels=AXIS_LABELS["roc"]
+        ).plot(ax=ax)
 
     def roc_thresholds(self, ax=None):
         """Thresholds along the ROC curves (Figures 14, 19, 24, 29)."""
         title = self._title("roc_thresholds", "ROC thresholds")
         return plotting.ROCThresholdDisplay(
-            roc_curves(self.run, self.dataset), title=title, labels=DISPLAY_NAMES
+            roc_curves(self.run, self.dataset, score_of=SCORE_OF),
+            title=title,
+            labels=DISPLAY_NAMES,
+            axis_labels=AXIS_LABELS["roc_thresholds"],
         ).plot(ax=ax)
 
     def _positive_probabilities(self):
         """(labels, {classifier: out-of-fold P(class 2)}), class 2 the positive class."""
         by_clf = results_by_dataset(self.run.results)[self.dataset]
         first = next(iter(by_clf.values()))
-        named = {DISPLAY_NAMES.get(c, c): 1.0 - r.scores() for c, r in by_clf.items()}
+        named = {DISPLAY_NAMES.get(c, c): 1.0 - p_class1(r) for c, r in by_clf.items()}
         return first.y_true, named
 
     def decision_curves(self, *, n_resamples=200, p_max=0.8, ax=None):
@@ -223,7 +229,7 @@ class ExperimentView(StudyView):
             class_counts=self.data.class_counts,
             curves=curves_for(self.curves, self.dataset, self.search),
             aucs=self._aucs(),
-            rocs=roc_curves(self.run, self.dataset),
+            rocs=roc_curves(self.run, self.dataset, score_of=SCORE_OF),
         )
         return check_statements(self.dataset, evidence)
 

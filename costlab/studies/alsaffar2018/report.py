@@ -30,6 +30,7 @@ from costlab.evaluation.experiment import (
 )
 from costlab.metrics._validation import check_search, check_step
 from costlab.metrics.costs import curve_in_range
+from costlab.studies.alsaffar2018.orientation import AXIS_LABELS, SCORE_OF
 from costlab.studies.alsaffar2018.published import (
     CLASSIFIERS,
     CST_EXAMPLES,
@@ -162,8 +163,8 @@ def reproduce(outdir="results", options=None, *, log=print):
     timings["cross_validation_s"] = time.perf_counter() - start
     t = time.perf_counter()
     searches = tuple(dict.fromkeys((opts.search, "exact")))
-    curves = cost_curves(run, searches=searches, step=opts.effective_step())
-    aucs = auc_table(run)
+    curves = cost_curves(run, searches=searches, step=opts.effective_step(), score_of=SCORE_OF)
+    aucs = auc_table(run, score_of=SCORE_OF)
     timings["cost_curves_s"] = time.perf_counter() - t
     rep = Reproduction(opts, run, curves, aucs, timings=timings)
     t = time.perf_counter()
@@ -278,7 +279,7 @@ def _write_figures(rep, figdir):
         if numbers is None:
             continue
         curves = curves_for(rep.curves, dataset, search)
-        rocs = roc_curves(rep.run, dataset)
+        rocs = roc_curves(rep.run, dataset, score_of=SCORE_OF)
         sub = rep.aucs[rep.aucs["dataset"] == dataset]
         aucs = dict(zip(sub["classifier"], sub["auc"], strict=True))
         title = data.title
@@ -290,13 +291,23 @@ def _write_figures(rep, figdir):
                 curves, title=f"{title}: MTMCS chart ({search})", labels=DISPLAY_NAMES
             ),
             "thresholds": plotting.ThresholdDisplay(
-                curves, title=f"{title}: optimal classification thresholds", labels=DISPLAY_NAMES
+                curves,
+                title=f"{title}: optimal classification thresholds",
+                labels=DISPLAY_NAMES,
+                axis_labels=AXIS_LABELS["thresholds"],
             ),
             "roc": plotting.ROCDisplay(
-                rocs, aucs, title=f"{title}: ROC of P(class 1)", labels=DISPLAY_NAMES
+                rocs,
+                aucs,
+                title=f"{title}: ROC of P(class 1)",
+                labels=DISPLAY_NAMES,
+                axis_labels=AXIS_LABELS["roc"],
             ),
             "roc_thresholds": plotting.ROCThresholdDisplay(
-                rocs, title=f"{title}: ROC thresholds", labels=DISPLAY_NAMES
+                rocs,
+                title=f"{title}: ROC thresholds",
+                labels=DISPLAY_NAMES,
+                axis_labels=AXIS_LABELS["roc_thresholds"],
             ),
         }
         for kind, display in displays.items():

@@ -18,6 +18,7 @@ from costlab.metrics.costs import curve_in_range, format_cost_ratio, mtmcr, rang
 from costlab.metrics.curve_bootstrap import bootstrap_brier_curves
 from costlab.metrics.threshold_choice import threshold_choice_curves
 from costlab.metrics.uncertainty import paired_bootstrap
+from costlab.studies.alsaffar2018.orientation import p_class1
 from costlab.studies.alsaffar2018.published import (
     DISPLAY_NAMES,
     EXPERIMENTS,
@@ -142,7 +143,7 @@ def selection_stability(results, range_name, *, n_resamples=500, random_state=0)
         first = next(iter(by_clf.values()))
         boot = paired_bootstrap(
             first.y_true,
-            {c: -r.scores() for c, r in by_clf.items()},  # higher = class 2 (positive)
+            {c: -p_class1(r) for c, r in by_clf.items()},  # higher = class 2 (positive)
             n_resamples=n_resamples,
             random_state=random_state,
             pos_label=1,
@@ -175,7 +176,7 @@ def threshold_choice_table(results, *, n_resamples=500, random_state=0):
     rows = []
     for dataset, by_clf in results_by_dataset(results).items():
         y = next(iter(by_clf.values())).y_true
-        positive = {c: 1.0 - r.scores() for c, r in by_clf.items()}  # P(class 2)
+        positive = {c: 1.0 - p_class1(r) for c, r in by_clf.items()}  # P(class 2)
         areas = bootstrap_brier_curves(
             y,
             positive,

@@ -1,9 +1,8 @@
 """The data behind each recomputed figure of Drummond & Holte (2000), from the library.
 
-Scores are the thesis engine's out-of-fold P(class 1) (German Credit: class 1 = good, the
-negative class; class 2 = bad, the positive class), so hulls and envelopes are built with
-``higher_is_positive=False``. Hard classifiers (one ROC point each) are the default decisions
-P(class 1) < 0.5 -> positive.
+Scores are the out-of-fold probabilities of the positive class (German Credit's "bad"), as the
+classifiers returned them. Hard classifiers (one ROC point each) are the default decisions
+P(positive) > 0.5 -> positive.
 """
 
 from __future__ import annotations
@@ -63,17 +62,15 @@ def load_study(
     study = Study(run=run, sonar=sonar, dataset=PAIR["dataset"])
     for classifier in classifiers:
         result = study.result(classifier)
-        study.envelopes[classifier] = cost_envelope(
-            result.y_true, result.scores(), pos_label=1, higher_is_positive=False
-        )
+        study.envelopes[classifier] = cost_envelope(result.y_true, result.scores(), pos_label=1)
     study.points = pd.DataFrame([default_point(study.result(c)) for c in classifiers])
     return study
 
 
 def default_point(result):
-    """The ROC point of a classifier's default decision (P(class 1) < 0.5 -> class 2) and its
-    operating range (D&H sec. 2.2, seed 004)."""
-    called = result.scores() < 0.5
+    """The ROC point of a classifier's default decision (P(positive) > 0.5 -> positive) and its
+    operating range (Drummond & Holte 2000, sec. 2.2)."""
+    called = result.scores() > 0.5
     y = result.y_true
     fpr, tpr = float(called[y == 0].mean()), float(called[y == 1].mean())
     rng = operating_range(fpr, tpr)
@@ -100,7 +97,7 @@ def fold_envelopes(result, repeat=0):
     out = []
     for k in np.unique(folds):
         mask = folds == k
-        out.append(cost_envelope(y[mask], p[mask], pos_label=1, higher_is_positive=False))
+        out.append(cost_envelope(y[mask], p[mask], pos_label=1))
     return out
 
 
@@ -111,4 +108,4 @@ def fold_hulls(result, repeat=0):
 
 def pooled_hull(result):
     """The ROC convex hull of all out-of-fold scores."""
-    return roc_convex_hull(result.y_true, result.scores(), pos_label=1, higher_is_positive=False)
+    return roc_convex_hull(result.y_true, result.scores(), pos_label=1)

@@ -92,7 +92,7 @@ def sonar_selection(dataset, *, ratios=TRAINING_RATIOS, seed=1, cache_dir=None, 
             cache_dir=cache_dir,
             progress=progress if progress is not None else False,
         )
-        called = result.scores() < 0.5  # P(negative) < 0.5: the weighted majority is positive
+        called = result.scores() > 0.5  # P(positive) > 0.5: the weighted majority is positive
         rows.append(
             {
                 "ratio": ratio,

@@ -87,7 +87,7 @@ def fold_aucs(result):
     rows = []
     y = result.y_true
     for r in range(result.n_repeats):
-        score = 1.0 - result.scores(r)  # P(positive)
+        score = result.scores(r)  # P(positive), as the model returned it
         for k in np.unique(result.fold[r]):
             mask = result.fold[r] == k
             rows.append((r, int(k), _auc(y[mask], score[mask])))
@@ -109,7 +109,7 @@ def _auc(y, score):
 def pooled_aucs(result):
     """AUROC of each repetition's pooled out-of-fold scores."""
     return np.array(
-        [roc_auc_score(result.y_true, 1.0 - result.scores(r)) for r in range(result.n_repeats)]
+        [roc_auc_score(result.y_true, result.scores(r)) for r in range(result.n_repeats)]
     )
 
 

@@ -30,7 +30,7 @@ def figure_01(rep):
     for ax, dataset in zip(axes[0], available, strict=True):
         result = run.results[(dataset, ADA)]
         ScenarioCurveDisplay.from_predictions(
-            result.y_true, 1.0 - result.scores(0), name=f"AdaBoost.M1 on {dataset}", ax=ax
+            result.y_true, result.scores(0), name=f"AdaBoost.M1 on {dataset}", ax=ax
         )
         ax.set_title(f"Fig. 1: scenario curves, {dataset}", loc="left")
     fig.tight_layout()

@@ -71,7 +71,7 @@ class PriorsRun:
         for (experiment, classifier), result in self.results.items():
             points = fold_operating_points(
                 result.y_true == 1,
-                1.0 - result.scores(0),  # P(target)
+                result.scores(0),  # P(target)
                 priors,
                 folds=result.fold[0],
                 tpr=tpr,
@@ -85,7 +85,7 @@ class PriorsRun:
     def pooled_scores(self, experiment, classifier):
         """(is_target, P(target)) of every instance, out of fold."""
         result = self.results[(experiment, classifier)]
-        return result.y_true == 1, 1.0 - result.scores(0)
+        return result.y_true == 1, result.scores(0)
 
 
 def run_table2(
