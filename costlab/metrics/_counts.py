@@ -14,6 +14,13 @@ shift needs the mapped scores to span fewer than 2**63 values, which holds whene
 \\|score\\| < 2; larger scores are first divided by a power of two (exact in floating point, so
 order and ties are kept). Where that division would lose bits (scores so small they become
 subnormal), the scores of each class are sorted separately instead.
+
+With instance weights (``sample_weight``, as scikit-learn's metrics take them) the counts are
+sums of weights: one ``argsort`` of the scores (the permutation carries the weights), then
+cumulative sums of each class's weights along it, read at the end of each run of tied scores
+(so the order within a run, which an unstable sort leaves open, does not matter). Instances of weight 0 are dropped
+first, so that an integer weight k is exactly k repetitions of the row (sums of integers are
+exact in floating point below 2**53).
 """
 
 from __future__ import annotations
@@ -23,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["ClassCounts", "class_counts"]
+__all__ = ["ClassCounts", "checked_counts", "class_counts"]
 
 _SIGN = np.uint64(1 << 63)
 _ONE = np.uint64(1)
@@ -38,8 +45,8 @@ class ClassCounts:
     ----------
     values : ndarray of float, shape (m,)
         The distinct scores, increasing.
-    neg_le, pos_le : ndarray of int64, shape (m,)
-        Number of negatives / positives whose score is <= ``values[g]``.
+    neg_le, pos_le : ndarray of int64 (float64 when weighted), shape (m,)
+        Number (total weight) of negatives / positives whose score is <= ``values[g]``.
     """
 
     values: np.ndarray
@@ -48,16 +55,16 @@ class ClassCounts:
 
     @property
     def n_neg(self):
-        """Number of negatives."""
-        return int(self.neg_le[-1])
+        """Number (total weight) of negatives."""
+        return self.neg_le[-1].item()
 
     @property
     def n_pos(self):
-        """Number of positives."""
-        return int(self.pos_le[-1])
+        """Number (total weight) of positives."""
+        return self.pos_le[-1].item()
 
 
-def class_counts(is_pos, scores):
+def class_counts(is_pos, scores, sample_weight=None):
     """Distinct scores and the cumulative counts of each class (one sort, then linear work).
 
     Parameters
@@ -66,6 +73,8 @@ def class_counts(is_pos, scores):
         True for the positive class.
     scores : ndarray of float64, shape (n,)
         Finite scores (validated by the caller); not modified.
+    sample_weight : ndarray of float64, shape (n,), optional
+        Finite weights >= 0 (validated by the caller); the counts become sums of weights.
 
     Returns
     -------
@@ -85,6 +94,8 @@ def class_counts(is_pos, scores):
     """
     scores = np.ascontiguousarray(scores, dtype=np.float64)
     is_pos = np.ascontiguousarray(is_pos, dtype=bool)
+    if sample_weight is not None:
+        return _weighted_counts(is_pos, scores, np.asarray(sample_weight, dtype=np.float64))
     packed = _sorted_keys(is_pos, scores)  # a list, so that the keys can be freed early
     if packed is None:
         return _counts_two_sorts(is_pos, scores)
@@ -215,3 +226,42 @@ def _counts_two_sorts(is_pos, scores):
     pos_le = np.searchsorted(pos, values, side="right").astype(np.int64)
     neg_le = np.searchsorted(neg, values, side="right").astype(np.int64)
     return ClassCounts(values, neg_le, pos_le)
+
+
+def _weighted_counts(is_pos, scores, weight):
+    """Cumulative weights of each class at the distinct scores (weight-0 instances dropped)."""
+    keep = weight > 0
+    if not np.all(keep):
+        is_pos, scores, weight = is_pos[keep], scores[keep], weight[keep]
+    if not scores.size:
+        raise ValueError("sample_weight is 0 for every instance.")
+    order = np.argsort(scores)
+    ordered = scores[order] + 0.0  # -0.0 -> +0.0
+    ends = np.flatnonzero(np.r_[ordered[1:] != ordered[:-1], True])
+    w = weight[order]
+    positive = is_pos[order]
+    pos_le = np.cumsum(np.where(positive, w, 0.0))[ends]
+    neg_le = np.cumsum(np.where(positive, 0.0, w))[ends]
+    return ClassCounts(ordered[ends], neg_le, pos_le)
+
+
+def checked_counts(y_true, y_score, *, pos_label=None, sample_weight=None, name="y_score"):
+    """Validate labels, scores and weights at a public boundary, then count.
+
+    Returns
+    -------
+    is_pos : ndarray of bool
+    scores : ndarray of float64
+    weight : ndarray of float64 or None
+    counts : ClassCounts
+    """
+    from costlab.metrics._validation import (
+        check_class_weights,
+        check_labels_scores,
+        check_sample_weight,
+    )
+
+    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name=name)
+    weight = check_sample_weight(sample_weight, scores.shape[0])
+    check_class_weights(is_pos, weight)
+    return is_pos, scores, weight, class_counts(is_pos, scores, weight)

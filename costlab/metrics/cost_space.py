@@ -31,8 +31,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_bool, check_labels_scores
+from costlab.metrics._counts import checked_counts
+from costlab.metrics._validation import check_bool
 from costlab.metrics.hull import RocHull, hull_from_counts
 
 __all__ = [
@@ -292,12 +292,12 @@ class CostEnvelope:
         return x, self(x)
 
 
-def cost_envelope(y_true, y_score, *, pos_label=None, higher_is_positive=True):
+def cost_envelope(y_true, y_score, *, pos_label=None, sample_weight=None, higher_is_positive=True):
     """Lower envelope of a classifier's cost lines (D&H sec. 2.2.1, Fig. 9).
 
     Parameters
     ----------
-    y_true, y_score, pos_label, higher_is_positive
+    y_true, y_score, pos_label, sample_weight, higher_is_positive
         As for :func:`costlab.metrics.roc_convex_hull`.
 
     Returns
@@ -313,8 +313,8 @@ def cost_envelope(y_true, y_score, *, pos_label=None, higher_is_positive=True):
     [0.125, 0.25, 0.125]
     """
     higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    hull = hull_from_counts(class_counts(is_pos, scores), higher_is_positive=higher_is_positive)
+    counts = checked_counts(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)[3]
+    hull = hull_from_counts(counts, higher_is_positive=higher_is_positive)
     return CostEnvelope.from_hull(hull)
 
 

@@ -36,7 +36,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._validation import check_labels_scores, check_probability_scores
+from costlab.metrics._validation import (
+    check_class_weights,
+    check_labels_scores,
+    check_probability_scores,
+    check_sample_weight,
+)
 from costlab.metrics.threshold_choice import ThresholdChoiceCurve, threshold_choice_curve
 
 __all__ = [
@@ -102,7 +107,7 @@ class DecisionCurve:
         return x, self(x, standardized=standardized)
 
 
-def decision_curve(y_true, y_score, *, method="score-driven", pos_label=None):
+def decision_curve(y_true, y_score, *, method="score-driven", pos_label=None, sample_weight=None):
     """The decision curve of a model whose ``y_score`` estimates P(+).
 
     Parameters
@@ -114,6 +119,8 @@ def decision_curve(y_true, y_score, *, method="score-driven", pos_label=None):
     method : {"score-driven", "optimal"}
         ``"optimal"`` is the upper-envelope decision curve: the best threshold at each p_t.
     pos_label : scalar, optional
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0): TP, FP and n become sums of weights.
 
     Returns
     -------
@@ -130,17 +137,25 @@ def decision_curve(y_true, y_score, *, method="score-driven", pos_label=None):
     if method not in _DC_METHODS:
         raise ValueError(f"method must be one of {_DC_METHODS}, got {method!r}.")
     return DecisionCurve(
-        threshold_choice_curve(y_true, y_score, method=method, space="cost", pos_label=pos_label)
+        threshold_choice_curve(
+            y_true,
+            y_score,
+            method=method,
+            space="cost",
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+        )
     )
 
 
-def net_benefit(y_true, y_score, p_t, *, standardized=False, pos_label=None):
+def net_benefit(y_true, y_score, p_t, *, standardized=False, pos_label=None, sample_weight=None):
     """Net benefit of treating when ``y_score >= p_t``, at each p_t (by counting).
 
     .. math:: NB(p_t) = \\frac{TP(p_t)}{n} - \\frac{FP(p_t)}{n}\\,\\frac{p_t}{1 - p_t}
 
     ``y_score`` must be P(+) in [0, 1] (values within 1e-12 of it are clipped), as for the
-    score-driven :func:`decision_curve`: the rule compares the score with a probability.
+    score-driven :func:`decision_curve`: the rule compares the score with a probability. With
+    ``sample_weight``, TP, FP and n are sums of weights.
 
     Examples
     --------
@@ -154,14 +169,23 @@ def net_benefit(y_true, y_score, p_t, *, standardized=False, pos_label=None):
         instead="Use decision_curve(..., method='optimal') for other scores.",
     )
     p = np.atleast_1d(_check_threshold(p_t))
-    s = np.sort(scores[is_pos]), np.sort(scores[~is_pos])
-    n = scores.size
-    tp = s[0].size - np.searchsorted(s[0], p, side="left")
-    fp = s[1].size - np.searchsorted(s[1], p, side="left")
+    weight = check_sample_weight(sample_weight, scores.shape[0])
+    check_class_weights(is_pos, weight)
+    w = np.ones(scores.shape[0]) if weight is None else weight
+    tp, n_pos = _weight_at_or_above(scores[is_pos], w[is_pos], p)
+    fp, n_neg = _weight_at_or_above(scores[~is_pos], w[~is_pos], p)
+    n = n_pos + n_neg
     nb = tp / n - fp / n * p / (1.0 - p)
     if standardized:
-        nb = nb / (s[0].size / n)
+        nb = nb / (n_pos / n)
     return float(nb[0]) if np.ndim(p_t) == 0 else nb
+
+
+def _weight_at_or_above(scores, weight, p):
+    """Total weight of the scores >= each p, and the total weight (by counting)."""
+    order = np.argsort(scores, kind="stable")
+    above = np.concatenate((np.cumsum(weight[order][::-1])[::-1], [0.0]))
+    return above[np.searchsorted(scores[order], p, side="left")], float(weight.sum())
 
 
 def treat_all_net_benefit(prevalence, p_t, *, standardized=False):

@@ -39,8 +39,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._counts import checked_counts, class_counts
 from costlab.metrics.cost_density import BetaDensity, as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
@@ -103,6 +102,7 @@ def h_measure(
     severity_ratio=None,
     density=None,
     pos_label=None,
+    sample_weight=None,
     flip_below_diagonal=False,
 ):
     """Hand's H measure (see the module docstring for defaults and deviations).
@@ -118,6 +118,9 @@ def h_measure(
         R ``hmeasure``'s parametrisation: a = 2, b = 1 + 1/SR, with SR = pi1/pi0 for
         ``"class_ratio"`` (R's default).
     pos_label : scalar, optional
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0): every count becomes a sum of weights; an integer
+        weight k counts the instance k times.
     density : CostDensity, ("beta", a, b), float or callable, optional
         Any other cost density u(c) (:mod:`costlab.metrics.cost_density`, e.g. a truncated
         Beta or a point mass). A point mass at c = 0 or 1 gives the limit of point masses
@@ -142,6 +145,7 @@ def h_measure(
         severity_ratio=severity_ratio,
         density=density,
         pos_label=pos_label,
+        sample_weight=sample_weight,
         flip_below_diagonal=flip_below_diagonal,
     ).h
 
@@ -155,6 +159,7 @@ def h_measure_report(
     severity_ratio=None,
     density=None,
     pos_label=None,
+    sample_weight=None,
     flip_below_diagonal=False,
 ):
     """H with AUC, Gini and KS, the Beta parameters used and the minimum-loss curve.
@@ -162,12 +167,13 @@ def h_measure_report(
     Parameters as :func:`h_measure`; returns an :class:`HMeasure`.
     """
     _check_one_density(a=a, b=b, severity_ratio=severity_ratio, density=density)
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    counts = class_counts(is_pos, scores)
+    is_pos, scores, weight, counts = checked_counts(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
     auc, ks = _auc_ks(counts)
     flipped = bool(flip_below_diagonal and auc < 0.5)
     if flipped:
-        counts = class_counts(is_pos, -scores)
+        counts = class_counts(is_pos, -scores, weight)
         auc, ks = _auc_ks(counts)
     pi1 = counts.n_pos / (counts.n_pos + counts.n_neg)
     if density is None:

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_bool, check_labels_scores
+from costlab.metrics._counts import checked_counts
+from costlab.metrics._validation import check_bool
 
 __all__ = ["RocHull", "hull_from_counts", "hull_of_points", "roc_convex_hull"]
 
@@ -81,7 +81,9 @@ class RocHull:
         return int(self.fp.size)
 
 
-def roc_convex_hull(y_true, y_score, *, pos_label=None, higher_is_positive=True):
+def roc_convex_hull(
+    y_true, y_score, *, pos_label=None, sample_weight=None, higher_is_positive=True
+):
     """Upper convex hull of the ROC points of one classifier.
 
     .. math:: \\frac{TP_1 - TP_2}{FP_1 - FP_2} = \\frac{p(-)C(+|-)}{p(+)C(-|+)}
@@ -98,6 +100,8 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, higher_is_positive=True)
         more likely negative, like the thesis's P(class 1)).
     pos_label : scalar, optional
         The positive class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0): ``fp``, ``tp``, N and P become sums of weights.
     higher_is_positive : bool
         Orientation of ``y_score``.
 
@@ -116,8 +120,8 @@ def roc_convex_hull(y_true, y_score, *, pos_label=None, higher_is_positive=True)
     [inf, 0.8, 0.35, 0.1]
     """
     higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    return hull_from_counts(class_counts(is_pos, scores), higher_is_positive=higher_is_positive)
+    counts = checked_counts(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)[3]
+    return hull_from_counts(counts, higher_is_positive=higher_is_positive)
 
 
 def hull_from_counts(counts, *, higher_is_positive=True):

@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics._counts import class_counts
+from costlab.metrics._counts import checked_counts, class_counts
 from costlab.metrics._validation import check_labels_scores, check_priors, check_rate_target
 from costlab.metrics.cost_space import probability_cost
 
@@ -235,7 +235,7 @@ class PriorOperatingCurves:
         )
 
 
-def prior_operating_curves(y_true, y_score, priors, *, pos_label=None):
+def prior_operating_curves(y_true, y_score, priors, *, pos_label=None, sample_weight=None):
     """ROC, POSfrac and Purity curves over the thresholds of one classifier, for many priors.
 
     The scores are sorted once (:func:`costlab.metrics._counts.class_counts`); POSfrac and
@@ -256,6 +256,8 @@ def prior_operating_curves(y_true, y_score, priors, *, pos_label=None):
         set's class proportions: that is the point (Landgrebe sec. 3).
     pos_label : scalar, optional
         The target class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0): TPr and FPr become weighted rates.
 
     Returns
     -------
@@ -272,9 +274,11 @@ def prior_operating_curves(y_true, y_score, priors, *, pos_label=None):
     >>> c.posfrac[1].round(3).tolist()   # 0.1 TPr + 0.9 FPr
     [0.0, 0.05, 0.5, 0.55, 1.0]
     """
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    is_pos, scores, weight, _ = checked_counts(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
     p = check_priors(priors)
-    return _curves(is_pos, scores, p)
+    return _curves(is_pos, scores, p, weight)
 
 
 def prior_operating_characteristics(y_true, y_score, priors, *, pos_label=None):
@@ -443,9 +447,9 @@ def summarize_folds(table, *, ddof=1):
     return out.reset_index()
 
 
-def _curves(is_pos, scores, priors):
+def _curves(is_pos, scores, priors, weight=None):
     """The curves from validated arrays (one sort)."""
-    counts = class_counts(is_pos, scores)
+    counts = class_counts(is_pos, scores, weight)
     n_pos, n_neg = counts.n_pos, counts.n_neg
     # called target at threshold values[i]: every score >= values[i]
     pos_ge = n_pos - np.concatenate(([0], counts.pos_le[:-1]))

@@ -31,8 +31,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._counts import checked_counts, class_counts
 from costlab.metrics.cost_density import PointMass, as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
@@ -142,9 +141,10 @@ def normalized_loss(envelope, pi1, density=None):
     return loss
 
 
-def _envelope(y_true, y_score, pos_label):
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    counts = class_counts(is_pos, scores)
+def _envelope(y_true, y_score, pos_label, sample_weight=None):
+    is_pos, scores, _, counts = checked_counts(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
     return is_pos, scores, envelope, counts.n_pos / (counts.n_pos + counts.n_neg)
 
@@ -170,7 +170,7 @@ def _risk_table(envelope, pi1, density):
     )
 
 
-def classifier_risk(y_true, y_score, *, density=None, pos_label=None):
+def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
     """Risk of every classifier on the ROC convex hull (seed 003, Definition 1, eq. 10).
 
     Parameters
@@ -198,7 +198,7 @@ def classifier_risk(y_true, y_score, *, density=None, pos_label=None):
     >>> table["risk"].round(6).tolist()  # 1/2 (1 - c) / 2 over [1/2, 1], c / 4 over [0, 1/2]
     [0.0, 0.03125, 0.03125, 0.0]
     """
-    _, _, envelope, pi1 = _envelope(y_true, y_score, pos_label)
+    _, _, envelope, pi1 = _envelope(y_true, y_score, pos_label, sample_weight)
     return _risk_table(envelope, pi1, density)
 
 

@@ -14,7 +14,11 @@ import numpy as np
 import pandas as pd
 from sklearn.metrics import roc_auc_score, roc_curve
 
-from costlab.metrics._validation import check_labels_scores, check_sample_weight
+from costlab.metrics._validation import (
+    check_class_weights,
+    check_labels_scores,
+    check_sample_weight,
+)
 
 __all__ = ["roc_auc", "roc_points"]
 
@@ -47,6 +51,7 @@ def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     """
     is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
     w = check_sample_weight(sample_weight, s.shape[0])
+    check_class_weights(is_pos, w)
     fpr, tpr, thresholds = roc_curve(is_pos, s, drop_intermediate=False, sample_weight=w)
     thresholds = np.minimum(thresholds, 1.0) if s.max() <= 1 else thresholds
     return pd.DataFrame({"fpr": fpr, "tpr": tpr, "threshold": thresholds})
@@ -70,4 +75,5 @@ def roc_auc(y_true, y_score, *, pos_label=None, sample_weight=None):
     """
     is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
     w = check_sample_weight(sample_weight, s.shape[0])
+    check_class_weights(is_pos, w)
     return float(roc_auc_score(is_pos, s, sample_weight=w))

@@ -36,8 +36,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics._counts import checked_counts
 from costlab.metrics.cost_area import total_expected_cost
 from costlab.metrics.cost_density import CostDensity, as_cost_density
 from costlab.metrics.cost_space import CostEnvelope
@@ -151,7 +150,9 @@ def _c_jacobian(pcf, pi1):
     return pi0 * pi1 / d**2
 
 
-def scenario_curve(y_true, y_score, *, density=None, axis="pcf", pos_label=None):
+def scenario_curve(
+    y_true, y_score, *, density=None, axis="pcf", pos_label=None, sample_weight=None
+):
     """The scenario curve of one classifier for one cost density (seed 003, Fig. 1).
 
     Parameters
@@ -177,8 +178,7 @@ def scenario_curve(y_true, y_score, *, density=None, axis="pcf", pos_label=None)
     >>> round(curve.loss, 12), round(curve.h, 12)  # risks 1/32 + 1/32 over Z = 1/8
     (0.5, 0.5)
     """
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    counts = class_counts(is_pos, scores)
+    counts = checked_counts(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)[3]
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
     return _scenario(envelope, counts.n_pos / (counts.n_pos + counts.n_neg), density, axis)
 
@@ -198,7 +198,7 @@ def _scenario(envelope, pi1, density, axis):
     return ScenarioCurve(envelope, pi1, u, u.name, loss, axis)
 
 
-def scenario_curves(y_true, y_score, densities, *, axis="pcf", pos_label=None):
+def scenario_curves(y_true, y_score, densities, *, axis="pcf", pos_label=None, sample_weight=None):
     """Scenario curves of one classifier for several densities (one sort of the scores).
 
     Parameters
@@ -212,8 +212,7 @@ def scenario_curves(y_true, y_score, densities, *, axis="pcf", pos_label=None):
     dict
         Name -> ScenarioCurve.
     """
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
-    counts = class_counts(is_pos, scores)
+    counts = checked_counts(y_true, y_score, pos_label=pos_label, sample_weight=sample_weight)[3]
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
     pi1 = counts.n_pos / (counts.n_pos + counts.n_neg)
     if isinstance(densities, dict):

@@ -62,7 +62,12 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores, check_probability_scores
+from costlab.metrics._validation import (
+    check_class_weights,
+    check_labels_scores,
+    check_probability_scores,
+    check_sample_weight,
+)
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.hull import hull_from_counts
 
@@ -220,7 +225,9 @@ class ThresholdChoiceCurve:
         return np.minimum(*self.trivial_losses(x))
 
 
-def threshold_choice_curve(y_true, y_score, *, method="score-driven", space="cost", pos_label=None):
+def threshold_choice_curve(
+    y_true, y_score, *, method="score-driven", space="cost", pos_label=None, sample_weight=None
+):
     """The exact loss curve of one threshold-choice method (see the module docstring).
 
     Parameters
@@ -235,6 +242,9 @@ def threshold_choice_curve(y_true, y_score, *, method="score-driven", space="cos
         The x axis: the cost proportion c (loss Q_c, with the prevalence) or the skew z (loss
         Q_z = NE[C], prevalence folded in).
     pos_label : scalar, optional
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0): counts become sums of weights, the prevalence the
+        positives' share of the total weight; an integer weight k counts an instance k times.
 
     Returns
     -------
@@ -253,13 +263,20 @@ def threshold_choice_curve(y_true, y_score, *, method="score-driven", space="cos
     if space not in SPACES:
         raise ValueError(f"space must be one of {SPACES}, got {space!r}.")
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    weight = _weights(is_pos, sample_weight)
     if method == "score-driven":
         scores = _check_probability_scores(scores)
-    counts = class_counts(is_pos, scores)
+    counts = class_counts(is_pos, scores, weight)
     return _curve_from_counts(counts, method, space)
 
 
-def brier_curve(y_true, y_score, *, space="cost", pos_label=None):
+def _weights(is_pos, sample_weight):
+    weight = check_sample_weight(sample_weight, is_pos.shape[0])
+    check_class_weights(is_pos, weight)
+    return weight
+
+
+def brier_curve(y_true, y_score, *, space="cost", pos_label=None, sample_weight=None):
     """The Brier curve (HFF 2011): the score-driven loss, whose area is the Brier score.
 
     .. math:: Q_c(c) = 2\\{c(1-\\pi)\\,P(s \\ge c \\mid -) + (1-c)\\,\\pi\\,P(s < c \\mid +)\\},
@@ -273,11 +290,18 @@ def brier_curve(y_true, y_score, *, space="cost", pos_label=None):
     0.15625
     """
     return threshold_choice_curve(
-        y_true, y_score, method="score-driven", space=space, pos_label=pos_label
+        y_true,
+        y_score,
+        method="score-driven",
+        space=space,
+        pos_label=pos_label,
+        sample_weight=sample_weight,
     )
 
 
-def threshold_choice_curves(y_true, y_score, *, space="cost", pos_label=None, methods=None):
+def threshold_choice_curves(
+    y_true, y_score, *, space="cost", pos_label=None, methods=None, sample_weight=None
+):
     """``{method: ThresholdChoiceCurve}`` for several methods from one sort.
 
     ``methods`` defaults to all three when the scores lie in [0, 1], else to the rate-driven and
@@ -286,6 +310,7 @@ def threshold_choice_curves(y_true, y_score, *, space="cost", pos_label=None, me
     if space not in SPACES:
         raise ValueError(f"space must be one of {SPACES}, got {space!r}.")
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    weight = _weights(is_pos, sample_weight)
     in_unit = bool(np.all((scores >= -_PROBABILITY_TOL) & (scores <= 1 + _PROBABILITY_TOL)))
     if methods is None:
         methods = METHODS if in_unit else ("rate-driven", "optimal")
@@ -295,7 +320,7 @@ def threshold_choice_curves(y_true, y_score, *, space="cost", pos_label=None, me
             raise ValueError(f"methods must be drawn from {METHODS}, got {method!r}.")
     if "score-driven" in methods:
         scores = _check_probability_scores(scores)
-    counts = class_counts(is_pos, scores)
+    counts = class_counts(is_pos, scores, weight)
     return {method: _curve_from_counts(counts, method, space) for method in methods}
 
 

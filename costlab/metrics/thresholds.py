@@ -54,9 +54,11 @@ import pandas as pd
 
 from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import (
+    check_class_weights,
     check_fp_costs,
     check_labels_scores,
     check_probabilities,
+    check_sample_weight,
     check_score_of,
     check_search,
     check_step,
@@ -76,6 +78,7 @@ def mtmcs_curve(
     y_score,
     *,
     pos_label=None,
+    sample_weight=None,
     fp_costs=None,
     search="exact",
     step=1e-5,
@@ -97,6 +100,12 @@ def mtmcs_curve(
     pos_label : scalar, optional
         Label of the positive class. Inferred as scikit-learn does for labels {0, 1} and
         {-1, 1} (positive 1), and for {1, 2} (positive 2, the thesis's class 2).
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0): the rates become weighted rates, FNRate = (weight of
+        the positives called negative) / (weight of the positives), and so on. An integer weight
+        k counts the instance k times. Weights give example-dependent costs too: weight each
+        instance by what its error costs (e.g. a fraud's amount) and MTMCS is the cost-weighted
+        error (see the README's worked example).
     fp_costs : array-like, optional
         Normalised FPcost values in (0, 1); FNcost = 1 - FPcost. Default: the thesis's grid
         0.05, 0.10, ..., 0.95 (:func:`costlab.cost_ratio_grid`).
@@ -166,6 +175,8 @@ def mtmcs_curve(
     (25.0, 0.5)
     """
     is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    w = check_sample_weight(sample_weight, s.shape[0])
+    check_class_weights(is_pos, w)
     score_of = check_score_of(score_of)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     fn = np.round(1.0 - fp, _GRID_DECIMALS)
@@ -176,15 +187,16 @@ def mtmcs_curve(
     left = fn >= 1.0 - fn if negative else np.zeros(fp.size, dtype=bool)
     if search == "exact":
         p = s if negative else -s
-        mtmcs, thr, fpr, fnr = _exact(is_pos, p, fp, left, negative)
+        mtmcs, thr, fpr, fnr = _exact(_counts(is_pos, p, w), fp, left, negative)
     else:
         s = check_probabilities(s, name="y_score")
         step = check_step(step)
         p = s if negative else -s
+        counts = _counts(is_pos, p, w)
         if search == "thorough":
-            mtmcs, thr, fpr, fnr = _thorough(is_pos, p, fp, left, step, negative)
+            mtmcs, thr, fpr, fnr = _thorough(counts, fp, left, step, negative)
         else:
-            mtmcs, thr, fpr, fnr = _optimized(is_pos, p, fp, fn, step, negative)
+            mtmcs, thr, fpr, fnr = _optimized(counts, fp, fn, step, negative)
     return pd.DataFrame(
         {
             "fp_cost": fp,
@@ -197,13 +209,22 @@ def mtmcs_curve(
     )
 
 
+def _counts(is_pos, p, w):
+    """Class counts (weighted sums with ``w``) at the distinct scores ``p``; the cost maths
+    needs each class present."""
+    counts = class_counts(is_pos, p, w)
+    if counts.n_pos <= 0 or counts.n_neg <= 0:  # pragma: no cover - validated before
+        raise ValueError("both classes need a positive total weight.")
+    return counts
+
+
 def _tmc_table(fnr, fpr, fp):
     """TMC in percent, shape (len(fp), len(fnr)); costs by rows, candidate thresholds by columns."""
     fp = np.asarray(fp)[:, None]
     return 100.0 * (fnr[None, :] * (1.0 - fp) + fpr[None, :] * fp)
 
 
-def _exact(is_pos, p, fp, left, negative):
+def _exact(counts, fp, left, negative):
     """The minimum over every cut, from the lower envelope of the cost lines.
 
     ``p`` is low for the positive class (the negative class's probability, or the negated
@@ -211,7 +232,6 @@ def _exact(is_pos, p, fp, left, negative):
     optimal at PCF(+) = FNcost is the best cut. At a breakpoint, where two vertices cost the
     same, the one calling fewer instances positive is reported.
     """
-    counts = class_counts(is_pos, p)
     hull = hull_from_counts(counts, higher_is_positive=False)
     best = CostEnvelope.from_hull(hull).vertex_at(1.0 - fp)
     n_pos, n_neg = counts.pos_le[-1], counts.neg_le[-1]
@@ -364,10 +384,9 @@ def _reached(values, grid, left_side, ascending):
     return q, grid.at(j[q])
 
 
-def _thorough(is_pos, p, fp, left, step, negative):
+def _thorough(counts, fp, left, step, negative):
     """Thesis 4.3.1: every threshold 0, step, 2 step, ..., 1, scanned upwards (on the negated
     positive-class scores: 0, -step, ..., -1)."""
-    counts = class_counts(is_pos, p)
     k = fp.size
     if negative:
         return _grid_search(counts, fp, left, step, [0.0] * k, [True] * k, [1.0] * k)
@@ -375,7 +394,7 @@ def _thorough(is_pos, p, fp, left, step, negative):
     return _orient(result, negative)
 
 
-def _optimized(is_pos, p, fp, fn, step, negative):
+def _optimized(counts, fp, fn, step, negative):
     """Thesis 4.3.2 / 4.5, one-sided from the Bayes threshold.
 
     On P(class 1): from t0 = FNcost up to 1 if FNcost >= 0.5, else down to 0 (the thesis). On
@@ -389,9 +408,9 @@ def _optimized(is_pos, p, fp, fn, step, negative):
         starts.append((fn_cost if negative else fp_cost) / (fn_cost + fp_cost))
     if negative:
         stops = [1.0 if up else 0.0 for up in left]
-        return _grid_search(class_counts(is_pos, p), fp, left, step, starts, list(left), stops)
+        return _grid_search(counts, fp, left, step, starts, list(left), stops)
     starts = [-t for t in starts]
     stops = [0.0 if up else -1.0 for up in left]
     rule = np.zeros(fp.size, dtype=bool)  # -y <= -t, the right side's rule
-    result = _grid_search(class_counts(is_pos, p), fp, rule, step, starts, list(left), stops)
+    result = _grid_search(counts, fp, rule, step, starts, list(left), stops)
     return _orient(result, negative)

@@ -29,12 +29,14 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from costlab.metrics._counts import class_counts
+from costlab.metrics._counts import checked_counts, class_counts
 from costlab.metrics._validation import (
+    check_class_weights,
     check_cost_range,
     check_fp_costs,
     check_labels_scores,
     check_random_state,
+    check_sample_weight,
 )
 from costlab.metrics.cost_space import CostEnvelope
 from costlab.metrics.costs import _TOL as _SELECTION_TOL
@@ -55,9 +57,11 @@ __all__ = [
 ]
 
 
-def mtmcs_of_scores(is_pos, scores, fp_costs):
-    """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost."""
-    envelope = CostEnvelope.from_hull(hull_from_counts(class_counts(is_pos, scores)))
+def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
+    """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost
+    (``sample_weight``: validated instance weights, or None)."""
+    counts = class_counts(is_pos, scores, sample_weight)
+    envelope = CostEnvelope.from_hull(hull_from_counts(counts))
     return 100.0 * envelope(1.0 - np.asarray(fp_costs, dtype=np.float64))
 
 
@@ -147,6 +151,7 @@ def bootstrap_mtmcs(
     confidence=0.95,
     random_state=0,
     pos_label=None,
+    sample_weight=None,
 ):
     """Stratified bootstrap of the exact MTMCS curve (see the module docstring).
 
@@ -161,12 +166,16 @@ def bootstrap_mtmcs(
     confidence : float in (0, 1)
     random_state : None, int or numpy.random.Generator
         Seed of ``numpy.random.default_rng``.
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0); a resampled row keeps its weight.
 
     Returns
     -------
     BootstrapCurves
     """
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    is_pos, scores, w, _ = checked_counts(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
@@ -174,8 +183,8 @@ def bootstrap_mtmcs(
     replicates = np.empty((n_resamples, fp.size))
     for b in range(n_resamples):
         take = stratified_resample(rng, pos, neg)
-        replicates[b] = mtmcs_of_scores(is_pos[take], scores[take], fp)
-    estimate = mtmcs_of_scores(is_pos, scores, fp)
+        replicates[b] = mtmcs_of_scores(is_pos[take], scores[take], fp, _take(w, take))
+    estimate = mtmcs_of_scores(is_pos, scores, fp, w)
     return BootstrapCurves(fp, estimate, replicates, float(confidence))
 
 
@@ -272,6 +281,11 @@ def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=
             "fold_std": fold_curves.std(axis=0, ddof=1),
         }
     )
+
+
+def _take(weight, rows):
+    """The weights of resampled rows (None stays None)."""
+    return None if weight is None else weight[rows]
 
 
 def stratified_resample(rng, pos, neg):
@@ -420,6 +434,7 @@ def paired_bootstrap(
     confidence=0.95,
     random_state=0,
     pos_label=None,
+    sample_weight=None,
 ):
     """Stratified bootstrap of several classifiers' MTMCS curves on the same resamples.
 
@@ -428,6 +443,8 @@ def paired_bootstrap(
     y_true : array-like of shape (n,)
     scores : mapping name -> array-like of shape (n,)
         Scores higher for the positive class, all on the same instances.
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0); a resampled row keeps its weight.
 
     Returns
     -------
@@ -440,6 +457,8 @@ def paired_bootstrap(
         is_pos, checked[name] = check_labels_scores(
             y_true, s, pos_label=pos_label, name=f"scores[{name!r}]"
         )
+    w = check_sample_weight(sample_weight, is_pos.shape[0])
+    check_class_weights(is_pos, w)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
@@ -449,8 +468,10 @@ def paired_bootstrap(
     for b in range(n_resamples):
         take = stratified_resample(rng, pos, neg)
         for c, name in enumerate(names):
-            replicates[b, c] = mtmcs_of_scores(is_pos[take], checked[name][take], fp)
-    estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp) for n in names])
+            replicates[b, c] = mtmcs_of_scores(
+                is_pos[take], checked[name][take], fp, _take(w, take)
+            )
+    estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp, w) for n in names])
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
 
 

@@ -1,0 +1,156 @@
+"""``sample_weight`` on the curves and measures, as scikit-learn's metrics take it.
+
+Two independent checks: an integer weight k must give exactly what k copies of the row give
+(a property test over every weighted function), and example-dependent costs (each instance
+weighted by what its error costs) must equal a brute-force minimum over every threshold.
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sklearn.metrics import brier_score_loss, roc_auc_score
+
+from costlab import metrics
+
+
+@st.composite
+def weighted_problems(draw):
+    n = draw(st.integers(4, 40))
+    y = np.array(draw(st.lists(st.integers(0, 1), min_size=n, max_size=n)))
+    y[0], y[1] = 0, 1
+    s = np.array(draw(st.lists(st.integers(0, 10), min_size=n, max_size=n))) / 10
+    w = np.array(draw(st.lists(st.integers(0, 3), min_size=n, max_size=n)))
+    w[0], w[1] = max(w[0], 1), max(w[1], 1)  # both classes keep a positive weight
+    return y, s, w
+
+
+FP = np.round(np.linspace(0.05, 0.95, 19), 10)
+X = np.linspace(0.0, 1.0, 23)
+
+# name -> function of (y, s, **weights) returning an array to compare
+WEIGHTED = {
+    "mtmcs_curve exact": lambda y, s, **w: metrics.mtmcs_curve(y, s, fp_costs=FP, **w)[
+        ["mtmcs", "threshold", "fp_rate", "fn_rate"]
+    ].to_numpy(),
+    "mtmcs_curve thorough": lambda y, s, **w: metrics.mtmcs_curve(
+        y, s, fp_costs=FP, search="thorough", step=0.05, **w
+    )[["mtmcs", "threshold"]].to_numpy(),
+    "mtmcs_curve optimized (thesis)": lambda y, s, **w: metrics.mtmcs_curve(
+        y, 1 - s, fp_costs=FP, search="optimized", step=0.05, score_of="negative", **w
+    )[["mtmcs", "threshold"]].to_numpy(),
+    "cost_envelope": lambda y, s, **w: metrics.cost_envelope(y, s, **w)(X),
+    "roc_convex_hull": lambda y, s, **w: np.c_[
+        metrics.roc_convex_hull(y, s, **w).fpr, metrics.roc_convex_hull(y, s, **w).tpr
+    ],
+    "h_measure": lambda y, s, **w: metrics.h_measure(y, s, **w),
+    "h_measure_report.auc": lambda y, s, **w: metrics.h_measure_report(y, s, **w).auc,
+    "scenario_curve": lambda y, s, **w: metrics.scenario_curve(y, s, **w).loss,
+    "classifier_risk": lambda y, s, **w: metrics.classifier_risk(y, s, **w)["risk"].to_numpy(),
+    "brier_curve": lambda y, s, **w: metrics.brier_curve(y, s, **w)(X),
+    "threshold_choice_curves": lambda y, s, **w: [
+        c.area() for c in metrics.threshold_choice_curves(y, s, **w).values()
+    ],
+    "decision_curve": lambda y, s, **w: metrics.decision_curve(y, s, **w)(X[:-1]),
+    "net_benefit": lambda y, s, **w: metrics.net_benefit(y, s, X[:-1], **w),
+    "prior_operating_curves": lambda y, s, **w: np.c_[
+        metrics.prior_operating_curves(y, s, [0.1, 0.5], **w).tpr,
+        metrics.prior_operating_curves(y, s, [0.1, 0.5], **w).fpr,
+    ],
+    "bootstrap_mtmcs": lambda y, s, **w: metrics.bootstrap_mtmcs(
+        y, s, n_resamples=2, **w
+    ).estimate,
+    "paired_bootstrap": lambda y, s, **w: metrics.paired_bootstrap(
+        y, {"a": s, "b": 1 - s}, n_resamples=2, **w
+    ).estimate,
+    "roc_auc": lambda y, s, **w: metrics.roc_auc(y, s, **w),
+}
+
+
+@pytest.mark.parametrize("name", list(WEIGHTED))
+@settings(max_examples=40, deadline=None)
+@given(problem=weighted_problems())
+def test_integer_weights_are_repeated_rows(name, problem):
+    y, s, w = problem
+    function = WEIGHTED[name]
+    weighted = np.asarray(function(y, s, sample_weight=w), dtype=float)
+    repeated = np.asarray(function(np.repeat(y, w), np.repeat(s, w)), dtype=float)
+    np.testing.assert_allclose(weighted, repeated, rtol=1e-12, atol=1e-12)
+
+
+def test_unit_weights_change_nothing():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    s = np.round(rng.random(300), 2)
+    for name, function in WEIGHTED.items():
+        np.testing.assert_allclose(
+            np.asarray(function(y, s, sample_weight=np.ones(300)), dtype=float),
+            np.asarray(function(y, s), dtype=float),
+            rtol=1e-12,
+            atol=1e-12,
+            err_msg=name,
+        )
+
+
+def test_weighted_brier_area_is_scikit_learns_weighted_brier_score():
+    rng = np.random.default_rng(1)
+    y = rng.integers(0, 2, 200)
+    s = rng.random(200)
+    w = rng.random(200) * 3
+    area = metrics.brier_curve(y, s, sample_weight=w).area()
+    assert area == pytest.approx(brier_score_loss(y, s, sample_weight=w), abs=1e-12)
+    assert metrics.roc_auc(y, s, sample_weight=w) == pytest.approx(
+        roc_auc_score(y, s, sample_weight=w), abs=1e-12
+    )
+
+
+def test_example_dependent_costs_fraud_amounts_against_brute_force():
+    """A worked example: each fraud (positive) costs its amount when missed, each legitimate
+    transaction costs its amount's share of a review when flagged. Weighting every instance by
+    its amount makes the weighted FN and FP rates the shares of the money at stake, so the
+    weighted MTMCS at FPcost is the cheapest threshold's cost in those units."""
+    rng = np.random.default_rng(2)
+    n = 400
+    y = (rng.random(n) < 0.15).astype(int)
+    amount = np.round(rng.lognormal(3.0, 1.0, n), 2)
+    score = np.clip(0.3 * y + 0.2 * np.log(amount) / 5 + rng.normal(0, 0.2, n), 0, 1)
+    fp = np.array([0.1, 0.3, 0.5, 0.8])
+    curve = metrics.mtmcs_curve(y, score, fp_costs=fp, sample_weight=amount)
+    thresholds = np.r_[np.unique(score), np.inf]
+    fraud, legit = amount * (y == 1), amount * (y == 0)
+    for row, fp_cost in zip(curve.itertuples(), fp, strict=True):
+        costs = [
+            100
+            * (
+                (1 - fp_cost) * fraud[score < t].sum() / fraud.sum()
+                + fp_cost * legit[score >= t].sum() / legit.sum()
+            )
+            for t in thresholds
+        ]
+        assert row.mtmcs == pytest.approx(min(costs), abs=1e-9)
+        called = metrics.classify(score, row.threshold)
+        reproduced = 100 * (
+            (1 - fp_cost) * fraud[~called].sum() / fraud.sum()
+            + fp_cost * legit[called].sum() / legit.sum()
+        )
+        assert reproduced == pytest.approx(row.mtmcs, abs=1e-9)
+    # unweighted, the same model is judged on counts, not money: another curve
+    plain = metrics.mtmcs_curve(y, score, fp_costs=fp)
+    assert not np.allclose(plain["mtmcs"], curve["mtmcs"])
+
+
+@pytest.mark.parametrize(
+    ("weights", "match"),
+    [
+        (-np.ones(6), r"sample_weight must be finite and >= 0; sample_weight\[0\]"),
+        (np.r_[np.ones(5), np.nan], r"sample_weight must be finite"),
+        (np.ones(5), r"sample_weight must have shape \(6,\)"),
+        (np.r_[0.0, 0.0, 0.0, 1.0, 1.0, 1.0], "negative class a total weight of 0"),
+        (["a"] * 6, "sample_weight must be a 1-D sequence of non-negative numbers"),
+    ],
+)
+def test_bad_weights_are_named(weights, match):
+    y, s = np.array([0, 0, 0, 1, 1, 1]), np.array([0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
+    for name, function in WEIGHTED.items():
+        with pytest.raises(ValueError, match=match):
+            function(y, s, sample_weight=weights)
