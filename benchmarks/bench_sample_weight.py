@@ -48,8 +48,8 @@ def main(argv=None):
         w = rng.integers(1, 5, n).astype(np.float64)
         for kind, s in (("continuous", continuous), ("rounded to 1e-3", continuous.round(3))):
             for name, f in FUNCTIONS.items():
-                plain = best_time(lambda f=f, s=s: f(y, s, None), args.repeat)
-                weighted = best_time(lambda f=f, s=s: f(y, s, w), args.repeat)
+                plain = best_time(lambda f=f, y=y, s=s: f(y, s, None), args.repeat)
+                weighted = best_time(lambda f=f, y=y, s=s, w=w: f(y, s, w), args.repeat)
                 print(
                     f"| {n:,} | {kind} | {name} | {plain:.3f} | {weighted:.3f} | "
                     f"{weighted / plain:.2f}x |"

@@ -151,6 +151,6 @@ def test_example_dependent_costs_fraud_amounts_against_brute_force():
 )
 def test_bad_weights_are_named(weights, match):
     y, s = np.array([0, 0, 0, 1, 1, 1]), np.array([0.1, 0.2, 0.3, 0.4, 0.5, 0.6])
-    for name, function in WEIGHTED.items():
+    for function in WEIGHTED.values():
         with pytest.raises(ValueError, match=match):
             function(y, s, sample_weight=weights)

@@ -18,9 +18,9 @@ subnormal), the scores of each class are sorted separately instead.
 With instance weights (``sample_weight``, as scikit-learn's metrics take them) the counts are
 sums of weights: one ``argsort`` of the scores (the permutation carries the weights), then
 cumulative sums of each class's weights along it, read at the end of each run of tied scores
-(so the order within a run, which an unstable sort leaves open, does not matter). Instances of weight 0 are dropped
-first, so that an integer weight k is exactly k repetitions of the row (sums of integers are
-exact in floating point below 2**53).
+(so the order within a run, which an unstable sort leaves open, does not matter). Instances of
+weight 0 are dropped first, so that an integer weight k is exactly k repetitions of the row
+(sums of integers are exact in floating point below 2**53).
 """
 
 from __future__ import annotations
