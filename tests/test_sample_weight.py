@@ -57,12 +57,10 @@ WEIGHTED = {
         metrics.prior_operating_curves(y, s, [0.1, 0.5], **w).tpr,
         metrics.prior_operating_curves(y, s, [0.1, 0.5], **w).fpr,
     ],
-    "bootstrap_mtmcs": lambda y, s, **w: metrics.bootstrap_mtmcs(
-        y, s, n_resamples=2, **w
-    ).estimate,
-    "paired_bootstrap": lambda y, s, **w: metrics.paired_bootstrap(
-        y, {"a": s, "b": 1 - s}, n_resamples=2, **w
-    ).estimate,
+    "bootstrap_mtmcs": lambda y, s, **w: metrics.bootstrap_mtmcs(y, s, n_resamples=2, **w).estimate,
+    "paired_bootstrap": lambda y, s, **w: (
+        metrics.paired_bootstrap(y, {"a": s, "b": 1 - s}, n_resamples=2, **w).estimate
+    ),
     "roc_auc": lambda y, s, **w: metrics.roc_auc(y, s, **w),
 }
 
