@@ -2,8 +2,9 @@
 
 Al-Saffar (2018, sec. 5.1) ran Weka 3.9's RandomForest, NaiveBayes, AdaBoostM1 and IBk with
 default options. Its one-sided threshold search on P(class 1) depends on how probabilities
-are *calibrated*, so NaiveBayes, AdaBoostM1 and IBk reproduce Weka's formulas (see
-``/work/shared/FINDINGS.md`` sections 2-3); RandomForest is a close scikit-learn analogue.
+are *calibrated*, so NaiveBayes, AdaBoostM1 and IBk reproduce Weka's formulas (each class's
+docstring gives the formula, read from Weka 3.9's source); RandomForest is a close scikit-learn
+analogue.
 
 Every estimator takes a DataFrame whose nominal attributes are pandas Categorical columns
 (declared values, in declared order) and numeric attributes float64, NaN = missing, or a

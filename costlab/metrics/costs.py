@@ -2,12 +2,14 @@
 
 Pure functions over numbers and arrays; no I/O, no plotting. Equations are quoted from
 R. Al-Saffar, *Evaluating Classifiers' Optimal Performances Over a Range of Misclassification
-Costs by Using Cost-Sensitive Classification*, LSU Master's thesis, 2018 (seed 000), cited as
-"thesis" with the section number.
+Costs by Using Cost-Sensitive Classification*, LSU Master's thesis, 2018, cited as "thesis"
+with the section number.
 
 Vocabulary: ``fp_cost`` and ``fn_cost`` are normalised so that ``fp_cost + fn_cost = 1``
-(thesis 4.2.1); a cost ratio is written ``FPcost/FNcost``, e.g. ``0.05/0.95``. Class 1 is the
-negative class and class 2 the positive one (thesis 3.1); thresholds apply to P(class 1).
+(thesis 4.2.1); a cost ratio is written ``FPcost/FNcost``, e.g. ``0.05/0.95``. The thesis's
+class 1 is the negative class and class 2 the positive one (thesis 3.1). Scores are the positive
+class's, as scikit-learn's ``predict_proba(X)[:, 1]``; the thesis's thresholds on P(class 1) are
+``score_of="negative"`` (:func:`classify`, :func:`costlab.metrics.mtmcs_curve`).
 """
 
 from __future__ import annotations

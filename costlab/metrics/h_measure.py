@@ -111,7 +111,7 @@ def h_measure(
     ----------
     y_true : array-like of shape (n,)
     y_score : array-like of shape (n,)
-        Higher means more likely positive (class 1).
+        The positive class's score, higher = more positive (``predict_proba(X)[:, 1]``).
     a, b : float, optional
         Beta(a, b) cost density; each defaults to 2 (Hand's Beta(2, 2)).
     severity_ratio : None, "class_ratio" or float

@@ -177,7 +177,7 @@ def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_wei
     ----------
     y_true : array-like of shape (n,)
     y_score : array-like of shape (n,)
-        Higher means more likely positive (class 1).
+        The positive class's score, higher = more positive (``predict_proba(X)[:, 1]``).
     density : None, CostDensity, ("beta", a, b), float or callable
         The cost density u(c); default Beta(2, 2), as seed 003 (sec. 4).
     pos_label : scalar, optional

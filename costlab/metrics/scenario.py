@@ -159,7 +159,7 @@ def scenario_curve(
     ----------
     y_true : array-like of shape (n,)
     y_score : array-like of shape (n,)
-        Higher means more likely positive (class 1).
+        The positive class's score, higher = more positive (``predict_proba(X)[:, 1]``).
     density : None, "cost curve", CostDensity, ("beta", a, b), float or callable
         u(c): default Beta(2, 2); ``"cost curve"`` for the plain cost curve; a float is a
         point mass at that cost ratio (see :mod:`costlab.metrics.cost_density`).
