@@ -62,6 +62,15 @@ WEIGHTED = {
         metrics.paired_bootstrap(y, {"a": s, "b": 1 - s}, n_resamples=2, **w).estimate
     ),
     "roc_auc": lambda y, s, **w: metrics.roc_auc(y, s, **w),
+    "bootstrap_thresholds": lambda y, s, **w: np.c_[
+        metrics.bootstrap_thresholds(y, s, n_resamples=2, **w)[0]["threshold"].to_numpy()
+    ],
+    "bootstrap_brier_curves": lambda y, s, **w: metrics.bootstrap_brier_curves(
+        y, {"a": s}, n_resamples=2, **w
+    ).area_estimate,
+    "bootstrap_decision_curves": lambda y, s, **w: metrics.bootstrap_decision_curves(
+        y, {"a": s}, n_resamples=2, **w
+    ).estimate,
 }
 
 

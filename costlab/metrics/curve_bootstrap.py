@@ -20,7 +20,12 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._counts import class_counts
-from costlab.metrics._validation import check_labels_scores, check_random_state
+from costlab.metrics._validation import (
+    check_class_weights,
+    check_labels_scores,
+    check_random_state,
+    check_sample_weight,
+)
 from costlab.metrics.decision_curve import DecisionCurve, _check_threshold
 from costlab.metrics.threshold_choice import (
     METHODS,
@@ -28,7 +33,12 @@ from costlab.metrics.threshold_choice import (
     _check_probability_scores,
     _curve_from_counts,
 )
-from costlab.metrics.uncertainty import _check_resampling, stratified_resample
+from costlab.metrics.uncertainty import (
+    _check_resampling,
+    _take,
+    _weighted_rows,
+    stratified_resample,
+)
 
 __all__ = ["CurveBands", "bootstrap_brier_curves", "bootstrap_decision_curves"]
 
@@ -148,6 +158,7 @@ def bootstrap_decision_curves(
     stratified=True,
     random_state=0,
     pos_label=None,
+    sample_weight=None,
 ):
     """Bootstrap bands of decision curves (net benefit at each p_t), paired across models.
 
@@ -182,7 +193,7 @@ def bootstrap_decision_curves(
     quantity = "standardized net benefit" if standardized else "net benefit"
     return _bootstrap(
         y_true, scores, grid, evaluate, method, n_resamples, confidence, stratified,
-        random_state, pos_label, quantity,
+        random_state, pos_label, quantity, sample_weight,
     )  # fmt: skip
 
 
@@ -198,6 +209,7 @@ def bootstrap_brier_curves(
     stratified=True,
     random_state=0,
     pos_label=None,
+    sample_weight=None,
 ):
     """Bootstrap bands of threshold-choice loss curves and intervals of their areas.
 
@@ -225,13 +237,13 @@ def bootstrap_brier_curves(
 
     return _bootstrap(
         y_true, scores, grid, evaluate, method, n_resamples, confidence, stratified,
-        random_state, pos_label, "loss",
+        random_state, pos_label, "loss", sample_weight,
     )  # fmt: skip
 
 
 def _bootstrap(
     y_true, scores, grid, evaluate, method, n_resamples, confidence, stratified, random_state,
-    pos_label, quantity,
+    pos_label, quantity, sample_weight=None,
 ):  # fmt: skip
     if isinstance(scores, Mapping):
         if not scores:
@@ -244,8 +256,12 @@ def _bootstrap(
         label = f"scores[{name!r}]" if isinstance(scores, Mapping) else "scores"
         is_pos, s = check_labels_scores(y_true, s, pos_label=pos_label, name=label)
         checked[name] = _check_probability_scores(s) if method == "score-driven" else s
+    w = check_sample_weight(sample_weight, is_pos.shape[0])
+    check_class_weights(is_pos, w)
     _check_resampling(n_resamples, confidence)
     names = list(checked)
+    w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
+    checked = dict(zip(names, kept, strict=True))
     rng = check_random_state(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     n = is_pos.size
@@ -257,9 +273,10 @@ def _bootstrap(
         else:
             take = _both_classes(rng, is_pos, n)
         for c, name in enumerate(names):
-            values[b, c], area = evaluate(class_counts(is_pos[take], checked[name][take]))
+            counts = class_counts(is_pos[take], checked[name][take], _take(w, take))
+            values[b, c], area = evaluate(counts)
             areas[b, c] = np.nan if area is None else area
-    est = [evaluate(class_counts(is_pos, checked[name])) for name in names]
+    est = [evaluate(class_counts(is_pos, checked[name], w)) for name in names]
     has_area = est[0][1] is not None
     return CurveBands(
         grid,

@@ -176,6 +176,7 @@ def bootstrap_mtmcs(
     is_pos, scores, w, _ = checked_counts(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
     )
+    w, is_pos, scores = _weighted_rows(w, is_pos, scores)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
@@ -286,6 +287,15 @@ def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=
 def _take(weight, rows):
     """The weights of resampled rows (None stays None)."""
     return None if weight is None else weight[rows]
+
+
+def _weighted_rows(weight, is_pos, *arrays):
+    """Drop the rows of weight 0 before resampling (they count for nothing, and a resample of
+    them only would leave a class without weight): ``(weight, is_pos, *arrays)``."""
+    if weight is None or np.all(weight > 0):
+        return (weight, is_pos, *arrays)
+    keep = weight > 0
+    return (weight[keep], is_pos[keep], *(a[keep] for a in arrays))
 
 
 def stratified_resample(rng, pos, neg):
@@ -459,6 +469,9 @@ def paired_bootstrap(
         )
     w = check_sample_weight(sample_weight, is_pos.shape[0])
     check_class_weights(is_pos, w)
+    names = list(checked)
+    w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
+    checked = dict(zip(names, kept, strict=True))
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     _check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
@@ -523,6 +536,7 @@ def bootstrap_thresholds(
     confidence=0.95,
     random_state=0,
     pos_label=None,
+    sample_weight=None,
 ):
     """Spread of the cost-optimal threshold and of the ROC curve across stratified resamples.
 
@@ -536,15 +550,19 @@ def bootstrap_thresholds(
     -------
     (thresholds, roc) : tuple of DataFrame
         ``fp_cost, threshold, low, high, iqr`` (scores >= threshold are positive) and
-        ``fpr, tpr, low, high``, with percentile intervals.
+        ``fpr, tpr, low, high``, with percentile intervals. ``sample_weight`` (finite, >= 0)
+        weighs the instances; a resampled row keeps its weight.
     """
-    is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
+    is_pos, scores, w, _ = checked_counts(
+        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+    )
+    w, is_pos, scores = _weighted_rows(w, is_pos, scores)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     fg = np.linspace(0.0, 1.0, 101) if fpr_grid is None else np.asarray(fpr_grid, float)
     _check_resampling(n_resamples, confidence)
 
-    def one(pos_mask, s):
-        counts = class_counts(pos_mask, s)
+    def one(pos_mask, s, weight):
+        counts = class_counts(pos_mask, s, weight)
         hull = hull_from_counts(counts)
         envelope = CostEnvelope.from_hull(hull)
         thresholds = hull.thresholds[envelope.vertex_at(1.0 - fp)]
@@ -561,8 +579,8 @@ def bootstrap_thresholds(
     r_rep = np.empty((n_resamples, fg.size))
     for b in range(n_resamples):
         take = stratified_resample(rng, pos, neg)
-        t_rep[b], r_rep[b] = one(is_pos[take], scores[take])
-    t_est, r_est = one(is_pos, scores)
+        t_rep[b], r_rep[b] = one(is_pos[take], scores[take], _take(w, take))
+    t_est, r_est = one(is_pos, scores, w)
     alpha = 1.0 - confidence
     q = [alpha / 2, 1 - alpha / 2]
     finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
