@@ -190,7 +190,15 @@ def _expected_cst(cache, r1, r2):
     run = run_experiments(["spectf"], CLASSIFIERS, progress=False, **cache)
     grid = cost_ratio_grid(0.05, 0.95, 0.05)
     curves = {
-        c: mtmcs_curve(r.y_true, r.scores(), pos_label=1, fp_costs=grid, search="optimized")
+        # the thesis's explorer thresholds P(class 1), the negative class's probability
+        c: mtmcs_curve(
+            r.y_true,
+            r.proba[0, :, 0],
+            pos_label=1,
+            fp_costs=grid,
+            search="optimized",
+            score_of="negative",
+        )
         for (_, c), r in run.results.items()
     }
     return range_summary(curves, r1, r2, decimals=2)
