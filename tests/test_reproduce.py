@@ -6,6 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -237,3 +238,55 @@ def test_report_writes_the_threshold_choice_table(results):
     table = pd.read_csv(results / "tables" / "threshold_choice.csv")
     assert len(table) == 16 and (table["calibration_gap"] >= -1e-12).all()
     assert (results / "tables" / "threshold_choice.tex").exists()
+
+
+@pytest.mark.slow
+def test_figures_draw_the_numbers_of_the_tables(mirror_dir, tmp_path):
+    """What each chapter-5 figure draws is what the tables print: the MTMCS chart's points sum
+    (rounded per ratio, as the thesis did) to Table 7's MTMCR, the ROC legend's AUCs are Table
+    7's, the bars are Table 6's class counts, the threshold chart is the curves' thresholds."""
+    import matplotlib.pyplot as plt
+
+    from costlab.metrics.costs import mtmcr
+    from costlab.studies.alsaffar2018.published import DISPLAY_NAMES, FIGURES
+    from costlab.studies.alsaffar2018.report import (
+        ReproduceOptions,
+        figure_displays,
+        reproduce,
+    )
+
+    options = ReproduceOptions(
+        quick=True, mirror=str(mirror_dir), data_home=str(tmp_path / "home"), cache=False
+    )
+    rep = reproduce(tmp_path / "out", options, log=lambda *_: None)
+    table_7 = pd.read_csv(tmp_path / "out" / "tables" / "table_07.csv")
+    table_6 = pd.read_csv(tmp_path / "out" / "tables" / "table_06.csv")
+    drawn = dict(figure_displays(rep))
+    by_name = {DISPLAY_NAMES.get(c, c): c for c in DISPLAY_NAMES}
+    checked = 0
+    for dataset, numbers in FIGURES.items():
+        rows = table_7[table_7["dataset"] == dataset].set_index("classifier")
+        mtmcs = drawn[f"figure_{numbers['mtmcs']:02d}"]
+        for label, line in mtmcs.lines_.items():
+            classifier = by_name.get(label, label)
+            drawn_sum = mtmcr(line.get_ydata(), decimals=2)
+            assert drawn_sum == pytest.approx(rows.loc[classifier, "optimized_mtmcr"], abs=1e-9)
+            checked += 1
+        roc = drawn[f"figure_{numbers['roc']:02d}"]
+        for classifier, auc in roc.aucs.items():
+            assert auc == pytest.approx(rows.loc[classifier, "auc"], abs=1e-12)
+        thresholds = drawn[f"figure_{numbers['thresholds']:02d}"]
+        for label, line in thresholds.lines_.items():
+            curve = thresholds.curves[by_name.get(label, label)]
+            np.testing.assert_array_equal(line.get_ydata(), curve["threshold"].to_numpy())
+        bars = drawn[f"figure_{numbers['distribution']:02d}"]
+        title = rep.run.datasets[dataset].title
+        counts = table_6[table_6["dataset"] == title].iloc[0]
+        heights = [int(b.get_height()) for b in bars.bars_]
+        assert heights == [
+            int(counts["class_1"].split("(")[1].rstrip(")")),
+            int(counts["class_2"].split("(")[1].rstrip(")")),
+        ]
+    assert checked == 16  # four classifiers on each of the four datasets
+    for display in drawn.values():
+        plt.close(display.figure_)

@@ -272,7 +272,10 @@ def _range_text(name_or_range):
     return f"[{r1:.2f}/{1 - r1:.2f}, {r2:.2f}/{1 - r2:.2f}]"
 
 
-def _write_figures(rep, figdir):
+def figure_displays(rep):
+    """``(file stem, plotted Display)`` of every figure of chapter 5, in order: what
+    :func:`reproduce` writes as ``figures/<stem>.png`` (tests compare their arrays with the
+    tables)."""
     search = rep.options.search
     for dataset, data in rep.run.datasets.items():
         numbers = FIGURES.get(dataset)
@@ -311,7 +314,7 @@ def _write_figures(rep, figdir):
             ),
         }
         for kind, display in displays.items():
-            _save(rep, display.plot(), figdir / f"figure_{numbers[kind]:02d}.png")
+            yield f"figure_{numbers[kind]:02d}", display.plot()
     for example in CST_EXAMPLES:
         if any((example.dataset, c) not in rep.run.results for c in example.mtmcs):
             continue
@@ -320,7 +323,12 @@ def _write_figures(rep, figdir):
         display = plotting.MTMCSDisplay(
             curves, highlight=example.fp_range, title=title, labels=DISPLAY_NAMES
         )
-        _save(rep, display.plot(annotate=True), figdir / f"figure_{example.figure}.png")
+        yield f"figure_{example.figure}", display.plot(annotate=True)
+
+
+def _write_figures(rep, figdir):
+    for stem, display in figure_displays(rep):
+        _save(rep, display, figdir / f"{stem}.png")
 
 
 def _save(rep, display, path):
