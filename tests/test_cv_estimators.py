@@ -1,5 +1,6 @@
 """Cross-validation of any scikit-learn estimator on any dataset: folds, parallelism, cache keys."""
 
+import sys
 import warnings
 
 import numpy as np
@@ -194,3 +195,122 @@ def test_baseline_models_take_nominal_and_missing_values(mirror_dir, tmp_path):
         assert result.classifier == classifier_name(model)
         assert np.isfinite(result.proba).all()
         assert roc_auc(result.y_true, result.scores(), pos_label=1) > 0.85, name
+
+
+def _notebook_cell(source, monkeypatch):
+    """Run `source` as a notebook cell does: its names land in ``__main__`` (pickled by name)."""
+    main = sys.modules["__main__"]
+    namespace = {"__name__": "__main__"}
+    exec(compile(source, "<cell>", "exec"), namespace)
+    for key, value in namespace.items():
+        if not key.startswith("__"):
+            monkeypatch.setattr(main, key, value, raising=False)
+    return namespace
+
+
+_DOUBLE = """
+def my_features(X):
+    return X * 2.0
+"""
+_CUBE = """
+def my_features(X):
+    return X ** 3
+"""
+
+
+def test_a_redefined_function_of_the_model_is_a_miss(tmp_path, monkeypatch):
+    """Issue 18, item 3.1: the key covers a user function's code, not only its name."""
+    data = _dataset(shift=0.6)
+
+    def model():
+        cell = sys.modules["__main__"].my_features
+        return make_pipeline(FunctionTransformer(func=cell), LogisticRegression())
+
+    _notebook_cell(_DOUBLE, monkeypatch)
+    first = cross_val_proba(data, model(), cache_dir=tmp_path, progress=False)
+    _notebook_cell(_DOUBLE, monkeypatch)  # the same body run again: a hit
+    again = cross_val_proba(data, model(), cache_dir=tmp_path, progress=False)
+    assert again.seconds == first.seconds and len(list(tmp_path.rglob("*.npz"))) == 1
+    _notebook_cell(_CUBE, monkeypatch)  # same name, new body: a miss
+    edited = cross_val_proba(data, model(), cache_dir=tmp_path, progress=False)
+    fresh = cross_val_proba(data, model(), cache=False, progress=False)
+    assert not np.array_equal(edited.proba, first.proba)
+    np.testing.assert_array_equal(edited.proba, fresh.proba)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+
+
+_ESTIMATOR = """
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.linear_model import LogisticRegression
+
+SHRINK = {shrink}
+
+def _shrunk(p):
+    return 0.5 + (p - 0.5) * SHRINK
+
+class Mine(ClassifierMixin, BaseEstimator):
+    def __init__(self, C=1.0):
+        self.C = C
+
+    def fit(self, X, y):
+        self.model_ = LogisticRegression(C=self.C).fit(X, y)
+        self.classes_ = self.model_.classes_
+        return self
+
+    def predict_proba(self, X):
+        return {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (
+            {"shrink": 1.0, "body": "self.model_.predict_proba(X)"},
+            {"shrink": 1.0, "body": "_shrunk(self.model_.predict_proba(X)) ** 2"},
+        ),
+        (
+            {"shrink": 1.0, "body": "_shrunk(self.model_.predict_proba(X))"},
+            {"shrink": 0.5, "body": "_shrunk(self.model_.predict_proba(X))"},
+        ),
+    ],
+    ids=["method body", "global the method uses"],
+)
+def test_an_edited_estimator_class_is_a_miss(tmp_path, monkeypatch, before, after):
+    """Issue 18, item 3.1: a user-defined estimator class contributes its methods' code."""
+    data = _dataset(shift=0.6)
+    main = sys.modules["__main__"]
+    _notebook_cell(_ESTIMATOR.format(**before), monkeypatch)
+    first = cross_val_proba(data, main.Mine(), cache_dir=tmp_path, progress=False)
+    _notebook_cell(_ESTIMATOR.format(**before), monkeypatch)
+    again = cross_val_proba(data, main.Mine(), cache_dir=tmp_path, progress=False)
+    assert again.seconds == first.seconds  # unchanged code: a hit
+    _notebook_cell(_ESTIMATOR.format(**after), monkeypatch)
+    edited = cross_val_proba(data, main.Mine(), cache_dir=tmp_path, progress=False)
+    fresh = cross_val_proba(data, main.Mine(), cache=False, progress=False)
+    assert not np.array_equal(edited.proba, first.proba)
+    np.testing.assert_array_equal(edited.proba, fresh.proba)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+
+
+def test_code_reading_an_unhashable_global_runs_uncached_with_a_warning(tmp_path, monkeypatch):
+    data = _dataset()
+    cell = (
+        "import threading\nLOCK = threading.Lock()\ndef locked(X):\n    return X if LOCK else X\n"
+    )
+    _notebook_cell(cell, monkeypatch)
+    model = make_pipeline(FunctionTransformer(sys.modules["__main__"].locked), LogisticRegression())
+    with pytest.warns(UserWarning, match="not cached"):
+        result = cross_val_proba(data, model, cache_dir=tmp_path, progress=False)
+    assert np.isfinite(result.proba).all() and not list(tmp_path.rglob("*.npz"))
+
+
+def test_library_code_is_identified_by_name_only():
+    """scikit-learn's and costlab's own functions and classes add no code tokens."""
+    from costlab.classifiers import baseline_models
+    from costlab.evaluation._models import _CodeWalker
+
+    for model in [_lr(), *baseline_models().values(), FunctionTransformer(np.log1p)]:
+        walker = _CodeWalker()
+        walker.visit(model, data=False, where="model")
+        assert walker.tokens == set()

@@ -20,8 +20,9 @@ Every engine returns the same :class:`CVResult`, so the cost maths, figures, tab
 work with any of them. Results are cached under ``<data_home>/cache/cv`` keyed by everything
 that determines them: the dataset's *content* (:func:`.dataset_fingerprint`: X with its column
 names, dtypes and category orders, y and the class orientation; never only its name), the
-model's class and full parameters (:func:`.estimator_fingerprint`), folds, seed, repeats,
-engine and library versions. A changed dataset or estimator is a cache miss.
+model's class and full parameters and the code of every user-defined function and class it
+uses (:func:`.estimator_fingerprint`: a function redefined in a notebook is a miss), folds,
+seed, repeats, engine and library versions. A changed dataset or estimator is a cache miss.
 """
 
 from __future__ import annotations
