@@ -1,11 +1,13 @@
 """Cross-validation of any scikit-learn estimator on any dataset: folds, parallelism, cache keys."""
 
+import re
 import sys
 import warnings
 
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
@@ -314,3 +316,82 @@ def test_library_code_is_identified_by_name_only():
         walker = _CodeWalker()
         walker.visit(model, data=False, where="model")
         assert walker.tokens == set()
+
+
+def _corrupt(path, how):
+    """Spoil a cache entry as a crash, a full disk or a bad copy would."""
+    real = path.read_bytes()
+    if how == "garbage":
+        path.write_bytes(b"this is not an npz file\x00\xff" * 10)
+    elif how == "empty":
+        path.write_bytes(b"")
+    elif how == "truncated":
+        path.write_bytes(real[: len(real) // 2])
+    else:
+        with np.load(path) as data:
+            arrays = dict(data)
+        if how == "wrong shape":
+            arrays["proba"] = arrays["proba"][:, :-1]
+        elif how == "out of range":
+            arrays["proba"] = arrays["proba"] * 2.0
+        elif how == "nan":
+            arrays["proba"][0, 3, 1] = np.nan
+        elif how == "fold shape":
+            arrays["fold"] = arrays["fold"][0]
+        elif how == "labels":
+            arrays["y_true"] = 1 - arrays["y_true"]
+        with open(path, "wb") as fh:
+            np.savez(fh, **arrays)
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["garbage", "empty", "truncated", "wrong shape", "out of range", "nan", "fold shape", "labels"],
+)
+def test_a_spoilt_cache_entry_is_a_miss_recomputed_and_rewritten(tmp_path, how):
+    """Issue 18, item 3.2: never a crash inside numpy or zipfile, never a wrong answer."""
+    data = _dataset()
+    first = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    (path,) = tmp_path.rglob("*.npz")
+    _corrupt(path, how)
+    with pytest.warns(UserWarning, match=re.escape(path.name)):
+        again = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    np.testing.assert_array_equal(again.proba, first.proba)
+    np.testing.assert_array_equal(again.fold, first.fold)
+    with np.load(path) as stored:  # rewritten whole
+        np.testing.assert_array_equal(stored["proba"], first.proba)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        third = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    assert third.seconds == again.seconds  # now a plain hit
+
+
+class BrokenProba(ClassifierMixin, BaseEstimator):
+    """Predicts NaN (or ``value``) for the instance with index ``row``, 0.5 elsewhere."""
+
+    def __init__(self, row=7, value=np.nan):
+        self.row = row
+        self.value = value
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict_proba(self, X):
+        p = np.full((len(X), 2), 0.5)
+        p[np.asarray(X.index) == self.row] = [1.0 - self.value, self.value]
+        return p
+
+
+@pytest.mark.parametrize("value", [np.nan, 1.5, -1e-9])
+def test_nan_or_out_of_range_probabilities_are_refused_before_caching(tmp_path, value):
+    data = _dataset()
+    folds = make_folds(data.y_binary, scheme="weka", n_folds=10, seed=1)
+    fold = next(k for k, (_, test) in enumerate(folds) if 7 in test)
+    message = rf"BrokenProba.*fold {fold} of repetition 0"
+    with pytest.raises(ValueError, match=message):
+        cross_val_proba(data, BrokenProba(value=value), cache_dir=tmp_path, progress=False)
+    assert not list(tmp_path.rglob("*.npz"))
+    # rounding noise of 1e-12 is not an error
+    fine = cross_val_proba(data, BrokenProba(value=1 + 1e-13), cache_dir=tmp_path, progress=False)
+    assert fine.proba.max() == 1 + 1e-13
