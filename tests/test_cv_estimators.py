@@ -395,3 +395,22 @@ def test_nan_or_out_of_range_probabilities_are_refused_before_caching(tmp_path, 
     # rounding noise of 1e-12 is not an error
     fine = cross_val_proba(data, BrokenProba(value=1 + 1e-13), cache_dir=tmp_path, progress=False)
     assert fine.proba.max() == 1 + 1e-13
+
+
+def test_classifier_params_for_no_classifier_of_the_run_are_refused():
+    """Issue 18, item 3.4: a misspelt name silently ran the default model."""
+    data = _dataset()
+    with pytest.raises(ValueError, match=r"\['Ibk'\].*'NaiveBayes', 'IBk'"):
+        run_experiments(
+            [data],
+            ["NaiveBayes", "IBk"],
+            classifier_params={"IBk": {"k": 3}, "Ibk": {"k": 5}},
+            cache=False,
+            progress=False,
+        )
+    with pytest.raises(TypeError, match="classifier_params must be a mapping"):
+        run_experiments([data], ["IBk"], classifier_params=[("IBk", {})], progress=False)
+    run = run_experiments(
+        [data], ["IBk"], classifier_params={"IBk": {"k": 3}}, cache=False, progress=False
+    )
+    assert run.results[("toy", "IBk")].params == {"k": 3}
