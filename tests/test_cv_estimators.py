@@ -414,3 +414,27 @@ def test_classifier_params_for_no_classifier_of_the_run_are_refused():
         [data], ["IBk"], classifier_params={"IBk": {"k": 3}}, cache=False, progress=False
     )
     assert run.results[("toy", "IBk")].params == {"k": 3}
+
+
+def test_an_estimator_that_cannot_take_nominal_columns_gets_a_clear_error():
+    """Issue 18, item 3.5: not a 40-line traceback ending in 'could not convert string'."""
+    data = _dataset()
+    smoker = pd.Categorical(["yes", "no", "no"] * 40, categories=["yes", "no"])
+    X = data.X.assign(smoker=smoker, region=pd.Categorical(["n", "s"] * 60))
+    mixed = Dataset("mixed", "mixed", X, data.y, "no", "yes", "frame")
+    for model in (LogisticRegression(), _lr()):
+        with pytest.raises(ValueError, match=r"nominal.*\['smoker', 'region'\]") as info:
+            cross_val_proba(mixed, model, cache=False, progress=False)
+        message = str(info.value)
+        assert "LogisticRegression" in message and "could not convert string to float" in message
+        assert "baseline_models()" in message and "OneHotEncoder" in message
+    # numeric data with the same model still runs, and other errors are left alone
+    assert cross_val_proba(data, LogisticRegression(), cache=False, progress=False).n_repeats
+    with pytest.raises(ValueError, match="Input X contains NaN"):
+        holes = data.X.assign(a=data.X["a"].where(data.X["a"] > 0))
+        cross_val_proba(
+            Dataset("holes", "h", holes, data.y, "no", "yes", "frame"),
+            LogisticRegression(),
+            cache=False,
+            progress=False,
+        )

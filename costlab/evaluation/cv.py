@@ -326,7 +326,9 @@ def cross_val_proba(
     Raises
     ------
     ValueError
-        If the model's ``predict_proba`` returns NaN, infinite or values outside [0, 1]
+        If the estimator fails on the dataset's nominal columns ("could not convert string
+        to float"): the message names them and how to encode them. If the model's
+        ``predict_proba`` returns NaN, infinite or values outside [0, 1]
         (beyond 1e-12): the message names the classifier, the fold and the repetition, and
         nothing is cached.
 
@@ -356,6 +358,9 @@ def cross_val_proba(
     try:
         with dask_backend(client):
             proba, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
+    except ValueError as error:
+        _explain_nominal(error, dataset, label)
+        raise
     finally:
         if own_bar:
             bar.close()
@@ -392,6 +397,27 @@ def _run(eng, dataset, classifier, params, bar, n_jobs, *, n_folds, n_repeats, s
         )
     runs = [eng.cross_val_proba(dataset, classifier, repeat=r, **common) for r in range(n_repeats)]
     return np.stack([r[0] for r in runs]), np.stack([r[1] for r in runs])
+
+
+#: What scikit-learn says when an estimator that needs numbers meets a nominal column.
+_NOT_NUMBERS = re.compile(r"could not convert string to float|non-numeric data")
+
+
+def _explain_nominal(error, dataset, classifier):
+    """Re-raise a fold's "could not convert string to float" as a ValueError naming the
+    dataset's nominal columns and how to encode them; return for any other error."""
+    nominal = dataset.nominal_columns
+    if not nominal or not _NOT_NUMBERS.search(str(error)):
+        return
+    raise ValueError(
+        f"{classifier} cannot take the nominal (categorical) columns {nominal} of "
+        f"{dataset.name} (scikit-learn: {error}). Encode them in a pipeline, e.g. "
+        "make_pipeline(make_column_transformer((OneHotEncoder(handle_unknown='ignore'), "
+        "make_column_selector(dtype_include='category')), remainder=StandardScaler()), "
+        "LogisticRegression()), or use a model that accepts them, e.g. "
+        "HistGradientBoostingClassifier(categorical_features='from_dtype') or one of "
+        "costlab.classifiers.baseline_models()."
+    ) from error
 
 
 def _check_protocol(n_folds, n_repeats, seed, dataset):
