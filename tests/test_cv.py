@@ -80,15 +80,18 @@ def test_bad_protocol_is_rejected(spectf, tmp_path, kwargs, match):
         cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False, **kwargs)
 
 
-def test_corrupt_cache_entry_is_reported(spectf, tmp_path):
-    cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
+def test_corrupt_cache_entry_is_reported_and_recomputed(spectf, tmp_path):
+    first = cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
     path = next(tmp_path.rglob("*.npz"))
     with np.load(path) as data:
         arrays = dict(data)
     arrays["y_true"] = 1 - arrays["y_true"]
     np.savez(path, **arrays)
-    with pytest.raises(ValueError, match="does not match"):
-        cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
+    with pytest.warns(UserWarning, match="labels are not the dataset's"):
+        again = cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
+    np.testing.assert_array_equal(again.proba, first.proba)
+    with np.load(path) as data:
+        np.testing.assert_array_equal(data["y_true"], spectf.y_binary)
 
 
 def test_a_real_tqdm_bar_counts_cached_runs(spectf, tmp_path):

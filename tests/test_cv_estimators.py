@@ -1,10 +1,13 @@
 """Cross-validation of any scikit-learn estimator on any dataset: folds, parallelism, cache keys."""
 
+import re
+import sys
 import warnings
 
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
@@ -194,3 +197,244 @@ def test_baseline_models_take_nominal_and_missing_values(mirror_dir, tmp_path):
         assert result.classifier == classifier_name(model)
         assert np.isfinite(result.proba).all()
         assert roc_auc(result.y_true, result.scores(), pos_label=1) > 0.85, name
+
+
+def _notebook_cell(source, monkeypatch):
+    """Run `source` as a notebook cell does: its names land in ``__main__`` (pickled by name)."""
+    main = sys.modules["__main__"]
+    namespace = {"__name__": "__main__"}
+    exec(compile(source, "<cell>", "exec"), namespace)
+    for key, value in namespace.items():
+        if not key.startswith("__"):
+            monkeypatch.setattr(main, key, value, raising=False)
+    return namespace
+
+
+_DOUBLE = """
+def my_features(X):
+    return X * 2.0
+"""
+_CUBE = """
+def my_features(X):
+    return X ** 3
+"""
+
+
+def test_a_redefined_function_of_the_model_is_a_miss(tmp_path, monkeypatch):
+    """Issue 18, item 3.1: the key covers a user function's code, not only its name."""
+    data = _dataset(shift=0.6)
+
+    def model():
+        cell = sys.modules["__main__"].my_features
+        return make_pipeline(FunctionTransformer(func=cell), LogisticRegression())
+
+    _notebook_cell(_DOUBLE, monkeypatch)
+    first = cross_val_proba(data, model(), cache_dir=tmp_path, progress=False)
+    _notebook_cell(_DOUBLE, monkeypatch)  # the same body run again: a hit
+    again = cross_val_proba(data, model(), cache_dir=tmp_path, progress=False)
+    assert again.seconds == first.seconds and len(list(tmp_path.rglob("*.npz"))) == 1
+    _notebook_cell(_CUBE, monkeypatch)  # same name, new body: a miss
+    edited = cross_val_proba(data, model(), cache_dir=tmp_path, progress=False)
+    fresh = cross_val_proba(data, model(), cache=False, progress=False)
+    assert not np.array_equal(edited.proba, first.proba)
+    np.testing.assert_array_equal(edited.proba, fresh.proba)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+
+
+_ESTIMATOR = """
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.linear_model import LogisticRegression
+
+SHRINK = {shrink}
+
+def _shrunk(p):
+    return 0.5 + (p - 0.5) * SHRINK
+
+class Mine(ClassifierMixin, BaseEstimator):
+    def __init__(self, C=1.0):
+        self.C = C
+
+    def fit(self, X, y):
+        self.model_ = LogisticRegression(C=self.C).fit(X, y)
+        self.classes_ = self.model_.classes_
+        return self
+
+    def predict_proba(self, X):
+        return {body}
+"""
+
+
+@pytest.mark.parametrize(
+    ("before", "after"),
+    [
+        (
+            {"shrink": 1.0, "body": "self.model_.predict_proba(X)"},
+            {"shrink": 1.0, "body": "_shrunk(self.model_.predict_proba(X)) ** 2"},
+        ),
+        (
+            {"shrink": 1.0, "body": "_shrunk(self.model_.predict_proba(X))"},
+            {"shrink": 0.5, "body": "_shrunk(self.model_.predict_proba(X))"},
+        ),
+    ],
+    ids=["method body", "global the method uses"],
+)
+def test_an_edited_estimator_class_is_a_miss(tmp_path, monkeypatch, before, after):
+    """Issue 18, item 3.1: a user-defined estimator class contributes its methods' code."""
+    data = _dataset(shift=0.6)
+    main = sys.modules["__main__"]
+    _notebook_cell(_ESTIMATOR.format(**before), monkeypatch)
+    first = cross_val_proba(data, main.Mine(), cache_dir=tmp_path, progress=False)
+    _notebook_cell(_ESTIMATOR.format(**before), monkeypatch)
+    again = cross_val_proba(data, main.Mine(), cache_dir=tmp_path, progress=False)
+    assert again.seconds == first.seconds  # unchanged code: a hit
+    _notebook_cell(_ESTIMATOR.format(**after), monkeypatch)
+    edited = cross_val_proba(data, main.Mine(), cache_dir=tmp_path, progress=False)
+    fresh = cross_val_proba(data, main.Mine(), cache=False, progress=False)
+    assert not np.array_equal(edited.proba, first.proba)
+    np.testing.assert_array_equal(edited.proba, fresh.proba)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+
+
+def test_code_reading_an_unhashable_global_runs_uncached_with_a_warning(tmp_path, monkeypatch):
+    data = _dataset()
+    cell = (
+        "import threading\nLOCK = threading.Lock()\ndef locked(X):\n    return X if LOCK else X\n"
+    )
+    _notebook_cell(cell, monkeypatch)
+    model = make_pipeline(FunctionTransformer(sys.modules["__main__"].locked), LogisticRegression())
+    with pytest.warns(UserWarning, match="not cached"):
+        result = cross_val_proba(data, model, cache_dir=tmp_path, progress=False)
+    assert np.isfinite(result.proba).all() and not list(tmp_path.rglob("*.npz"))
+
+
+def test_library_code_is_identified_by_name_only():
+    """scikit-learn's and costlab's own functions and classes add no code tokens."""
+    from costlab.classifiers import baseline_models
+    from costlab.evaluation._models import _CodeWalker
+
+    for model in [_lr(), *baseline_models().values(), FunctionTransformer(np.log1p)]:
+        walker = _CodeWalker()
+        walker.visit(model, data=False, where="model")
+        assert walker.tokens == set()
+
+
+def _corrupt(path, how):
+    """Spoil a cache entry as a crash, a full disk or a bad copy would."""
+    real = path.read_bytes()
+    if how == "garbage":
+        path.write_bytes(b"this is not an npz file\x00\xff" * 10)
+    elif how == "empty":
+        path.write_bytes(b"")
+    elif how == "truncated":
+        path.write_bytes(real[: len(real) // 2])
+    else:
+        with np.load(path) as data:
+            arrays = dict(data)
+        if how == "wrong shape":
+            arrays["proba"] = arrays["proba"][:, :-1]
+        elif how == "out of range":
+            arrays["proba"] = arrays["proba"] * 2.0
+        elif how == "nan":
+            arrays["proba"][0, 3, 1] = np.nan
+        elif how == "fold shape":
+            arrays["fold"] = arrays["fold"][0]
+        elif how == "labels":
+            arrays["y_true"] = 1 - arrays["y_true"]
+        with open(path, "wb") as fh:
+            np.savez(fh, **arrays)
+
+
+@pytest.mark.parametrize(
+    "how",
+    ["garbage", "empty", "truncated", "wrong shape", "out of range", "nan", "fold shape", "labels"],
+)
+def test_a_spoilt_cache_entry_is_a_miss_recomputed_and_rewritten(tmp_path, how):
+    """Issue 18, item 3.2: never a crash inside numpy or zipfile, never a wrong answer."""
+    data = _dataset()
+    first = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    (path,) = tmp_path.rglob("*.npz")
+    _corrupt(path, how)
+    with pytest.warns(UserWarning, match=re.escape(path.name)):
+        again = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    np.testing.assert_array_equal(again.proba, first.proba)
+    np.testing.assert_array_equal(again.fold, first.fold)
+    with np.load(path) as stored:  # rewritten whole
+        np.testing.assert_array_equal(stored["proba"], first.proba)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        third = cross_val_proba(data, _lr(), cache_dir=tmp_path, progress=False)
+    assert third.seconds == again.seconds  # now a plain hit
+
+
+class BrokenProba(ClassifierMixin, BaseEstimator):
+    """Predicts NaN (or ``value``) for the instance with index ``row``, 0.5 elsewhere."""
+
+    def __init__(self, row=7, value=np.nan):
+        self.row = row
+        self.value = value
+
+    def fit(self, X, y):
+        self.classes_ = np.unique(y)
+        return self
+
+    def predict_proba(self, X):
+        p = np.full((len(X), 2), 0.5)
+        p[np.asarray(X.index) == self.row] = [1.0 - self.value, self.value]
+        return p
+
+
+@pytest.mark.parametrize("value", [np.nan, 1.5, -1e-9])
+def test_nan_or_out_of_range_probabilities_are_refused_before_caching(tmp_path, value):
+    data = _dataset()
+    folds = make_folds(data.y_binary, scheme="weka", n_folds=10, seed=1)
+    fold = next(k for k, (_, test) in enumerate(folds) if 7 in test)
+    message = rf"BrokenProba.*fold {fold} of repetition 0"
+    with pytest.raises(ValueError, match=message):
+        cross_val_proba(data, BrokenProba(value=value), cache_dir=tmp_path, progress=False)
+    assert not list(tmp_path.rglob("*.npz"))
+    # rounding noise of 1e-12 is not an error
+    fine = cross_val_proba(data, BrokenProba(value=1 + 1e-13), cache_dir=tmp_path, progress=False)
+    assert fine.proba.max() == 1 + 1e-13
+
+
+def test_classifier_params_for_no_classifier_of_the_run_are_refused():
+    """Issue 18, item 3.4: a misspelt name silently ran the default model."""
+    data = _dataset()
+    with pytest.raises(ValueError, match=r"\['Ibk'\].*'NaiveBayes', 'IBk'"):
+        run_experiments(
+            [data],
+            ["NaiveBayes", "IBk"],
+            classifier_params={"IBk": {"k": 3}, "Ibk": {"k": 5}},
+            cache=False,
+            progress=False,
+        )
+    with pytest.raises(TypeError, match="classifier_params must be a mapping"):
+        run_experiments([data], ["IBk"], classifier_params=[("IBk", {})], progress=False)
+    run = run_experiments(
+        [data], ["IBk"], classifier_params={"IBk": {"k": 3}}, cache=False, progress=False
+    )
+    assert run.results[("toy", "IBk")].params == {"k": 3}
+
+
+def test_an_estimator_that_cannot_take_nominal_columns_gets_a_clear_error():
+    """Issue 18, item 3.5: not a 40-line traceback ending in 'could not convert string'."""
+    data = _dataset()
+    smoker = pd.Categorical(["yes", "no", "no"] * 40, categories=["yes", "no"])
+    X = data.X.assign(smoker=smoker, region=pd.Categorical(["n", "s"] * 60))
+    mixed = Dataset("mixed", "mixed", X, data.y, "no", "yes", "frame")
+    for model in (LogisticRegression(), _lr()):
+        with pytest.raises(ValueError, match=r"nominal.*\['smoker', 'region'\]") as info:
+            cross_val_proba(mixed, model, cache=False, progress=False)
+        message = str(info.value)
+        assert "LogisticRegression" in message and "could not convert string to float" in message
+        assert "baseline_models()" in message and "OneHotEncoder" in message
+    # numeric data with the same model still runs, and other errors are left alone
+    assert cross_val_proba(data, LogisticRegression(), cache=False, progress=False).n_repeats
+    with pytest.raises(ValueError, match="Input X contains NaN"):
+        holes = data.X.assign(a=data.X["a"].where(data.X["a"] > 0))
+        cross_val_proba(
+            Dataset("holes", "h", holes, data.y, "no", "yes", "frame"),
+            LogisticRegression(),
+            cache=False,
+            progress=False,
+        )

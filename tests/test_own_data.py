@@ -293,6 +293,33 @@ def test_from_csv_binary_and_truncated_files(tmp_path):
         from_csv(truncated, target="c", negative="x")
 
 
+@pytest.mark.parametrize(
+    ("text", "kwargs", "repeated"),
+    [
+        ("a,b,outcome,outcome\n1,2,x,x\n3,4,y,y\n", {}, "'outcome'"),  # a copy of the target
+        ("a,b,a,b,c,outcome\n1,2,1,2,3,x\n3,4,3,4,5,y\n", {}, "'a', 'b'"),
+        ("a;a;outcome\n1;2;x\n3;4;y\n", {"sep": ";"}, "'a'"),
+        ("# made by hand\nk,k,outcome\n1,2,x\n3,4,y\n", {"comment": "#"}, "'k'"),
+        ("junk line\nk,k,outcome\n1,2,x\n3,4,y\n", {"skiprows": 1}, "'k'"),
+        ("title,row\nk,k,outcome\n1,2,x\n3,4,y\n", {"header": 1}, "'k'"),
+    ],
+)
+def test_from_csv_repeated_column_names_are_refused(tmp_path, text, kwargs, repeated):
+    """Issue 18, item 3.3: pandas renames a repeated name (a, a.1): a copy of the target
+    would become a feature."""
+    path = write(tmp_path, "dup.csv", text)
+    with pytest.raises(ValueError, match=f"{path}: .*repeated: \\[{repeated}\\]"):
+        from_csv(path, target="outcome", negative="x", **kwargs)
+
+
+def test_from_csv_names_like_pandas_renamed_ones_are_fine(tmp_path):
+    path = write(tmp_path, "dots.csv", "a,a.1,outcome\n1,2,x\n3,4,y\n")
+    data = from_csv(path, target="outcome", negative="x")
+    assert list(data.X.columns) == ["a", "a.1"]
+    headerless = write(tmp_path, "plain.data", "1,1,+\n2,2,-\n")  # the same values: no header
+    assert from_csv(headerless, target=2, negative="-", header=None).X.shape == (2, 2)
+
+
 def test_from_csv_rejects_iterator_kwargs(tmp_path):
     path = write(tmp_path, "a.csv", "a,c\n1,x\n2,y\n")
     with pytest.raises(DatasetError, match="read_csv_kwargs must make pandas.read_csv return"):

@@ -33,6 +33,23 @@ def test_the_ten_line_example_runs(tmp_path, monkeypatch):
     plt.close("all")
 
 
+def test_the_ten_line_example_takes_a_yes_no_column(tmp_path, monkeypatch):
+    """Issue 18, item 3.5: a CSV with a nominal (string) column, as most patient files have."""
+    X = breast_cancer().X.iloc[:, :4]
+    frame = X.assign(
+        smoker=["yes", "no", "no"] * (len(X) // 3) + ["yes"] * (len(X) % 3),
+        outcome=breast_cancer().y.map({"benign": "healthy", "malignant": "ill"}).astype(str),
+    )
+    frame.to_csv(tmp_path / "patients.csv", index=False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
+    namespace = {}
+    exec(compile(_snippet("## Your own classifier in ten lines"), "README.md", "exec"), namespace)
+    assert namespace["data"].nominal_columns == ["smoker"]
+    assert set(namespace["curves"]) == {"LR", "GB"}
+    plt.close("all")
+
+
 def test_the_scenario_example_runs():
     namespace = {}
     heading = "## H measure, scenario curves, risk and RiskBoost"

@@ -143,7 +143,9 @@ def from_csv(
     ------
     DatasetError
         If the file is missing, empty or not parseable as CSV (the message names the file),
-        or for any reason listed in :func:`from_frame`.
+        its header row repeats a column name (which pandas would rename ``a.1``, ``a.2``, ...:
+        a copy of the class could become a feature), or for any reason listed in
+        :func:`from_frame`.
 
     Notes
     -----
@@ -555,7 +557,66 @@ def _read_csv(path, na_values, read_csv_kwargs):
             "read_csv_kwargs must make pandas.read_csv return one DataFrame "
             "(no iterator= or chunksize=)"
         )
+    names = _header_row(path, df, read_csv_kwargs)
+    if names is not None:
+        _check_unique([n for n in names if n], f"{path}: the column names of the header row")
     return df
+
+
+# read_csv arguments that do not decide where the header row is or how it is split
+_NOT_FOR_THE_HEADER = {
+    "header",
+    "names",
+    "nrows",
+    "dtype",
+    "converters",
+    "usecols",
+    "index_col",
+    "parse_dates",
+    "date_format",
+    "keep_default_na",
+    "na_filter",
+    "true_values",
+    "false_values",
+    "skipfooter",
+    "dtype_backend",
+}
+
+
+def _header_row(path, df, read_csv_kwargs):
+    """The header row's names as written in the file (pandas renames a repeated name ``a`` to
+    ``a.1``, so ``df.columns`` cannot tell), or None when the columns are not named by one
+    header row of the file (``header=None``, ``names=``, a multi-row header, ``usecols=``)."""
+    header = read_csv_kwargs.get("header", "infer")
+    if read_csv_kwargs.get("names") is not None or "usecols" in read_csv_kwargs:
+        return None
+    header = 0 if header == "infer" else header
+    if isinstance(header, bool) or not isinstance(header, int | np.integer):
+        return None
+    index_col = read_csv_kwargs.get("index_col")
+    n_index = 0 if index_col is None or index_col is False else len(np.atleast_1d(index_col))
+    kept = {k: v for k, v in read_csv_kwargs.items() if k not in _NOT_FOR_THE_HEADER}
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # rows above the header of another length
+            rows = pd.read_csv(
+                path,
+                header=None,
+                names=range(len(df.columns) + n_index),
+                index_col=False,
+                nrows=int(header) + 1,
+                dtype=str,
+                na_filter=False,
+                **kept,
+            )
+    except (pd.errors.ParserError, ValueError) as exc:
+        raise DatasetError(
+            f"{path}: cannot read its header row to check the column names for repeats "
+            f"({exc}); name the columns with names=[...] and header={header}"
+        ) from exc
+    if len(rows) <= header:
+        return None
+    return [str(v) for v in rows.iloc[int(header)] if isinstance(v, str)]
 
 
 def _read_arff(path):

@@ -7,9 +7,17 @@ fold, and fingerprints the model for the cache key.
 
 from __future__ import annotations
 
+import builtins
+import dis
+import functools
 import hashlib
 import json
+import site
+import sys
+import sysconfig
+import types
 import warnings
+from pathlib import Path
 
 import joblib
 import numpy as np
@@ -22,6 +30,7 @@ __all__ = [
     "build_model",
     "check_classifier",
     "classifier_name",
+    "code_fingerprint",
     "dataset_fingerprint",
     "estimator_fingerprint",
     "fit_fold",
@@ -120,14 +129,19 @@ def _categories(column):
 
 
 def estimator_fingerprint(classifier, seed, params=None):
-    """A hash of the model every fold fits: its class and every parameter, nested too.
+    """A hash of the model every fold fits: its class, every parameter (nested too) and the
+    code of every user-defined function and class it uses.
 
-    :func:`joblib.hash` of :func:`build_model`'s unfitted model. Returns None, with a warning,
-    when the model cannot be hashed (e.g. a lambda among its parameters): its results are then
-    not cached rather than cached under a key that might not cover it.
+    :func:`joblib.hash` of :func:`build_model`'s unfitted model, which pickles functions and
+    classes by name only, combined with :func:`code_fingerprint`, which covers their code: a
+    function redefined with a new body (in a notebook, say) or an edited estimator class is a
+    cache miss. Returns None, with a warning, when the model or its code cannot be hashed
+    (e.g. a lambda among its parameters): its results are then not cached rather than cached
+    under a key that might not cover it.
     """
     try:
-        return joblib.hash(build_model(classifier, seed, params or {}))
+        model = build_model(classifier, seed, params or {})
+        return joblib.hash([joblib.hash(model), code_fingerprint(model)])
     except Exception as error:  # pickling fails in many ways (lambdas, locks, ...)
         warnings.warn(
             f"cannot hash {classifier_name(classifier)} for the cross-validation cache "
@@ -136,3 +150,226 @@ def estimator_fingerprint(classifier, seed, params=None):
             stacklevel=3,
         )
         return None
+
+
+def code_fingerprint(model):
+    """SHA-256 of the code of every user-defined function and class a model uses.
+
+    Walks the model's parameters (nested estimators, pipeline steps, lists, tuples, dicts,
+    :func:`functools.partial`, bound methods, attributes of user-defined objects) and the
+    model's own class. Every *user-defined* function contributes its code object (bytecode,
+    constants, nested code, names), its defaults, its closure's values and the globals it
+    reads (user functions and classes followed in turn, other values by :func:`joblib.hash`);
+    every user-defined class contributes the same for its methods and properties and the
+    values of its class attributes. User-defined means not from the standard library, an
+    installed package (site-packages) or costlab itself: e.g. defined in ``__main__`` (a
+    notebook or script) or in one's own module. Library code is identified by name (its
+    version is part of the cache key).
+
+    Parameters
+    ----------
+    model : estimator
+        An unfitted model.
+
+    Returns
+    -------
+    str
+        Hex digest; the same for code that is the same, wherever it was defined.
+
+    Raises
+    ------
+    Exception
+        If a value the code depends on cannot be hashed (:func:`joblib.hash` fails on it).
+    """
+    walker = _CodeWalker()
+    walker.visit(model, data=False, where="model")
+    digest = hashlib.sha256()
+    for token in sorted(walker.tokens):
+        digest.update(token.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+@functools.lru_cache(maxsize=1)
+def _library_roots():
+    """Folders holding library code: the standard library, site-packages and costlab."""
+    import costlab
+
+    roots = set()
+    for key in ("stdlib", "platstdlib", "purelib", "platlib"):
+        path = sysconfig.get_paths().get(key)
+        if path:
+            roots.add(path)
+    roots.update(getattr(site, "getsitepackages", list)())
+    roots.add(site.getusersitepackages())
+    roots.add(str(Path(costlab.__file__).parent))
+    return tuple(str(Path(r).resolve()) for r in roots if r)
+
+
+@functools.lru_cache(maxsize=1024)
+def _is_library_file(filename):
+    if filename.startswith("<frozen") or filename.startswith("<built-in"):
+        return True
+    if filename.startswith("<"):  # exec'd, interactive, a notebook cell
+        return False
+    path = Path(filename).resolve()
+    if {"site-packages", "dist-packages"} & set(path.parts):
+        return True
+    return any(path.is_relative_to(root) for root in _library_roots())
+
+
+def _is_user_code(obj):
+    """True for a function or class defined outside the standard library, installed
+    packages and costlab (``__main__``, a notebook, one's own modules)."""
+    module = getattr(obj, "__module__", None) or ""
+    if module == "__main__":
+        return True
+    if module.split(".")[0] in sys.stdlib_module_names or module == "builtins":
+        return False
+    if isinstance(obj, types.FunctionType):
+        return not _is_library_file(obj.__code__.co_filename)
+    filename = getattr(sys.modules.get(module), "__file__", None)
+    return not (filename and _is_library_file(filename))
+
+
+def _code_token(code):
+    """A deterministic text of a code object: bytecode, names, constants (nested code too);
+    not its file or line numbers."""
+    parts = [
+        code.co_name,
+        code.co_code.hex(),
+        repr(code.co_names),
+        repr(code.co_varnames),
+        repr(code.co_freevars),
+        repr(code.co_cellvars),
+        repr((code.co_argcount, code.co_posonlyargcount, code.co_kwonlyargcount, code.co_flags)),
+    ]
+    parts.extend(_const_token(c) for c in code.co_consts)
+    return hashlib.sha256("|".join(parts).encode()).hexdigest()
+
+
+def _const_token(value):
+    if isinstance(value, types.CodeType):
+        return "code:" + _code_token(value)
+    if isinstance(value, tuple):
+        return "(" + ",".join(_const_token(v) for v in value) + ")"
+    if isinstance(value, frozenset):  # iteration order depends on the hash seed
+        return "{" + ",".join(sorted(_const_token(v) for v in value)) + "}"
+    return f"{type(value).__name__}:{value!r}"
+
+
+def _loaded_globals(code):
+    """Names a code object (and the code nested in it) reads as globals."""
+    names = set()
+    for instruction in dis.get_instructions(code):
+        if instruction.opname in ("LOAD_GLOBAL", "LOAD_NAME"):
+            names.add(instruction.argval)
+    for const in code.co_consts:
+        if isinstance(const, types.CodeType):
+            names |= _loaded_globals(const)
+    return names
+
+
+# Class attributes that hold interpreter bookkeeping, not user code or data.
+_SKIPPED_CLASS_ATTRIBUTES = {"_abc_impl"}
+
+
+class _CodeWalker:
+    """Collects one text token per user-defined function, class and value their code reads."""
+
+    def __init__(self):
+        self.tokens = set()
+        self._seen = {}  # id -> object (kept alive so that ids are not reused)
+
+    def visit(self, value, *, data, where):
+        """Walk `value`; with ``data=True`` its own value counts too (not in the model's
+        pickle: a closure cell, a default, a global a function reads)."""
+        if isinstance(value, (str, bytes, int, float, complex, bool, type(None))):
+            if data:
+                self.tokens.add(f"value:{where}:{type(value).__name__}:{value!r}")
+            return
+        if id(value) in self._seen:
+            return
+        self._seen[id(value)] = value
+        if isinstance(value, types.ModuleType):
+            return
+        if data and isinstance(value, (type, types.FunctionType)):
+            self.tokens.add(f"refers:{where}:{value.__module__}.{value.__qualname__}")
+        if isinstance(value, type):
+            self._class(value)
+        elif isinstance(value, types.FunctionType):
+            self._function(value)
+        elif isinstance(value, types.MethodType):
+            self.visit(value.__func__, data=False, where=where)
+            self.visit(value.__self__, data=data, where=f"{where}.__self__")
+        elif isinstance(value, functools.partial):
+            self.visit(value.func, data=False, where=f"{where}.func")
+            self.visit(value.args, data=data, where=f"{where}.args")
+            self.visit(value.keywords, data=data, where=f"{where}.keywords")
+        elif isinstance(value, (list, tuple)):
+            for i, item in enumerate(value):
+                self.visit(item, data=data, where=f"{where}[{i}]")
+        elif isinstance(value, (set, frozenset)):  # no positions: the order depends on hashes
+            for item in value:
+                self.visit(item, data=data, where=f"{where}{{}}")
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self.visit(key, data=data, where=f"{where}.key")
+                self.visit(item, data=data, where=f"{where}[{key!r}]")
+        elif hasattr(value, "get_params") and callable(value.get_params):
+            self._class(type(value))
+            if data:
+                self._leaf(value, data=True, where=where)
+            for key, item in value.get_params(deep=False).items():
+                self.visit(item, data=data, where=f"{where}.{key}")
+        else:
+            self._leaf(value, data=data, where=where)
+            if _is_user_code(type(value)):
+                self._class(type(value))
+                for key, item in sorted(getattr(value, "__dict__", {}).items()):
+                    self.visit(item, data=data, where=f"{where}.{key}")
+
+    def _leaf(self, value, *, data, where):
+        if data:
+            self.tokens.add(f"value:{where}:{joblib.hash(value)}")
+
+    def _function(self, func):
+        if not _is_user_code(func):
+            return
+        name = f"{func.__module__}.{func.__qualname__}"
+        self.tokens.add(f"function:{name}:{_code_token(func.__code__)}")
+        self.visit(func.__defaults__, data=True, where=f"{name}.__defaults__")
+        self.visit(func.__kwdefaults__, data=True, where=f"{name}.__kwdefaults__")
+        for i, cell in enumerate(func.__closure__ or ()):
+            try:
+                content = cell.cell_contents
+            except ValueError:  # an empty cell
+                continue
+            self.visit(content, data=True, where=f"{name}.__closure__[{i}]")
+        for key in sorted(_loaded_globals(func.__code__)):
+            if key in func.__globals__:
+                self.visit(func.__globals__[key], data=True, where=f"{name}:global {key}")
+            elif not hasattr(builtins, key):
+                self.tokens.add(f"missing global:{name}:{key}")
+
+    def _class(self, cls):
+        for klass in cls.__mro__:
+            if not _is_user_code(klass) or ("class", id(klass)) in self._seen:
+                continue
+            self._seen[("class", id(klass))] = klass
+            name = f"{klass.__module__}.{klass.__qualname__}"
+            self.tokens.add(f"class:{name}:{[b.__qualname__ for b in klass.__bases__]}")
+            for key, attr in sorted(vars(klass).items()):
+                where = f"{name}.{key}"
+                if isinstance(attr, (staticmethod, classmethod)):
+                    attr = attr.__func__
+                if isinstance(attr, property):
+                    for part in (attr.fget, attr.fset, attr.fdel):
+                        if part is not None:
+                            self.visit(part, data=False, where=where)
+                elif isinstance(attr, (types.FunctionType, type)):
+                    self.visit(attr, data=False, where=where)
+                elif not (key.startswith("__") and key.endswith("__")) and (
+                    key not in _SKIPPED_CLASS_ATTRIBUTES
+                ):
+                    self.visit(attr, data=True, where=where)

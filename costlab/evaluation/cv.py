@@ -20,8 +20,9 @@ Every engine returns the same :class:`CVResult`, so the cost maths, figures, tab
 work with any of them. Results are cached under ``<data_home>/cache/cv`` keyed by everything
 that determines them: the dataset's *content* (:func:`.dataset_fingerprint`: X with its column
 names, dtypes and category orders, y and the class orientation; never only its name), the
-model's class and full parameters (:func:`.estimator_fingerprint`), folds, seed, repeats,
-engine and library versions. A changed dataset or estimator is a cache miss.
+model's class and full parameters and the code of every user-defined function and class it
+uses (:func:`.estimator_fingerprint`: a function redefined in a notebook is a miss), folds,
+seed, repeats, engine and library versions. A changed dataset or estimator is a cache miss.
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ import json
 import os
 import re
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -307,6 +309,8 @@ def cross_val_proba(
         (a pipeline's last step's).
     cache : bool
         Load from and save to the on-disk cache (keyed by content: see the module docstring).
+        An entry that cannot be read or does not hold finite probabilities of the dataset's
+        shape is recomputed and overwritten, with a warning naming the file.
     cache_dir : path, optional
         Default :func:`default_cache_dir`.
     progress : tqdm-like or bool, optional
@@ -318,6 +322,15 @@ def cross_val_proba(
     Returns
     -------
     CVResult
+
+    Raises
+    ------
+    ValueError
+        If the estimator fails on the dataset's nominal columns ("could not convert string
+        to float"): the message names them and how to encode them. If the model's
+        ``predict_proba`` returns NaN, infinite or values outside [0, 1]
+        (beyond 1e-12): the message names the classifier, the fold and the repetition, and
+        nothing is cached.
 
     Examples
     --------
@@ -335,18 +348,23 @@ def cross_val_proba(
     protocol = {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed, "folds": folds}
     path = _cache_path(cache, cache_dir, dataset, classifier, label, eng, params, protocol)
     if path is not None and path.exists():
-        result = _load(path, dataset, label, eng.name, n_folds, seed, params, folds)
-        if not _is_flag(progress):
-            progress.update(n_folds * n_repeats)  # a caller's shared bar: count the cached folds
-        return result
+        result = _load(path, dataset, label, eng.name, params, protocol)
+        if result is not None:
+            if not _is_flag(progress):
+                progress.update(n_folds * n_repeats)  # a caller's shared bar: count cached folds
+            return result
     bar, own_bar = progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{label}")
     start = time.perf_counter()
     try:
         with dask_backend(client):
             proba, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
+    except ValueError as error:
+        _explain_nominal(error, dataset, label)
+        raise
     finally:
         if own_bar:
             bar.close()
+    _check_output(proba, fold, label, seed)
     result = CVResult(
         dataset=dataset.name,
         classifier=label,
@@ -379,6 +397,27 @@ def _run(eng, dataset, classifier, params, bar, n_jobs, *, n_folds, n_repeats, s
         )
     runs = [eng.cross_val_proba(dataset, classifier, repeat=r, **common) for r in range(n_repeats)]
     return np.stack([r[0] for r in runs]), np.stack([r[1] for r in runs])
+
+
+#: What scikit-learn says when an estimator that needs numbers meets a nominal column.
+_NOT_NUMBERS = re.compile(r"could not convert string to float|non-numeric data")
+
+
+def _explain_nominal(error, dataset, classifier):
+    """Re-raise a fold's "could not convert string to float" as a ValueError naming the
+    dataset's nominal columns and how to encode them; return for any other error."""
+    nominal = dataset.nominal_columns
+    if not nominal or not _NOT_NUMBERS.search(str(error)):
+        return
+    raise ValueError(
+        f"{classifier} cannot take the nominal (categorical) columns {nominal} of "
+        f"{dataset.name} (scikit-learn: {error}). Encode them in a pipeline, e.g. "
+        "make_pipeline(make_column_transformer((OneHotEncoder(handle_unknown='ignore'), "
+        "make_column_selector(dtype_include='category')), remainder=StandardScaler()), "
+        "LogisticRegression()), or use a model that accepts them, e.g. "
+        "HistGradientBoostingClassifier(categorical_features='from_dtype') or one of "
+        "costlab.classifiers.baseline_models()."
+    ) from error
 
 
 def _check_protocol(n_folds, n_repeats, seed, dataset):
@@ -448,12 +487,20 @@ def _save(path, result):
     write_atomic(path, buffer.getvalue())
 
 
-def _load(path, dataset, classifier, engine, n_folds, seed, params, folds):
-    with np.load(path) as data:
-        y_true, proba, fold = data["y_true"], data["proba"], data["fold"]
-        seconds = float(data["seconds"])
-    if not np.array_equal(y_true, dataset.y_binary) or np.isnan(proba).any():
-        raise ValueError(f"cached cross-validation {path} does not match the dataset; delete it.")
+def _load(path, dataset, classifier, engine, params, protocol):
+    """The cached result at `path`, or None (with a warning naming the file) if the entry is
+    unreadable (empty, truncated, not an npz file) or does not hold what the key promises."""
+    try:
+        with np.load(path, allow_pickle=False) as data:
+            y_true, proba, fold = data["y_true"], data["proba"], data["fold"]
+            seconds = float(data["seconds"])
+    except Exception as error:  # zipfile, numpy and OS errors of a damaged file
+        _warn_miss(path, f"it cannot be read ({type(error).__name__}: {error})")
+        return None
+    problem = _entry_problem(y_true, proba, fold, dataset, protocol)
+    if problem:
+        _warn_miss(path, problem)
+        return None
     return CVResult(
         dataset=dataset.name,
         classifier=classifier,
@@ -462,11 +509,60 @@ def _load(path, dataset, classifier, engine, n_folds, seed, params, folds):
         proba=proba,
         fold=fold,
         labels=(dataset.negative, dataset.positive),
-        n_folds=n_folds,
-        seed=seed,
+        n_folds=protocol["n_folds"],
+        seed=protocol["seed"],
         params=dict(params),
         seconds=seconds,
-        folds=folds,
+        folds=protocol["folds"],
+    )
+
+
+#: Probabilities may leave [0, 1] by this much (floating-point noise of the models' maths).
+_PROBA_TOLERANCE = 1e-12
+
+
+def _entry_problem(y_true, proba, fold, dataset, protocol):
+    """What is wrong with the arrays of a cache entry, or None."""
+    n, n_repeats = dataset.y_binary.shape[0], protocol["n_repeats"]
+    if proba.shape != (n_repeats, n, 2) or not np.issubdtype(proba.dtype, np.floating):
+        return f"proba has shape {proba.shape} ({proba.dtype}), not ({n_repeats}, {n}, 2) floats"
+    if fold.shape != (n_repeats, n) or not np.issubdtype(fold.dtype, np.integer):
+        return f"fold has shape {fold.shape} ({fold.dtype}), not ({n_repeats}, {n}) integers"
+    if not np.array_equal(y_true, dataset.y_binary):
+        return "its labels are not the dataset's"
+    if not np.isfinite(proba).all():
+        return "proba holds NaN or infinite values"
+    if proba.min() < -_PROBA_TOLERANCE or proba.max() > 1 + _PROBA_TOLERANCE:
+        return f"proba leaves [0, 1] (from {proba.min():g} to {proba.max():g})"
+    if fold.min() < 0 or fold.max() >= protocol["n_folds"]:
+        return f"fold ids leave 0 .. {protocol['n_folds'] - 1}"
+    return None
+
+
+def _warn_miss(path, problem):
+    warnings.warn(
+        f"ignoring the cached cross-validation {path}: {problem}; recomputing it and "
+        "overwriting the file.",
+        UserWarning,
+        stacklevel=3,
+    )
+
+
+def _check_output(proba, fold, classifier, seed):
+    """Raise ValueError, naming the classifier, fold and repetition, if the out-of-fold
+    probabilities hold NaN or leave [0, 1] (beyond :data:`_PROBA_TOLERANCE`)."""
+    bad = ~np.isfinite(proba) | (proba < -_PROBA_TOLERANCE) | (proba > 1 + _PROBA_TOLERANCE)
+    if not bad.any():
+        return
+    repeat, instance, column = (int(i[0]) for i in np.nonzero(bad))
+    k = int(fold[repeat, instance])
+    in_fold = bad[repeat][fold[repeat] == k].any(axis=1).sum()
+    raise ValueError(
+        f"{classifier} returned invalid probabilities on fold {k} of repetition {repeat} "
+        f"(0-based, as CVResult.fold; seed {seed + repeat}): {in_fold} held-out instance(s), "
+        f"e.g. instance {instance} got P({'positive' if column else 'negative'}) = "
+        f"{float(proba[repeat, instance, column])!r}. predict_proba must return finite "
+        "probabilities in [0, 1]; nothing was cached."
     )
 
 

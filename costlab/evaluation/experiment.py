@@ -144,7 +144,8 @@ def run_experiments(
     folds : {"weka", "sklearn"}
         Fold construction (:mod:`costlab.evaluation.folds`); ``"weka"`` is the thesis's.
     classifier_params : dict, optional
-        Classifier name -> parameters, e.g. ``{"IBk": {"k": 5}}``.
+        Classifier name -> parameters, e.g. ``{"IBk": {"k": 5}}``. Every key must name a
+        classifier of the run (a ValueError lists them otherwise).
     cache, cache_dir, progress
         Passed to :func:`.cross_val_proba`; ``progress`` shows one bar over all folds.
     mirror, data_home
@@ -159,9 +160,9 @@ def run_experiments(
     -------
     ExperimentRun
     """
-    params = classifier_params or {}
     loaded = _datasets(datasets, mirror, data_home)
     models = named_classifiers(classifiers)
+    params = _classifier_params(classifier_params, models)
     run = ExperimentRun(datasets=loaded)
     total = len(loaded) * len(models) * n_folds * n_repeats
     bar, own = progress_bar(progress, total, "cross-validation")
@@ -188,6 +189,24 @@ def run_experiments(
         if own:
             bar.close()
     return run
+
+
+def _classifier_params(classifier_params, models):
+    """``classifier_params`` checked against the run's classifier names."""
+    if classifier_params is None:
+        return {}
+    if not isinstance(classifier_params, Mapping):
+        raise TypeError(
+            "classifier_params must be a mapping {classifier name: {parameter: value}}, got "
+            f"{type(classifier_params).__name__}."
+        )
+    unknown = [key for key in classifier_params if key not in models]
+    if unknown:
+        raise ValueError(
+            f"classifier_params names no classifier of this run: {unknown}; the run's "
+            f"classifiers are {list(models)}."
+        )
+    return dict(classifier_params)
 
 
 def _datasets(datasets, mirror, data_home):

@@ -87,7 +87,7 @@ class StudyView:
             classifiers,
             engine=engine,
             progress=progress,
-            classifier_params={"IBk": {"k": knn_k}},
+            classifier_params={"IBk": {"k": knn_k}} if "IBk" in classifiers else None,
         )
         searches = tuple(dict.fromkeys((search, *_SEARCHES)))
         self.curves = cost_curves(self.run, searches=searches, step=step, score_of=SCORE_OF)

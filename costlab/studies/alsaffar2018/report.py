@@ -154,7 +154,11 @@ def reproduce(outdir="results", options=None, *, log=print):
         n_repeats=opts.n_repeats,
         seed=opts.seed,
         folds=opts.folds,
-        classifier_params=opts.classifier_params(),
+        classifier_params={
+            name: value
+            for name, value in opts.classifier_params().items()
+            if name in opts.classifiers
+        },
         cache=opts.cache,
         progress=opts.progress,
         mirror=opts.mirror,

@@ -49,6 +49,7 @@ def load_study(
 ):
     """Cross-validate the thesis's classifiers on German Credit and load sonar."""
     params = {"RandomForest": {"n_estimators": QUICK_TREES}} if quick else {}
+    params = {name: value for name, value in params.items() if name in classifiers}
     run = run_experiments(
         [PAIR["dataset"]],
         list(classifiers),
