@@ -115,3 +115,59 @@ def test_bad_experiment_is_named():
         run_table2(experiments=["Banana"], quick=True)
     with pytest.raises(ValueError, match="experiment must be one of"):
         generate("Banana", 10)
+
+
+def test_the_table_2_figure_draws_the_table_s_cells(rep):
+    """Each panel's hollow markers are the printed POSfrac and the filled ones ours, in the
+    order of the classifiers and priors of Table 2 (``table_2_cells``)."""
+    import matplotlib.pyplot as plt
+
+    from costlab.studies.landgrebe.figures import figure_table_2
+
+    result = rep[0]
+    cells = result.tables["table_2_cells"]
+    fig = figure_table_2(result)
+    try:
+        panels = [ax for ax in fig.axes if ax.get_title(loc="left") in EXPERIMENTS]
+        assert [ax.get_title(loc="left") for ax in panels] == [
+            e for e in EXPERIMENTS if e in set(cells["experiment"])
+        ]
+        for ax in panels:
+            part = cells[cells["experiment"] == ax.get_title(loc="left")]
+            hollow = [c for c in ax.collections if c.get_offsets().shape[0] == len(PRIORS)]
+            filled = [line for line in ax.lines if line.get_xydata().shape[0] == len(PRIORS)]
+            for k, classifier in enumerate(CLASSIFIERS):
+                rows = part[part["classifier"] == classifier].set_index("prior").loc[list(PRIORS)]
+                np.testing.assert_allclose(
+                    np.asarray(hollow[k].get_offsets(), dtype=float)[:, 1],
+                    rows["paper mean"].to_numpy(dtype=float),
+                    atol=1e-12,
+                )
+                np.testing.assert_allclose(
+                    np.asarray(filled[k].get_ydata(), dtype=float),
+                    rows["ours mean"].to_numpy(dtype=float),
+                    atol=1e-12,
+                )
+    finally:
+        plt.close(fig)
+
+
+def test_figure_3_draws_the_pooled_operating_curves(rep):
+    """Fig. 3's ROC is :func:`prior_operating_curves` of the pooled out-of-fold scores."""
+    import matplotlib.pyplot as plt
+
+    from costlab.metrics import prior_operating_curves
+    from costlab.studies.landgrebe.figures import figure_03
+
+    result = rep[0]
+    is_target, score = result.run.pooled_scores("Highleyman", "LDC")
+    curves = prior_operating_curves(is_target, score, [0.1], pos_label=True)
+    fig = figure_03(result)
+    try:
+        drawn = [line.get_xydata() for ax in fig.axes for line in ax.lines]
+        roc = np.c_[curves.fpr, curves.tpr]
+        assert any(d.shape == roc.shape and np.allclose(d, roc, atol=1e-12) for d in drawn)
+        posfrac = np.c_[curves.posfrac[0], curves.tpr]
+        assert any(d.shape == posfrac.shape and np.allclose(d, posfrac, atol=1e-12) for d in drawn)
+    finally:
+        plt.close(fig)
