@@ -161,3 +161,27 @@ def test_bad_weights_are_named(weights, match):
     for function in WEIGHTED.values():
         with pytest.raises(ValueError, match=match):
             function(y, s, sample_weight=weights)
+
+
+def test_displays_draw_the_weighted_metrics():
+    """The thesis-figure Displays pass ``sample_weight`` to the metric they draw."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from costlab import plotting
+
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 120)
+    s = np.round(np.clip(0.3 * y + rng.random(120) * 0.7, 0, 1), 2)
+    w = rng.random(120) * 4
+    mtmcs = plotting.MTMCSDisplay.from_predictions(y, s, sample_weight=w, fp_costs=FP)
+    np.testing.assert_array_equal(
+        mtmcs.lines_["Classifier"].get_ydata(),
+        metrics.mtmcs_curve(y, s, fp_costs=FP, sample_weight=w)["mtmcs"].to_numpy(),
+    )
+    roc = plotting.ROCDisplay.from_predictions(y, s, sample_weight=w)
+    assert roc.aucs["Classifier"] == metrics.roc_auc(y, s, sample_weight=w)
+    assert roc.aucs["Classifier"] != metrics.roc_auc(y, s)
+    plt.close("all")

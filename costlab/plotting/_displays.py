@@ -132,6 +132,7 @@ class MTMCSDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         fp_costs=None,
         search="exact",
         step=1e-5,
@@ -153,7 +154,7 @@ class MTMCSDisplay:
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
             when ``y_score`` is a mapping.
-        pos_label, fp_costs, search, step
+        pos_label, sample_weight, fp_costs, search, step
             Passed to :func:`costlab.metrics.mtmcs_curve`.
         highlight, title, labels
             As in the constructor.
@@ -178,6 +179,7 @@ class MTMCSDisplay:
             y_true,
             named_scores(y_score, name, y_true),
             pos_label=pos_label,
+            sample_weight=sample_weight,
             fp_costs=fp_costs,
             search=search,
             step=step,
@@ -194,6 +196,7 @@ class MTMCSDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         fp_costs=None,
         search="exact",
         step=1e-5,
@@ -217,6 +220,8 @@ class MTMCSDisplay:
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
             The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        sample_weight : array-like of shape (n,), optional
+            Instance weights, passed to the metric.
         fp_costs, search, step, highlight, title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -239,6 +244,7 @@ class MTMCSDisplay:
             y,
             scores,
             pos_label=pos_label,
+            sample_weight=sample_weight,
             fp_costs=fp_costs,
             search=search,
             step=step,
@@ -317,6 +323,7 @@ class ThresholdDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         fp_costs=None,
         search="exact",
         step=1e-5,
@@ -337,7 +344,7 @@ class ThresholdDisplay:
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
             when ``y_score`` is a mapping.
-        pos_label, fp_costs, search, step
+        pos_label, sample_weight, fp_costs, search, step
             Passed to :func:`costlab.metrics.mtmcs_curve`.
         title, labels
             As in the constructor.
@@ -362,6 +369,7 @@ class ThresholdDisplay:
             y_true,
             named_scores(y_score, name, y_true),
             pos_label=pos_label,
+            sample_weight=sample_weight,
             fp_costs=fp_costs,
             search=search,
             step=step,
@@ -377,6 +385,7 @@ class ThresholdDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         fp_costs=None,
         search="exact",
         step=1e-5,
@@ -399,6 +408,8 @@ class ThresholdDisplay:
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
             The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        sample_weight : array-like of shape (n,), optional
+            Instance weights, passed to the metric.
         fp_costs, search, step, title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -421,6 +432,7 @@ class ThresholdDisplay:
             y,
             scores,
             pos_label=pos_label,
+            sample_weight=sample_weight,
             fp_costs=fp_costs,
             search=search,
             step=step,
@@ -484,6 +496,7 @@ class ROCDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         title=None,
         labels=None,
         ax=None,
@@ -501,7 +514,7 @@ class ROCDisplay:
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
             when ``y_score`` is a mapping.
-        pos_label : scalar, optional
+        pos_label, sample_weight : optional
             Passed to :func:`costlab.metrics.roc_points` and :func:`costlab.metrics.roc_auc`.
         title, labels
             As in the constructor.
@@ -521,8 +534,12 @@ class ROCDisplay:
         {'Classifier': 0.75}
         """
         scores = named_scores(y_score, name, y_true)
-        rocs = _per_classifier(roc_points, y_true, scores, pos_label=pos_label)
-        aucs = _per_classifier(roc_auc, y_true, scores, pos_label=pos_label)
+        rocs = _per_classifier(
+            roc_points, y_true, scores, pos_label=pos_label, sample_weight=sample_weight
+        )
+        aucs = _per_classifier(
+            roc_auc, y_true, scores, pos_label=pos_label, sample_weight=sample_weight
+        )
         return cls(rocs, aucs, title=title, labels=labels).plot(ax=ax, **kwargs)
 
     @classmethod
@@ -534,6 +551,7 @@ class ROCDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         title=None,
         labels=None,
         ax=None,
@@ -553,6 +571,8 @@ class ROCDisplay:
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
             The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        sample_weight : array-like of shape (n,), optional
+            Instance weights, passed to the metric.
         title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -571,7 +591,14 @@ class ROCDisplay:
         """
         scores, pos_label = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
         return cls.from_predictions(
-            y, scores, pos_label=pos_label, title=title, labels=labels, ax=ax, **kwargs
+            y,
+            scores,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            title=title,
+            labels=labels,
+            ax=ax,
+            **kwargs,
         )
 
     def plot(self, ax=None, **kwargs):
@@ -635,6 +662,7 @@ class ROCThresholdDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         title=None,
         labels=None,
         ax=None,
@@ -652,7 +680,7 @@ class ROCThresholdDisplay:
         name : str, optional
             Legend name of a single array of scores (default ``"Classifier"``); must be None
             when ``y_score`` is a mapping.
-        pos_label : scalar, optional
+        pos_label, sample_weight : optional
             Passed to :func:`costlab.metrics.roc_points`.
         title, labels
             As in the constructor.
@@ -673,7 +701,9 @@ class ROCThresholdDisplay:
         [1.0, 0.9, 0.7, 0.6, 0.4]
         """
         scores = named_scores(y_score, name, y_true)
-        rocs = _per_classifier(roc_points, y_true, scores, pos_label=pos_label)
+        rocs = _per_classifier(
+            roc_points, y_true, scores, pos_label=pos_label, sample_weight=sample_weight
+        )
         return cls(rocs, title=title, labels=labels).plot(ax=ax, **kwargs)
 
     @classmethod
@@ -685,6 +715,7 @@ class ROCThresholdDisplay:
         *,
         name=None,
         pos_label=None,
+        sample_weight=None,
         title=None,
         labels=None,
         ax=None,
@@ -704,6 +735,8 @@ class ROCThresholdDisplay:
             step's); must be None when ``estimator`` is a mapping.
         pos_label : scalar, optional
             The positive class; inferred for labels {0, 1}, {-1, 1}, {1, 2}.
+        sample_weight : array-like of shape (n,), optional
+            Instance weights, passed to the metric.
         title, labels, ax, **kwargs
             As in :meth:`from_predictions`.
 
@@ -722,7 +755,14 @@ class ROCThresholdDisplay:
         """
         scores, pos_label = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
         return cls.from_predictions(
-            y, scores, pos_label=pos_label, title=title, labels=labels, ax=ax, **kwargs
+            y,
+            scores,
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            title=title,
+            labels=labels,
+            ax=ax,
+            **kwargs,
         )
 
     def plot(self, ax=None, **kwargs):
