@@ -65,12 +65,12 @@ WEIGHTED = {
     "bootstrap_thresholds": lambda y, s, **w: np.c_[
         metrics.bootstrap_thresholds(y, s, n_resamples=2, **w)[0]["threshold"].to_numpy()
     ],
-    "bootstrap_brier_curves": lambda y, s, **w: metrics.bootstrap_brier_curves(
-        y, {"a": s}, n_resamples=2, **w
-    ).area_estimate,
-    "bootstrap_decision_curves": lambda y, s, **w: metrics.bootstrap_decision_curves(
-        y, {"a": s}, n_resamples=2, **w
-    ).estimate,
+    "bootstrap_brier_curves": lambda y, s, **w: (
+        metrics.bootstrap_brier_curves(y, {"a": s}, n_resamples=2, **w).area_estimate
+    ),
+    "bootstrap_decision_curves": lambda y, s, **w: (
+        metrics.bootstrap_decision_curves(y, {"a": s}, n_resamples=2, **w).estimate
+    ),
 }
 
 
@@ -185,3 +185,34 @@ def test_displays_draw_the_weighted_metrics():
     assert roc.aucs["Classifier"] == metrics.roc_auc(y, s, sample_weight=w)
     assert roc.aucs["Classifier"] != metrics.roc_auc(y, s)
     plt.close("all")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    data=st.lists(
+        st.tuples(
+            st.booleans(),
+            st.one_of(
+                st.floats(allow_nan=False, allow_infinity=False, width=64),
+                st.sampled_from([0.0, -0.0, 1.0, -1.0, 0.5, 1e-300, -5e-324]),
+            ),
+            st.integers(1, 5),
+        ),
+        min_size=1,
+        max_size=60,
+    )
+)
+def test_the_compiled_kernel_equals_the_numpy_reference(data):
+    """STYLE 14: the numba kernel against the pure-numpy reference, any finite scores."""
+    from costlab.metrics import _counts, _kernels
+
+    is_pos = np.array([d[0] for d in data])
+    scores = np.array([d[1] for d in data], dtype=np.float64)
+    weight = np.array([d[2] for d in data], dtype=np.float64)
+    reference = _counts._weighted_counts_numpy(is_pos, scores, weight)
+    compiled = _kernels.weighted_counts(is_pos, scores, weight)
+    assert compiled is not None, "numba is a dependency: the kernel must run here"
+    values, neg_le, pos_le = compiled
+    np.testing.assert_array_equal(values, reference.values)
+    np.testing.assert_array_equal(neg_le, reference.neg_le)  # integer weights: exact
+    np.testing.assert_array_equal(pos_le, reference.pos_le)

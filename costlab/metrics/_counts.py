@@ -16,10 +16,10 @@ order and ties are kept). Where that division would lose bits (scores so small t
 subnormal), the scores of each class are sorted separately instead.
 
 With instance weights (``sample_weight``, as scikit-learn's metrics take them) the counts are
-sums of weights: one ``argsort`` of the scores (the permutation carries the weights), then
-cumulative sums of each class's weights along it, read at the end of each run of tied scores
-(so the order within a run, which an unstable sort leaves open, does not matter). Instances of
-weight 0 are dropped first, so that an integer weight k is exactly k repetitions of the row
+sums of weights: a compiled radix sort carries each weight with its score's key
+(:mod:`costlab.metrics._kernels`; without numba, one ``argsort``), then cumulative sums of each
+class's weights are read at the end of each run of tied scores. Instances of weight 0 are
+dropped first, so that an integer weight k is exactly k repetitions of the row
 (sums of integers are exact in floating point below 2**53).
 """
 
@@ -29,6 +29,8 @@ import sys
 from dataclasses import dataclass
 
 import numpy as np
+
+from costlab.metrics._kernels import weighted_counts
 
 __all__ = ["ClassCounts", "checked_counts", "class_counts"]
 
@@ -229,12 +231,21 @@ def _counts_two_sorts(is_pos, scores):
 
 
 def _weighted_counts(is_pos, scores, weight):
-    """Cumulative weights of each class at the distinct scores (weight-0 instances dropped)."""
+    """Cumulative weights of each class at the distinct scores (weight-0 instances dropped):
+    the compiled kernel (:mod:`costlab.metrics._kernels`), else the numpy reference."""
     keep = weight > 0
     if not np.all(keep):
         is_pos, scores, weight = is_pos[keep], scores[keep], weight[keep]
     if not scores.size:
         raise ValueError("sample_weight is 0 for every instance.")
+    compiled = weighted_counts(is_pos, scores, weight)
+    if compiled is None:
+        return _weighted_counts_numpy(is_pos, scores, weight)
+    return ClassCounts(*compiled)
+
+
+def _weighted_counts_numpy(is_pos, scores, weight):
+    """The numpy reference: one ``argsort`` carries the weights (every weight > 0)."""
     order = np.argsort(scores)
     ordered = scores[order] + 0.0  # -0.0 -> +0.0
     ends = np.flatnonzero(np.r_[ordered[1:] != ordered[:-1], True])

@@ -190,7 +190,7 @@ def check_class_weights(is_pos, w, *, name="sample_weight"):
     if w is None:
         return
     for label, mask in (("positive", is_pos), ("negative", ~is_pos)):
-        if not np.sum(w[mask]) > 0:
+        if not float(np.sum(w, where=mask)) > 0:
             raise ValueError(
                 f"{name} gives the {label} class a total weight of 0; both classes need a "
                 "positive total weight."
