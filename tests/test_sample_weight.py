@@ -62,6 +62,9 @@ WEIGHTED = {
         metrics.paired_bootstrap(y, {"a": s, "b": 1 - s}, n_resamples=2, **w).estimate
     ),
     "roc_auc": lambda y, s, **w: metrics.roc_auc(y, s, **w),
+    "operating_point": lambda y, s, **w: metrics.operating_point(y, s, [0.1, 0.5], tpr=0.5, **w)[
+        ["tpr", "fpr", "posfrac"]
+    ].to_numpy(),
     "bootstrap_thresholds": lambda y, s, **w: np.c_[
         metrics.bootstrap_thresholds(y, s, n_resamples=2, **w)[0]["threshold"].to_numpy()
     ],
@@ -216,3 +219,15 @@ def test_the_compiled_kernel_equals_the_numpy_reference(data):
     np.testing.assert_array_equal(values, reference.values)
     np.testing.assert_array_equal(neg_le, reference.neg_le)  # integer weights: exact
     np.testing.assert_array_equal(pos_le, reference.pos_le)
+
+
+@settings(max_examples=40, deadline=None)
+@given(problem=weighted_problems())
+def test_instance_risk_with_integer_weights_is_repeated_rows(problem):
+    """Each instance's risk under weights is the risk of each of its copies."""
+    y, s, w = problem
+    weighted = metrics.instance_risk(y, s, sample_weight=w)
+    repeated = metrics.instance_risk(np.repeat(y, w), np.repeat(s, w))
+    np.testing.assert_allclose(
+        np.repeat(weighted["risk"].to_numpy(), w), repeated["risk"].to_numpy(), atol=1e-12
+    )

@@ -281,7 +281,7 @@ def prior_operating_curves(y_true, y_score, priors, *, pos_label=None, sample_we
     return _curves(is_pos, scores, p, weight)
 
 
-def prior_operating_characteristics(y_true, y_score, priors, *, pos_label=None):
+def prior_operating_characteristics(y_true, y_score, priors, *, pos_label=None, sample_weight=None):
     """Tidy table of the ROC, POSfrac and Purity curves for many priors (Landgrebe eqs. 3-6).
 
     Parameters are those of :func:`prior_operating_curves`.
@@ -299,11 +299,21 @@ def prior_operating_characteristics(y_true, y_score, priors, *, pos_label=None):
     [[0.5, 0.0, 0.25, 1.0], [0.5, 0.5, 0.5, 0.5], [1.0, 0.5, 0.75, 0.6666666666666666], \
 [1.0, 1.0, 1.0, 0.5]]
     """
-    return prior_operating_curves(y_true, y_score, priors, pos_label=pos_label).to_frame()
+    return prior_operating_curves(
+        y_true, y_score, priors, pos_label=pos_label, sample_weight=sample_weight
+    ).to_frame()
 
 
 def operating_point(
-    y_true, y_score, priors, *, tpr=None, posfrac=None, purity=None, pos_label=None
+    y_true,
+    y_score,
+    priors,
+    *,
+    tpr=None,
+    posfrac=None,
+    purity=None,
+    pos_label=None,
+    sample_weight=None,
 ):
     """TPr, FPr, POSfrac and Purity where one of TPr, POSfrac or Purity is fixed.
 
@@ -335,7 +345,7 @@ def operating_point(
 
     Parameters
     ----------
-    y_true, y_score, priors, pos_label
+    y_true, y_score, priors, pos_label, sample_weight
         As for :func:`prior_operating_curves`.
     tpr, posfrac, purity : float
         Exactly one: the operating condition.
@@ -360,7 +370,9 @@ def operating_point(
     >>> float(row["threshold"]), round(float(row["p_at_threshold"]), 10)
     (0.6, 0.5)
     """
-    curves = prior_operating_curves(y_true, y_score, priors, pos_label=pos_label)
+    curves = prior_operating_curves(
+        y_true, y_score, priors, pos_label=pos_label, sample_weight=sample_weight
+    )
     return curves.at(tpr=tpr, posfrac=posfrac, purity=purity)
 
 

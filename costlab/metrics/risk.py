@@ -202,7 +202,7 @@ def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_wei
     return _risk_table(envelope, pi1, density)
 
 
-def instance_risk(y_true, y_score, *, density=None, pos_label=None):
+def instance_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
     """Risk of every instance (seed 003, Definition 2): the summed risk of the hull
     classifiers that misclassify it.
 
@@ -225,7 +225,7 @@ def instance_risk(y_true, y_score, *, density=None, pos_label=None):
     >>> table["risk"].round(6).tolist()
     [0.0, 0.03125, 0.03125, 0.0]
     """
-    is_pos, scores, envelope, pi1 = _envelope(y_true, y_score, pos_label)
+    is_pos, scores, envelope, pi1 = _envelope(y_true, y_score, pos_label, sample_weight)
     u = as_cost_density(density)
     risk = vertex_risks(envelope, pi1, u)
     wrong_counts, wrong_risk, riskiest = _misclassified(is_pos, scores, envelope.hull, risk)
