@@ -138,7 +138,7 @@ def add_errors(n: float, e: float, cf: float) -> float:
     Examples
     --------
     >>> round(add_errors(6.0, 0.0, 0.25), 4)
-    1.2726
+    1.2378
     """
     if cf > 0.5:
         return 0.0
