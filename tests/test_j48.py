@@ -71,6 +71,19 @@ def test_average_gain_rule_picks_the_lower_gain_ratio():
     np.testing.assert_array_equal(proba[:, 1], [0, 0, 0.5, 0.5, 1, 1, 0.5, 0.5])
 
 
+def test_declared_but_unseen_value_gets_the_parents_distribution():
+    # B declares a fifth value never seen in training (24 rows, so 5 < 0.3 * 24 values): its
+    # branch is an empty leaf, and a row with that value gets the root's class distribution
+    # (12 x class 0, 12 x class 1).
+    X, y = _table(copies=3)
+    X["B"] = X["B"].cat.add_categories(["b5"])
+    model = J48(unpruned=True).fit(X, y)
+    assert model.tree_.split.attribute == 1 and model.n_leaves() == 5
+    unseen = X.iloc[:1].copy()
+    unseen["B"] = pd.Categorical(["b5"], categories=["b1", "b2", "b3", "b4", "b5"])
+    np.testing.assert_array_equal(model.predict_proba(unseen), [[0.5, 0.5]])
+
+
 def test_many_valued_attribute_is_left_out_of_the_average():
     # 8 rows: B has 4 >= 0.3 * 8 values, so only A's gain makes the average; A (gain =
     # average, gain ratio 0.3837 > 0.25) wins. In the a2 branch only B could split, but no
@@ -323,3 +336,50 @@ def test_instance_weights_equal_wekas(engine, datasets, name, unpruned):
     )
     ours = J48(**params).fit(dataset.X.iloc[:n_train], y[:n_train], sample_weight=weights)
     np.testing.assert_allclose(ours.predict_proba(dataset.X), expected, rtol=0, atol=1e-9)
+
+
+def _toys():
+    """The hand-checked toy tables above, with rows to predict."""
+    table1, y1 = _table(copies=1)
+    table2, y2 = _table(copies=2)
+    table3, y3 = _table(copies=3)
+    table3["B"] = table3["B"].cat.add_categories(["b5"])
+    probe3 = table3.iloc[:2].copy()
+    probe3["B"] = pd.Categorical(["b5", None], categories=["b1", "b2", "b3", "b4", "b5"])
+    line = pd.DataFrame({"x": [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]})
+    gap = pd.DataFrame({"x": [1.0, 1.0, 1.0, 1.000005, 2.0]})
+    holes = pd.DataFrame({"x": [1.0, 2.0, 3.0, np.nan, 5.0, 6.0]})
+    a = pd.Categorical(["a1"] * 5 + ["a2"] * 5, categories=["a1", "a2"])
+    prune = pd.DataFrame({"A": a})
+    y_prune = np.array([0, 0, 0, 0, 1, 0, 0, 1, 1, 1])
+    probes = pd.DataFrame({"x": [3.0, 3.2, 3.6, np.nan]})
+    return [
+        (table1, y1, {"unpruned": True}, table1.assign(A=table1["A"].where(y1 > 0))),
+        (table2, y2, {"unpruned": True}, table2),
+        (table3, y3, {"unpruned": True}, probe3),
+        (line, np.array([0, 0, 0, 1, 1, 1]), {"unpruned": True}, probes),
+        (gap, np.array([0, 0, 0, 1, 1]), {"unpruned": True}, gap),
+        (holes, np.array([0, 0, 0, 1, 1, 1]), {"unpruned": True, "min_instances": 1}, probes),
+        (prune, y_prune, {}, prune),
+        (pd.concat([prune] * 2, ignore_index=True), np.tile(y_prune, 2), {}, prune),
+    ]
+
+
+@pytest.mark.weka
+@pytest.mark.parametrize("toy", range(8))
+def test_toy_trees_equal_wekas(engine, toy):
+    import jpype
+
+    from costlab.datasets import from_frame
+    from costlab.evaluation.weka import WEKA_CLASSIFIERS, to_instances, weka_options
+
+    X, y, params, probes = _toys()[toy]
+    train = to_instances(from_frame(X.assign(cls=y), target="cls", negative=0))
+    labels = np.arange(len(probes)) % 2  # ignored; two classes for the header
+    test = to_instances(from_frame(probes.assign(cls=labels), target="cls", negative=0))
+    abstract = jpype.JClass("weka.classifiers.AbstractClassifier")
+    model = abstract.forName(WEKA_CLASSIFIERS["J48"], weka_options("J48", **params))
+    model.buildClassifier(train)
+    expected = [list(model.distributionForInstance(test.instance(i))) for i in range(len(probes))]
+    ours = J48(**params).fit(X, y).predict_proba(probes)
+    np.testing.assert_allclose(ours, expected, rtol=0, atol=1e-12)

@@ -4,9 +4,10 @@ Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, describe
 algorithm; Quinlan (1996), "Improved use of continuous attributes in C4.5", JAIR 4, adds the
 release-8 changes (the MDL correction of numeric splits and the average-gain rule). Weka's
 ``J48`` (classes ``J48``, ``C45ModelSelection``, ``C45Split``, ``C45PruneableClassifierTree``
-and their helpers) implements both with a number of numerical conventions of its own; this
-module reimplements the algorithm from reading that description, not by copying Weka's code,
-so that out-of-fold probabilities equal Weka's up to floating-point rounding.
+and their helpers) implements both with numerical conventions of its own. This module was
+written after reading Weka's source for those rules and conventions, without copying its code;
+its out-of-fold probabilities equal Weka 3.9.7's up to floating-point rounding (see
+``tests/test_j48.py`` for the datasets and options compared).
 
 The rules, in the order the tree applies them (``SMALL`` = 1e-6 is Weka's tolerance in
 comparisons of weights and gains: ``a > b`` means ``a - b > SMALL``, ``a >= b`` means
@@ -513,7 +514,9 @@ class J48(WekaClassifierBase):
     Notes
     -----
     Weka counts the classes declared in the data header; here they are the labels seen in
-    ``y``, which is the same for data whose every class occurs in training.
+    ``y``, which is the same for data whose every class occurs in training. As in Weka, the
+    0.3-times-the-rows rule counts rows, not weights, and a leaf left without training weight
+    by subtree raising predicts all-zero probabilities.
 
     Examples
     --------
