@@ -325,7 +325,7 @@ def test_make_classifier_and_describe():
     assert make_classifier("IBk", k=3).k == 3
     assert "random_state" not in make_classifier("NaiveBayes").get_params()
     with pytest.raises(ValueError, match="RandomForest, NaiveBayes, AdaBoostM1, IBk"):
-        make_classifier("J48")
+        make_classifier("C50")
     for name in CLASSIFIERS:
         assert describe_classifier(name).startswith(name)
     with pytest.raises(ValueError, match="unknown classifier"):

@@ -101,7 +101,7 @@ def test_weka_options_are_weka_39_defaults():
     with pytest.raises(ValueError, match="positive integer"):
         weka_options("IBk", k=0)
     with pytest.raises(ValueError, match="unknown classifier"):
-        weka_options("J48")
+        weka_options("C50")
 
 
 # ----------------------------------------------------------------- with Java and the extra

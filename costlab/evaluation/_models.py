@@ -1,8 +1,8 @@
 """What cross-validation fits: a registered classifier name or any scikit-learn estimator.
 
-One place turns ``classifier`` (a name of :data:`costlab.classifiers.CLASSIFIERS` or an estimator
-with ``fit`` and ``predict_proba``) into the unfitted model of every fold, names it, fits one
-fold, and fingerprints the model for the cache key.
+One place turns ``classifier`` (a name of :data:`costlab.classifiers.REGISTERED_CLASSIFIERS` or
+an estimator with ``fit`` and ``predict_proba``) into the unfitted model of every fold, names it,
+fits one fold, and fingerprints the model for the cache key.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 from sklearn.base import clone
 
-from costlab.classifiers import CLASSIFIERS, make_classifier
+from costlab.classifiers import REGISTERED_CLASSIFIERS, make_classifier
 
 __all__ = [
     "build_model",
@@ -40,9 +40,10 @@ __all__ = [
 def check_classifier(classifier, params):
     """Raise unless ``classifier`` is a registered name or an estimator with predict_proba."""
     if isinstance(classifier, str):
-        if classifier not in CLASSIFIERS:
+        if classifier not in REGISTERED_CLASSIFIERS:
+            names = ", ".join(REGISTERED_CLASSIFIERS)
             raise ValueError(
-                f"classifier {classifier!r} is not a registered name ({', '.join(CLASSIFIERS)}); "
+                f"classifier {classifier!r} is not a registered name ({names}); "
                 "pass a scikit-learn estimator with predict_proba instead of a name."
             )
         return

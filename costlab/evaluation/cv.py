@@ -43,7 +43,7 @@ import sklearn
 
 import costlab
 from costlab._io import write_atomic
-from costlab.classifiers import CLASSIFIERS
+from costlab.classifiers import REGISTERED_CLASSIFIERS
 from costlab.evaluation._dask import dask_backend
 from costlab.evaluation._models import (
     build_model,
@@ -282,8 +282,8 @@ def cross_val_proba(
         A registered dataset (:func:`costlab.datasets.load_dataset`) or one's own
         (:func:`costlab.datasets.from_frame`, ``from_csv``, ``from_arff``, ``from_arrays``).
     classifier : str or estimator
-        A registered name (:data:`costlab.classifiers.CLASSIFIERS`) or any scikit-learn
-        classifier with ``predict_proba`` (a pipeline too), cloned for every fold. Its
+        A registered name (:data:`costlab.classifiers.REGISTERED_CLASSIFIERS`) or any
+        scikit-learn classifier with ``predict_proba`` (a pipeline too), cloned for every fold. Its
         ``random_state`` parameters left at None are set to ``seed``, so reruns give identical
         numbers. It is fitted on ``dataset.X`` (nominal columns are pandas Categoricals: put an
         encoder in a pipeline if the estimator needs numbers) and ``dataset.y_binary``.
@@ -393,7 +393,8 @@ def _run(eng, dataset, classifier, params, bar, n_jobs, *, n_folds, n_repeats, s
     if not isinstance(classifier, str):
         raise ValueError(
             f"the {eng.name} engine runs registered classifier names only "
-            f"({', '.join(CLASSIFIERS)}), not {type(classifier).__name__} estimators."
+            f"({', '.join(REGISTERED_CLASSIFIERS)}), not {type(classifier).__name__} "
+            "estimators."
         )
     runs = [eng.cross_val_proba(dataset, classifier, repeat=r, **common) for r in range(n_repeats)]
     return np.stack([r[0] for r in runs]), np.stack([r[1] for r in runs])

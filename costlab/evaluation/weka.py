@@ -72,6 +72,7 @@ WEKA_CLASSIFIERS = {
     "NaiveBayes": "weka.classifiers.bayes.NaiveBayes",
     "AdaBoostM1": "weka.classifiers.meta.AdaBoostM1",
     "IBk": "weka.classifiers.lazy.IBk",
+    "J48": "weka.classifiers.trees.J48",
 }
 
 
@@ -208,6 +209,7 @@ _PARAMS = {
     "NaiveBayes": {"options"},
     "AdaBoostM1": {"n_estimators", "options"},
     "IBk": {"k", "options"},
+    "J48": {"unpruned", "confidence", "min_instances", "options"},
 }
 
 
@@ -216,13 +218,15 @@ def weka_options(classifier, *, seed=1, **params):
 
     Parameters
     ----------
-    classifier : {"RandomForest", "NaiveBayes", "AdaBoostM1", "IBk"}
+    classifier : {"RandomForest", "NaiveBayes", "AdaBoostM1", "IBk", "J48"}
     seed : int
         ``-S`` of RandomForest and AdaBoostM1.
     **params
         ``n_estimators`` (RandomForest ``-I``, AdaBoostM1 ``-I``), ``max_features``
-        (RandomForest ``-K``; None or 0: int(log2(#attributes)) + 1), ``k`` (IBk ``-K``), or
-        ``options``: a list (or string) of Weka options used verbatim instead.
+        (RandomForest ``-K``; None or 0: int(log2(#attributes)) + 1), ``k`` (IBk ``-K``),
+        ``unpruned`` (J48 ``-U``; Weka then refuses ``-C``), ``confidence`` (J48 ``-C``,
+        default 0.25), ``min_instances`` (J48 ``-M``, default 2), or ``options``: a list (or
+        string) of Weka options used verbatim instead.
 
     Returns
     -------
@@ -232,6 +236,8 @@ def weka_options(classifier, *, seed=1, **params):
     --------
     >>> weka_options("IBk", k=3)
     ['-K', '3', '-W', '0']
+    >>> weka_options("J48"), weka_options("J48", unpruned=True)
+    (['-C', '0.25', '-M', '2'], ['-U', '-M', '2'])
     """
     if classifier not in WEKA_CLASSIFIERS:
         raise ValueError(
@@ -262,6 +268,11 @@ def weka_options(classifier, *, seed=1, **params):
         ]  # fmt: skip
     if classifier == "IBk":
         return ["-K", str(_positive_int(params.get("k", 1), "k")), "-W", "0"]
+    if classifier == "J48":
+        leaf = ["-M", str(_positive_int(params.get("min_instances", 2), "min_instances"))]
+        if params.get("unpruned", False):
+            return ["-U", *leaf]
+        return ["-C", repr(float(params.get("confidence", 0.25))), *leaf]
     return []
 
 
