@@ -383,3 +383,20 @@ def test_toy_trees_equal_wekas(engine, toy):
     expected = [list(model.distributionForInstance(test.instance(i))) for i in range(len(probes))]
     ours = J48(**params).fit(X, y).predict_proba(probes)
     np.testing.assert_allclose(ours, expected, rtol=0, atol=1e-12)
+
+
+def test_class_weight_is_reweighting_the_instances_of_each_class():
+    """``class_weight`` multiplies each row's weight by its class's: the same tree as
+    ``sample_weight`` set per class, and a dict naming an unknown label is refused."""
+    from costlab.classifiers.j48 import J48 as Tree
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(200, 3))
+    y = (X[:, 0] + 0.8 * rng.normal(size=200) > 0.3).astype(int)
+    weighted = Tree(class_weight={0: 0.2, 1: 3.0}).fit(X, y)
+    by_rows = Tree().fit(X, y, sample_weight=np.where(y == 1, 3.0, 0.2))
+    plain = Tree().fit(X, y)
+    np.testing.assert_array_equal(weighted.predict_proba(X), by_rows.predict_proba(X))
+    assert not np.array_equal(weighted.predict_proba(X), plain.predict_proba(X))
+    with pytest.raises(ValueError, match="class_weight names labels"):
+        Tree(class_weight={2: 1.0}).fit(X, y)

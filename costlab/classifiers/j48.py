@@ -501,6 +501,11 @@ class J48(WekaClassifierBase):
         Confidence factor of the pessimistic error estimate (Weka's ``-C``), in (0, 0.5].
     min_instances : int, default=2
         Minimum weight of instances in at least two branches of a split (Weka's ``-M``).
+    class_weight : dict, optional
+        Label -> weight multiplying the weight of every training instance of that class, as
+        Weka's ``CostSensitiveClassifier`` reweights instances, or as Quinlan's C4.5 is made
+        cost-sensitive by altering its class priors (Drummond & Holte 2000, sec. 2.3). Labels
+        not in the dict keep weight 1.
 
     Attributes
     ----------
@@ -526,10 +531,17 @@ class J48(WekaClassifierBase):
            [0., 1.]])
     """
 
-    def __init__(self, unpruned: bool = False, confidence: float = 0.25, min_instances: int = 2):
+    def __init__(
+        self,
+        unpruned: bool = False,
+        confidence: float = 0.25,
+        min_instances: int = 2,
+        class_weight=None,
+    ):
         self.unpruned = unpruned
         self.confidence = confidence
         self.min_instances = min_instances
+        self.class_weight = class_weight
 
     def fit(self, X, y, sample_weight=None):
         """Grow (and unless ``unpruned``, prune) the tree on ``X``, ``y`` with row weights."""
@@ -543,6 +555,7 @@ class J48(WekaClassifierBase):
         weights = _check_sample_weight(sample_weight, codes, dtype=np.float64)
         if (weights < 0).any():
             raise ValueError("sample_weight must be non-negative")
+        weights = weights * _class_weights(self.class_weight, self.classes_)[yi]
         schema = self.encoder_.schema_
         self.n_features_in_ = codes.shape[1]
         builder = _Builder(
@@ -573,6 +586,26 @@ class J48(WekaClassifierBase):
         """Number of nodes (leaves included) of the fitted tree."""
         check_is_fitted(self, "tree_")
         return _count(self.tree_, leaves=False)
+
+
+def _class_weights(class_weight, classes):
+    """Per-class multipliers in the order of ``classes`` (1 for classes not given)."""
+    if class_weight is None:
+        return np.ones(len(classes))
+    if not isinstance(class_weight, dict):
+        raise ValueError(
+            f"class_weight must be None or a dict label -> weight, got {class_weight!r}."
+        )
+    unknown = [k for k in class_weight if k not in set(classes.tolist())]
+    if unknown:
+        raise ValueError(
+            f"class_weight names labels {unknown} that are not among the classes "
+            f"{classes.tolist()}."
+        )
+    out = np.array([float(class_weight.get(c, 1.0)) for c in classes.tolist()])
+    if not np.all(np.isfinite(out)) or np.any(out < 0):
+        raise ValueError(f"class_weight values must be finite and >= 0, got {class_weight!r}.")
+    return out
 
 
 def _count(node, leaves):

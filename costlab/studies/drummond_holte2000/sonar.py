@@ -9,15 +9,14 @@ and compared two ways of choosing a classifier for an operating point PCF(+):
   nearest PCF(+) = 1 / (1 + R), switching "at the mid-point of these two probability-cost
   values" (sec. 2.3), never a trivial classifier.
 
-Here the C4.5 stand-in is scikit-learn's entropy decision tree (seeded), made cost-sensitive by
-class weights that give the training set the class distribution (PCF(+), 1 - PCF(+)):
-positives weighted PCF(+) / p(+), negatives (1 - PCF(+)) / p(-), so that the tree's majority
-vote is the cost-optimal decision at that PCF(+). C4.5 prunes; as its stand-in every leaf must
-hold at least 2 % of the weighted training set (``min_weight_fraction_leaf=0.02``). Without it
-the leaves are pure, the weights hardly move the decisions, and the eleven trees' ROC points
-all fall within FP 0.23-0.32, TP 0.70-0.84 (measured), unlike the spread of Fig. 17. Each
-tree's ROC point is its hard classification of the held-out instances of 10-fold
-cross-validation (Weka's folds).
+Here the tree is C4.5 release 8 as Weka 3.9's J48 builds it (:class:`costlab.classifiers.J48`,
+pruned with Weka's defaults -C 0.25 -M 2; the paper used release 7, which is not available),
+made cost-sensitive by class weights that give the training set the class distribution
+(PCF(+), 1 - PCF(+)): positives weighted PCF(+) / p(+), negatives (1 - PCF(+)) / p(-), so that
+the tree's weighted majority is the cost-optimal decision at that PCF(+). (Until J48 existed
+here, an entropy tree of scikit-learn with at least 2 % of the weighted training set per leaf
+stood in for C4.5's pruning.) Each tree's ROC point is its hard classification of the held-out
+instances of 10-fold cross-validation (Weka's folds).
 Positive class: mine (M), negative: rock (R).
 """
 
@@ -27,8 +26,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from sklearn.tree import DecisionTreeClassifier
 
+from costlab.classifiers import J48
 from costlab.evaluation import cross_val_proba
 from costlab.metrics.cost_space import CostEnvelope, normalized_expected_cost
 from costlab.metrics.hull import RocHull, hull_of_points
@@ -78,12 +77,7 @@ def sonar_selection(dataset, *, ratios=TRAINING_RATIOS, seed=1, cache_dir=None, 
     for ratio in ratios:
         pcf = 1.0 / (1.0 + ratio)
         weights = {1: pcf / p_pos, 0: (1.0 - pcf) / (1.0 - p_pos)}
-        tree = DecisionTreeClassifier(
-            criterion="entropy",
-            class_weight=weights,
-            min_weight_fraction_leaf=0.02,
-            random_state=seed,
-        )
+        tree = J48(class_weight=weights)
         result = cross_val_proba(
             dataset,
             tree,
