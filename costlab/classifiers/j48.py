@@ -502,10 +502,11 @@ class J48(WekaClassifierBase):
     min_instances : int, default=2
         Minimum weight of instances in at least two branches of a split (Weka's ``-M``).
     class_weight : dict, optional
-        Label -> weight multiplying the weight of every training instance of that class, as
-        Weka's ``CostSensitiveClassifier`` reweights instances, or as Quinlan's C4.5 is made
-        cost-sensitive by altering its class priors (Drummond & Holte 2000, sec. 2.3). Labels
-        not in the dict keep weight 1.
+        Label -> weight multiplying the weight of every training instance of that class (labels
+        not in the dict keep 1): C4.5 made cost-sensitive by altering its class priors
+        (Drummond & Holte 2000, sec. 2.3). No renormalisation: ``min_instances`` and the pruning
+        see the weights as given, so weights that keep the total weight at the number of rows
+        keep those rules on their usual scale. Not compared with a Weka meta-classifier.
 
     Attributes
     ----------
