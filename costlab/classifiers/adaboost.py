@@ -1,7 +1,10 @@
-"""AdaBoost.M1 of decision stumps with the probabilities of Weka 3.9's ``AdaBoostM1``.
+"""AdaBoost.M1 of decision stumps or J48 trees, with the probabilities of Weka 3.9's AdaBoostM1.
 
-Implemented from the description in ``/work/shared/FINDINGS.md`` section 3 and the costlab
-design notes, not from Weka's (GPL) source.
+The stump version was implemented from the description in ``/work/shared/FINDINGS.md``
+section 3 and the costlab design notes. The J48 version and the loop's details (left-to-right
+weight sums; J48's vote by ``classifyInstance`` with a 1e-6 tolerance but its error by
+``Evaluation``'s strict maximum) were written after reading Weka 3.9's ``AdaBoostM1``,
+``Evaluation`` and ``ClassifierTree`` sources, without copying code.
 
 Why not ``sklearn.ensemble.AdaBoostClassifier``: in scikit-learn 1.9 it rejects NaN in ``X``
 (its input validation does not defer to NaN-aware trees), it keeps a perfect stump with
@@ -21,13 +24,15 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
+from .j48 import grow_tree, tree_proba
 from .stump import fit_weka_stump
 
-__all__ = ["WekaAdaBoostM1", "boost_stumps"]
+__all__ = ["WekaAdaBoostM1", "boost", "boost_stumps", "evaluation_errors", "weka_classify"]
 
 TOLERANCE = 1e-6
 """Errors within this of 0 or 0.5 count as 0 or 0.5 (Weka's ``Utils.eq`` tolerance)."""
 STUMPS = ("weka", "sklearn")
+BASES = ("DecisionStump", "J48")
 
 
 def _stump_factory(kind: str, schema, n_classes: int, random_state):
@@ -45,108 +50,229 @@ def _stump_factory(kind: str, schema, n_classes: int, random_state):
     return fit
 
 
-def boost_stumps(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump) -> tuple:
+def _sequential_sum(values: np.ndarray) -> float:
+    """Left-to-right sum, as Weka's loops add weights (``np.sum`` adds pairwise)."""
+    return float(np.cumsum(values)[-1]) if values.size else 0.0
+
+
+def _predicted(model, X, yi):
+    """Default round assessment: the model's ``predict`` for both votes and errors."""
+    predicted = model.predict(X)
+    return predicted, predicted != yi
+
+
+def boost(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_round, assess=_predicted) -> tuple:
     """Run AdaBoost.M1 by reweighting, with Weka's stopping rules.
 
-    Weights start at 1 per row. Round m fits a stump on the current weights; its weighted
-    training error e stops boosting if e >= 0.5 or e = 0 (within 1e-6), and that stump is
-    dropped unless it is the first. Otherwise the round's weight is
-    :math:`\\log((1 - e) / e)`, the weights of the misclassified rows are multiplied by
-    :math:`(1 - e) / e`, and all weights are rescaled to their previous sum.
+    Weights start at 1 per row. Round m fits a model on the current weights; its weighted
+    training error e (the weight of the rows ``assess`` counts as wrong over the total weight)
+    stops boosting if e >= 0.5 or e = 0 (within 1e-6), and that model is dropped unless it is
+    the first. Otherwise the round's weight is :math:`\\log((1 - e) / e)`, the weights of the
+    rows the model predicts wrongly are multiplied by :math:`(1 - e) / e`, and all weights are
+    rescaled to their previous sum (sums taken left to right, as Weka does).
+
+    Parameters
+    ----------
+    fit_round : callable
+        ``fit_round(X, yi, weights) -> model``.
+    assess : callable, optional
+        ``assess(model, X, yi) -> (predicted, counted_wrong)``: the class index the model
+        votes for per row (used for the reweighting and, later, the votes) and the mask of
+        rows counted as errors in e. Weka's J48 differs in the two (see
+        :class:`WekaAdaBoostM1`); by default both come from ``model.predict``.
 
     Returns
     -------
-    stumps : list
-        Fitted stumps (with ``predict`` and ``predict_proba`` on ``X``'s encoding).
+    models : list
+        Fitted models of the kept rounds.
     weights : ndarray
-        Round weights; 0.0 for a lone first stump that stopped boosting.
+        Round weights; 0.0 for a lone first model that stopped boosting.
     errors : ndarray
         Weighted training errors of the kept rounds.
     """
     sample_weight = np.ones(yi.size)
-    stumps, weights, errors = [], [], []
+    models, weights, errors = [], [], []
     for _ in range(n_rounds):
-        stump = fit_stump(X, yi, sample_weight)
-        wrong = stump.predict(X) != yi
-        error = float(np.sum(sample_weight[wrong]) / np.sum(sample_weight))
+        model = fit_round(X, yi, sample_weight)
+        predicted, counted_wrong = assess(model, X, yi)
+        total = _sequential_sum(sample_weight)
+        error = _sequential_sum(sample_weight[counted_wrong]) / total
         if error > 0.5 - TOLERANCE or error < TOLERANCE:
-            if not stumps:
-                stumps, weights, errors = [stump], [0.0], [error]
+            if not models:
+                models, weights, errors = [model], [0.0], [error]
             break
-        stumps.append(stump)
-        weights.append(np.log((1.0 - error) / error))
+        models.append(model)
+        reweight = (1.0 - error) / error
+        weights.append(np.log(reweight))
         errors.append(error)
-        old_sum = np.sum(sample_weight)
-        sample_weight = np.where(wrong, sample_weight * ((1.0 - error) / error), sample_weight)
-        sample_weight = sample_weight * old_sum / np.sum(sample_weight)
-    return stumps, np.array(weights), np.array(errors)
+        sample_weight = np.where(predicted != yi, sample_weight * reweight, sample_weight)
+        sample_weight = sample_weight * total / _sequential_sum(sample_weight)
+    return models, np.array(weights), np.array(errors)
+
+
+def boost_stumps(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump) -> tuple:
+    """:func:`boost` with stumps whose ``predict`` gives both the votes and the errors."""
+    return boost(X, yi, n_rounds, fit_stump)
+
+
+class _J48Round:
+    """One boosting round's J48 tree on the ensemble's ordinal codes."""
+
+    def __init__(self, root, n_classes):
+        self.root, self.n_classes = root, n_classes
+
+    def predict_proba(self, codes):
+        return tree_proba(self.root, codes, self.n_classes)
+
+    def predict(self, codes):
+        return weka_classify(self.predict_proba(codes))
+
+
+def weka_classify(proba: np.ndarray) -> np.ndarray:
+    """Weka's ``J48.classifyInstance``: the first class beating every earlier one by > 1e-6.
+
+    Near-ties (within 1e-6) and all-zero distributions go to the earlier class (class 0).
+    """
+    best = np.full(proba.shape[0], -1.0)
+    index = np.zeros(proba.shape[0], dtype=int)
+    for k in range(proba.shape[1]):
+        beats = proba[:, k] - best > TOLERANCE
+        best = np.where(beats, proba[:, k], best)
+        index = np.where(beats, k, index)
+    return index
+
+
+def evaluation_errors(proba: np.ndarray, yi: np.ndarray) -> np.ndarray:
+    """Rows Weka's ``Evaluation`` counts as errors: the first strictly largest probability
+    is not the row's class. A row whose probabilities are all 0 is *unclassified*: in the
+    denominator of the error rate, but not an error."""
+    best = np.zeros(proba.shape[0])
+    index = np.full(proba.shape[0], -1)
+    for k in range(proba.shape[1]):
+        beats = proba[:, k] > best
+        best = np.where(beats, proba[:, k], best)
+        index = np.where(beats, k, index)
+    return (index >= 0) & (index != yi)
+
+
+def _assess_j48(model, codes, yi):
+    proba = model.predict_proba(codes)
+    return weka_classify(proba), evaluation_errors(proba, yi)
 
 
 class WekaAdaBoostM1(WekaClassifierBase):
-    """AdaBoost.M1 of decision stumps, calibrated like Weka 3.9's ``AdaBoostM1``.
+    """AdaBoost.M1 of decision stumps or J48 trees, calibrated like Weka 3.9's ``AdaBoostM1``.
 
-    Each round's stump votes for one class with the round's weight
+    Each round's model votes for one class with the round's weight
     :math:`\\alpha_m = \\log((1 - e_m) / e_m)`; with :math:`S_k` the summed weight of the
     rounds voting k,
 
     .. math:: P(k \\mid x) = \\frac{\\exp S_k}{\\sum_j \\exp S_j}
 
     (not scikit-learn's ``predict_proba``, which first divides the votes by
-    :math:`\\sum_m \\alpha_m`). When only one round was kept, that stump's own class
-    distribution is returned.
+    :math:`\\sum_m \\alpha_m`). When only one round was kept, that model's own class
+    distribution is returned. Boosting is by reweighting (Weka's default, no ``-Q``) with
+    all weights kept (``-P 100``).
+
+    With ``base="J48"`` each round is a :class:`~costlab.classifiers.J48` tree grown on the
+    weighted rows (Weka's ``-W weka.classifiers.trees.J48 -- [-U] -M 2``). As in Weka, a
+    tree's vote (and the rows reweighted) is its ``classifyInstance``: the first class whose
+    probability beats every earlier one by more than 1e-6; its weighted error counts the rows
+    whose first strictly largest probability is another class (Weka's ``Evaluation``; a row
+    with all-zero probabilities, possible at an empty leaf, is then no error).
 
     Parameters
     ----------
     n_estimators : int, default=10
         Maximum number of boosting rounds (Weka's ``-I``).
+    base : {"DecisionStump", "J48"}, default="DecisionStump"
+        Base learner (Weka's ``-W``).
     stump : {"weka", "sklearn"}, default="weka"
-        ``"weka"``: :func:`~costlab.classifiers.stump.fit_weka_stump` on ordinal codes,
+        With ``base="DecisionStump"``: ``"weka"``:
+        :func:`~costlab.classifiers.stump.fit_weka_stump` on ordinal codes,
         Weka's ``DecisionStump`` (nominal ``== value`` splits, a third branch for missing
         values). ``"sklearn"``: a depth-1 entropy ``DecisionTreeClassifier`` on one-hot
         nominal and raw numeric columns; missing values (NaN) go to one side of its split.
+    unpruned, confidence, min_instances :
+        With ``base="J48"``: the trees' options (J48's ``-U``, ``-C``, ``-M``; defaults
+        False, 0.25, 2 as in Weka).
     random_state : int, default=1
-        Seeds the scikit-learn stumps' tie-breaking (the Weka stump is deterministic).
+        Seeds the scikit-learn stumps' tie-breaking (Weka's stump and J48 are deterministic).
 
     Attributes
     ----------
     estimators_ : list
-        The kept stumps; their ``predict`` / ``predict_proba`` take ``encoder_.transform(X)``
+        The kept models; their ``predict`` / ``predict_proba`` take ``encoder_.transform(X)``
         and return class indices / distributions.
     estimator_weights_, estimator_errors_ : ndarray
         Their weights :math:`\\alpha_m` and weighted training errors.
     """
 
-    def __init__(self, n_estimators: int = 10, stump: str = "weka", random_state=1):
+    def __init__(
+        self,
+        n_estimators: int = 10,
+        stump: str = "weka",
+        random_state=1,
+        base: str = "DecisionStump",
+        unpruned: bool = False,
+        confidence: float = 0.25,
+        min_instances: int = 2,
+    ):
         self.n_estimators = n_estimators
         self.stump = stump
         self.random_state = random_state
+        self.base = base
+        self.unpruned = unpruned
+        self.confidence = confidence
+        self.min_instances = min_instances
 
     def fit(self, X, y):
-        """Boost ``n_estimators`` stumps (fewer if boosting stops early)."""
+        """Boost ``n_estimators`` rounds (fewer if boosting stops early)."""
         n_rounds = check_positive_int(self.n_estimators, "n_estimators")
+        if self.base not in BASES:
+            raise ValueError(f"base must be one of {BASES}, got {self.base!r}")
         if self.stump not in STUMPS:
             raise ValueError(f"stump must be one of {STUMPS}, got {self.stump!r}")
-        encoder = CategoricalOrdinalEncoder if self.stump == "weka" else CategoricalOneHotEncoder
+        stump_sklearn = self.base == "DecisionStump" and self.stump == "sklearn"
+        encoder = CategoricalOneHotEncoder if stump_sklearn else CategoricalOrdinalEncoder
         self.encoder_ = encoder().fit(X)
         encoded = self.encoder_.transform(X)
         self.classes_, yi = encode_labels(y, encoded.shape[0])
         self.n_features_in_ = self.encoder_.n_features_in_
-        fit_stump = _stump_factory(
-            self.stump, self.encoder_.schema_, len(self.classes_), self.random_state
-        )
-        self.estimators_, self.estimator_weights_, self.estimator_errors_ = boost_stumps(
-            encoded, yi, n_rounds, fit_stump
+        n_classes = len(self.classes_)
+        if self.base == "J48":
+            fit_round, assess = self._j48_rounds(n_classes), _assess_j48
+        else:
+            fit_round = _stump_factory(
+                self.stump, self.encoder_.schema_, n_classes, self.random_state
+            )
+            assess = _predicted
+        self.estimators_, self.estimator_weights_, self.estimator_errors_ = boost(
+            encoded, yi, n_rounds, fit_round, assess
         )
         return self
 
+    def _j48_rounds(self, n_classes):
+        min_obj = check_positive_int(self.min_instances, "min_instances")
+        cf = float(np.float32(self.confidence))  # a Java float in Weka
+        if not self.unpruned and not 0.0 < cf <= 0.5:
+            raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
+        schema, unpruned = self.encoder_.schema_, bool(self.unpruned)
+
+        def fit(codes, yi, weights):
+            root = grow_tree(codes, yi, weights, n_classes, schema, min_obj, cf, unpruned)
+            return _J48Round(root, n_classes)
+
+        return fit
+
     def predict_proba(self, X) -> np.ndarray:
-        """Softmax of the summed round weights per class (one kept round: its stump's own)."""
+        """Softmax of the summed round weights per class (one kept round: its model's own)."""
         check_is_fitted(self, "estimators_")
         encoded = self.encoder_.transform(X)
         if len(self.estimators_) == 1:
             return self.estimators_[0].predict_proba(encoded)
         votes = np.zeros((encoded.shape[0], len(self.classes_)))
         rows = np.arange(encoded.shape[0])
-        for stump, weight in zip(self.estimators_, self.estimator_weights_, strict=True):
-            votes[rows, stump.predict(encoded)] += weight
+        for model, weight in zip(self.estimators_, self.estimator_weights_, strict=True):
+            votes[rows, model.predict(encoded)] += weight
         return softmax(votes, axis=1)

@@ -79,7 +79,7 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 
-__all__ = ["J48", "add_errors"]
+__all__ = ["J48", "add_errors", "grow_tree", "tree_proba"]
 
 SMALL = 1e-6
 _LN2 = math.log(2.0)
@@ -559,24 +559,15 @@ class J48(WekaClassifierBase):
         weights = weights * _class_weights(self.class_weight, self.classes_)[yi]
         schema = self.encoder_.schema_
         self.n_features_in_ = codes.shape[1]
-        builder = _Builder(
-            codes, yi, len(self.classes_), schema.nominal, schema.n_values, min_obj, cf
+        self.tree_ = grow_tree(
+            codes, yi, weights, len(self.classes_), schema, min_obj, cf, self.unpruned
         )
-        root = builder.grow(np.arange(codes.shape[0]), weights)
-        builder.collapse(root)
-        if not self.unpruned:
-            builder.prune(root)
-        self.tree_ = root
-        _forget_data(root)
         return self
 
     def predict_proba(self, X) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``."""
         check_is_fitted(self, "tree_")
-        codes = self.encoder_.transform(X)
-        out = np.zeros((codes.shape[0], len(self.classes_)))
-        _descend(self.tree_, codes, np.arange(codes.shape[0]), np.ones(codes.shape[0]), out)
-        return out
+        return tree_proba(self.tree_, self.encoder_.transform(X), len(self.classes_))
 
     def n_leaves(self) -> int:
         """Number of leaves of the fitted tree."""
@@ -587,6 +578,30 @@ class J48(WekaClassifierBase):
         """Number of nodes (leaves included) of the fitted tree."""
         check_is_fitted(self, "tree_")
         return _count(self.tree_, leaves=False)
+
+
+def grow_tree(codes, yi, weights, n_classes, schema, min_obj=2, cf=0.25, unpruned=False):
+    """Grow, collapse and (unless ``unpruned``) prune a tree on encoded rows.
+
+    ``codes`` are ordinal codes of ``schema`` (as from ``CategoricalOrdinalEncoder``), ``yi``
+    class indices in ``range(n_classes)``, ``weights`` non-negative row weights, ``cf`` the
+    confidence already rounded to single precision. Used by :meth:`J48.fit` and by boosting,
+    which encodes its data once for all rounds.
+    """
+    builder = _Builder(codes, yi, n_classes, schema.nominal, schema.n_values, min_obj, cf)
+    root = builder.grow(np.arange(codes.shape[0]), weights)
+    builder.collapse(root)
+    if not unpruned:
+        builder.prune(root)
+    _forget_data(root)
+    return root
+
+
+def tree_proba(root, codes, n_classes) -> np.ndarray:
+    """Class probabilities of a tree from :func:`grow_tree` for encoded rows."""
+    out = np.zeros((codes.shape[0], n_classes))
+    _descend(root, codes, np.arange(codes.shape[0]), np.ones(codes.shape[0]), out)
+    return out
 
 
 def _class_weights(class_weight, classes):

@@ -207,7 +207,14 @@ def wrapper_version():
 _PARAMS = {
     "RandomForest": {"n_estimators", "max_features", "options"},
     "NaiveBayes": {"options"},
-    "AdaBoostM1": {"n_estimators", "options"},
+    "AdaBoostM1": {
+        "n_estimators",
+        "base",
+        "unpruned",
+        "confidence",
+        "min_instances",
+        "options",
+    },
     "IBk": {"k", "options"},
     "J48": {"unpruned", "confidence", "min_instances", "options"},
 }
@@ -222,7 +229,9 @@ def weka_options(classifier, *, seed=1, **params):
     seed : int
         ``-S`` of RandomForest and AdaBoostM1.
     **params
-        ``n_estimators`` (RandomForest ``-I``, AdaBoostM1 ``-I``), ``max_features``
+        ``n_estimators`` (RandomForest ``-I``, AdaBoostM1 ``-I``), ``base`` (AdaBoostM1
+        ``-W``: "DecisionStump" or "J48", whose ``unpruned``/``confidence``/``min_instances``
+        follow ``--``), ``max_features``
         (RandomForest ``-K``; None or 0: int(log2(#attributes)) + 1), ``k`` (IBk ``-K``),
         ``unpruned`` (J48 ``-U``; Weka then refuses ``-C``), ``confidence`` (J48 ``-C``,
         default 0.25), ``min_instances`` (J48 ``-M``, default 2), or ``options``: a list (or
@@ -238,6 +247,8 @@ def weka_options(classifier, *, seed=1, **params):
     ['-K', '3', '-W', '0']
     >>> weka_options("J48"), weka_options("J48", unpruned=True)
     (['-C', '0.25', '-M', '2'], ['-U', '-M', '2'])
+    >>> weka_options("AdaBoostM1", n_estimators=100, base="J48", unpruned=True)[6:]
+    ['-W', 'weka.classifiers.trees.J48', '--', '-U', '-M', '2']
     """
     if classifier not in WEKA_CLASSIFIERS:
         raise ValueError(
@@ -262,10 +273,17 @@ def weka_options(classifier, *, seed=1, **params):
         ]  # fmt: skip
     if classifier == "AdaBoostM1":
         rounds = _positive_int(params.get("n_estimators", 10), "n_estimators")
-        return [
-            "-P", "100", "-S", str(seed), "-I", str(rounds),
-            "-W", "weka.classifiers.trees.DecisionStump",
-        ]  # fmt: skip
+        base = params.get("base", "DecisionStump")
+        head = ["-P", "100", "-S", str(seed), "-I", str(rounds)]
+        if base == "DecisionStump":
+            tree = set(params) & {"unpruned", "confidence", "min_instances"}
+            if tree:
+                raise ValueError(f"{sorted(tree)} apply only to AdaBoostM1 with base='J48'")
+            return [*head, "-W", "weka.classifiers.trees.DecisionStump"]
+        if base == "J48":
+            j48 = {k: params[k] for k in ("unpruned", "confidence", "min_instances") if k in params}
+            return [*head, "-W", WEKA_CLASSIFIERS["J48"], "--", *weka_options("J48", **j48)]
+        raise ValueError(f"base must be 'DecisionStump' or 'J48', got {base!r}")
     if classifier == "IBk":
         return ["-K", str(_positive_int(params.get("k", 1), "k")), "-W", "0"]
     if classifier == "J48":
