@@ -112,7 +112,11 @@ _DESCRIPTIONS = {
         "branch distribution after a single round. Differs: only in floating-point rounding "
         "and in which of two exactly equally good splits is kept. The option stump='sklearn' "
         "uses scikit-learn depth-1 trees on one-hot codes instead (missing values then go to "
-        "one side of the split)."
+        "one side of the split). base='J48' boosts J48 trees instead (Weka's -W "
+        "weka.classifiers.trees.J48 -- [-U]; unpruned, confidence, min_instances), voting with "
+        "J48's classifyInstance and counting errors as Weka's Evaluation does. Differs: Weka "
+        "decides exact 50/50 leaf ties, which the reweighting can create, by floating-point "
+        "rounding of its own weight sums, so some runs (e.g. vote) take other rounds."
     ),
     "IBk": (
         "IBk: Weka 3.9's default 1-nearest neighbour: Euclidean distance, numeric attributes "
