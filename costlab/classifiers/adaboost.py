@@ -50,6 +50,11 @@ def _stump_factory(kind: str, schema, n_classes: int, random_state):
     return fit
 
 
+def _pairwise_sum(values: np.ndarray) -> float:
+    """numpy's (pairwise) sum."""
+    return float(np.sum(values))
+
+
 def _sequential_sum(values: np.ndarray) -> float:
     """Left-to-right sum, as Weka's loops add weights (``np.sum`` adds pairwise)."""
     return float(np.cumsum(values)[-1]) if values.size else 0.0
@@ -61,7 +66,15 @@ def _predicted(model, X, yi):
     return predicted, predicted != yi
 
 
-def boost(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_round, assess=_predicted) -> tuple:
+def boost(
+    X: np.ndarray,
+    yi: np.ndarray,
+    n_rounds: int,
+    fit_round,
+    assess=_predicted,
+    *,
+    sequential_sums: bool = True,
+) -> tuple:
     """Run AdaBoost.M1 by reweighting, with Weka's stopping rules.
 
     Weights start at 1 per row. Round m fits a model on the current weights; its weighted
@@ -80,6 +93,10 @@ def boost(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_round, assess=_predi
         votes for per row (used for the reweighting and, later, the votes) and the mask of
         rows counted as errors in e. Weka's J48 differs in the two (see
         :class:`WekaAdaBoostM1`); by default both come from ``model.predict``.
+    sequential_sums : bool
+        Sum weights left to right as Weka's loops do (J48 rounds, where a leaf at exactly
+        50/50 makes the last bit matter), or pairwise with ``np.sum`` (the stumps, as the
+        thesis's numbers were computed and are kept byte-identical).
 
     Returns
     -------
@@ -90,13 +107,14 @@ def boost(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_round, assess=_predi
     errors : ndarray
         Weighted training errors of the kept rounds.
     """
+    weight_sum = _sequential_sum if sequential_sums else _pairwise_sum
     sample_weight = np.ones(yi.size)
     models, weights, errors = [], [], []
     for _ in range(n_rounds):
         model = fit_round(X, yi, sample_weight)
         predicted, counted_wrong = assess(model, X, yi)
-        total = _sequential_sum(sample_weight)
-        error = _sequential_sum(sample_weight[counted_wrong]) / total
+        total = weight_sum(sample_weight)
+        error = weight_sum(sample_weight[counted_wrong]) / total
         if error > 0.5 - TOLERANCE or error < TOLERANCE:
             if not models:
                 models, weights, errors = [model], [0.0], [error]
@@ -106,13 +124,13 @@ def boost(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_round, assess=_predi
         weights.append(np.log(reweight))
         errors.append(error)
         sample_weight = np.where(predicted != yi, sample_weight * reweight, sample_weight)
-        sample_weight = sample_weight * total / _sequential_sum(sample_weight)
+        sample_weight = sample_weight * total / weight_sum(sample_weight)
     return models, np.array(weights), np.array(errors)
 
 
 def boost_stumps(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump) -> tuple:
     """:func:`boost` with stumps whose ``predict`` gives both the votes and the errors."""
-    return boost(X, yi, n_rounds, fit_stump)
+    return boost(X, yi, n_rounds, fit_stump, sequential_sums=False)
 
 
 class _J48Round:
@@ -248,7 +266,7 @@ class WekaAdaBoostM1(WekaClassifierBase):
             )
             assess = _predicted
         self.estimators_, self.estimator_weights_, self.estimator_errors_ = boost(
-            encoded, yi, n_rounds, fit_round, assess
+            encoded, yi, n_rounds, fit_round, assess, sequential_sums=self.base == "J48"
         )
         return self
 
