@@ -21,6 +21,9 @@ import numpy as np
 from costlab.metrics.costs import classify, cost_ratio_grid
 from costlab.metrics.thresholds import mtmcs_curve
 
+#: The scores are P(class 1), the negative class's probability, searched as the thesis does.
+SCORE_OF = "negative"
+
 
 def synthetic(n, seed=0):
     """Labels (1 = class 2) and P(class 1) from two overlapping beta distributions."""
@@ -41,7 +44,7 @@ def literal_thesis(y, p, step):
             t = fn_cost + (k if fn_cost >= 0.5 else -k) * step
             if t > 1 + 1e-12 or t < -1e-12:
                 break
-            pred = classify(p, t, fn_cost)
+            pred = classify(p, t, score_of="negative", fn_cost=fn_cost)
             tmc = 100 * (np.mean(~pred[is_pos]) * fn_cost + np.mean(pred[~is_pos]) * fp_cost)
             best = min(best, tmc)
         out.append(best)
@@ -58,17 +61,23 @@ def run(sizes, step, repeat, literal_max):
     for n in sizes:
         y, p = synthetic(n)
         cases = {
-            "exact": lambda y=y, p=p: mtmcs_curve(y, p, search="exact"),
-            "optimized": lambda y=y, p=p: mtmcs_curve(y, p, search="optimized", step=step),
-            "thorough": lambda y=y, p=p: mtmcs_curve(y, p, search="thorough", step=step),
+            "exact": lambda y=y, p=p: mtmcs_curve(y, p, search="exact", score_of=SCORE_OF),
+            "optimized": lambda y=y, p=p: mtmcs_curve(
+                y, p, search="optimized", step=step, score_of=SCORE_OF
+            ),
+            "thorough": lambda y=y, p=p: mtmcs_curve(
+                y, p, search="thorough", step=step, score_of=SCORE_OF
+            ),
         }
         if n <= literal_max:
             cases["literal thesis loop"] = lambda y=y, p=p: literal_thesis(y, p, step)
         seconds = {
             name: best_time(f, 1 if "literal" in name else repeat) for name, f in cases.items()
         }
-        exact = mtmcs_curve(y, p)["mtmcs"].sum()
-        optimized = mtmcs_curve(y, p, search="optimized", step=step)["mtmcs"].sum()
+        exact = mtmcs_curve(y, p, score_of=SCORE_OF)["mtmcs"].sum()
+        optimized = mtmcs_curve(y, p, search="optimized", step=step, score_of=SCORE_OF)[
+            "mtmcs"
+        ].sum()
         rows.append((n, seconds, exact, optimized))
     return rows
 

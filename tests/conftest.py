@@ -117,6 +117,32 @@ def import_or_skip(name):
         )
 
 
+def start_weka():
+    """Start the JVM of the Weka engine, or skip (fail with ``COSTLAB_REQUIRE_WEKA=1``)."""
+    for module in ("jpype", "weka"):
+        try:
+            importlib.import_module(module)
+        except ImportError:
+            unavailable(
+                "the weka extra is not installed: pip install -e .[weka]", "COSTLAB_REQUIRE_WEKA"
+            )
+    if shutil.which("java") is None:
+        unavailable("java is not on PATH (install default-jdk-headless)", "COSTLAB_REQUIRE_WEKA")
+    from costlab.evaluation.weka import start_jvm
+
+    start_jvm()
+
+
+class ProgressCounter:
+    """A progress bar that counts its updates (the engines advance it once per fold)."""
+
+    def __init__(self):
+        self.n = 0
+
+    def update(self, n=1):
+        self.n += n
+
+
 def mirror_path():
     """The mirror directory the tests read: env ``COSTLAB_MIRROR``, else ../shared/data."""
     return Path(os.environ.get("COSTLAB_MIRROR") or DEFAULT_MIRROR)
@@ -137,6 +163,22 @@ def mirror_root():
 def mirror_dir():
     """The data mirror (skips the test if it is absent; fails with COSTLAB_REQUIRE_MIRROR=1)."""
     return mirror_root()
+
+
+@pytest.fixture(scope="module")
+def datasets(mirror_dir, tmp_path_factory):
+    """``load(name)``: a registered dataset read from the mirror, loaded once per module."""
+    from costlab.datasets import load_dataset
+
+    home = tmp_path_factory.mktemp("data")
+    cache = {}
+
+    def load(name):
+        if name not in cache:
+            cache[name] = load_dataset(name, mirror=mirror_dir, data_home=home)
+        return cache[name]
+
+    return load
 
 
 @pytest.fixture

@@ -6,18 +6,16 @@ Tests marked ``weka`` run real Weka through python-weka-wrapper3 and skip withou
 ``weka`` extra (fail instead with COSTLAB_REQUIRE_WEKA=1), like tests/test_j48.py.
 """
 
-import os
 import re
-import shutil
 
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import start_weka
 from sklearn.base import clone
 
 from costlab.classifiers import J48, WekaAdaBoostM1, make_classifier
 from costlab.classifiers.adaboost import evaluation_errors, weka_classify
-from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba
 from costlab.evaluation.folds import weka_folds
 
@@ -102,37 +100,9 @@ def test_weka_options_of_adaboost_over_j48():
 # ----------------------------------------------------------------- against real Weka 3.9.7
 
 
-def _unavailable(reason):
-    if os.environ.get("COSTLAB_REQUIRE_WEKA") == "1":
-        pytest.fail(f"COSTLAB_REQUIRE_WEKA=1 but {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def jvm():
-    for module in ("jpype", "weka"):
-        try:
-            __import__(module)
-        except ImportError:
-            _unavailable("the weka extra is not installed: pip install -e .[weka]")
-    if shutil.which("java") is None:
-        _unavailable("java is not on PATH (install default-jdk-headless)")
-    from costlab.evaluation.weka import start_jvm
-
-    start_jvm()
-
-
-@pytest.fixture(scope="module")
-def datasets(mirror_dir, tmp_path_factory):
-    home = tmp_path_factory.mktemp("data")
-    cache = {}
-
-    def load(name):
-        if name not in cache:
-            cache[name] = load_dataset(name, mirror=mirror_dir, data_home=home)
-        return cache[name]
-
-    return load
+    start_weka()
 
 
 def _wekas(dataset, params):

@@ -6,18 +6,16 @@ Tests marked ``weka`` run real Weka through python-weka-wrapper3 and skip withou
 """
 
 import math
-import os
-import shutil
 
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import ProgressCounter, start_weka
 from sklearn.base import clone
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from costlab.classifiers import J48, REGISTERED_CLASSIFIERS, describe_classifier, make_classifier
 from costlab.classifiers.j48 import add_errors
-from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba
 from costlab.evaluation.folds import weka_folds
 
@@ -206,44 +204,12 @@ def test_sklearn_estimator_checks(estimator, check):
 # ----------------------------------------------------------------- against real Weka 3.9.7
 
 
-def _unavailable(reason):
-    if os.environ.get("COSTLAB_REQUIRE_WEKA") == "1":
-        pytest.fail(f"COSTLAB_REQUIRE_WEKA=1 but {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def engine():
-    for module in ("jpype", "weka"):
-        try:
-            __import__(module)
-        except ImportError:
-            _unavailable("the weka extra is not installed: pip install -e .[weka]")
-    if shutil.which("java") is None:
-        _unavailable("java is not on PATH (install default-jdk-headless)")
+    start_weka()
     from costlab.evaluation.cv import get_engine
-    from costlab.evaluation.weka import start_jvm
 
-    start_jvm()
     return get_engine("weka")
-
-
-@pytest.fixture(scope="module")
-def datasets(mirror_dir, tmp_path_factory):
-    home = tmp_path_factory.mktemp("data")
-    cache = {}
-
-    def load(name):
-        if name not in cache:
-            cache[name] = load_dataset(name, mirror=mirror_dir, data_home=home)
-        return cache[name]
-
-    return load
-
-
-class _Counter:
-    def update(self, n=1):
-        pass
 
 
 def _ours(dataset, params):
@@ -277,7 +243,7 @@ def test_out_of_fold_probabilities_equal_wekas(engine, datasets, name, config):
     dataset = datasets(name)
     params = CONFIGURATIONS[config]
     expected, _ = engine.cross_val_proba(
-        dataset, "J48", n_folds=10, seed=1, repeat=0, params=params, progress=_Counter()
+        dataset, "J48", n_folds=10, seed=1, repeat=0, params=params, progress=ProgressCounter()
     )
     np.testing.assert_allclose(_ours(dataset, params), expected, rtol=0, atol=1e-9)
 
@@ -292,7 +258,7 @@ def test_out_of_fold_probabilities_equal_wekas(engine, datasets, name, config):
 def test_other_options_equal_wekas(engine, datasets, name, params):
     dataset = datasets(name)
     expected, _ = engine.cross_val_proba(
-        dataset, "J48", n_folds=10, seed=1, repeat=0, params=params, progress=_Counter()
+        dataset, "J48", n_folds=10, seed=1, repeat=0, params=params, progress=ProgressCounter()
     )
     np.testing.assert_allclose(_ours(dataset, params), expected, rtol=0, atol=1e-9)
 

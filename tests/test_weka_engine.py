@@ -6,15 +6,14 @@ everywhere.
 """
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
+from conftest import ProgressCounter, start_weka
 
-from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba, get_engine
 from costlab.evaluation.experiment import auc_table, cost_curves, curves_for, run_experiments
 from costlab.evaluation.folds import weka_folds
@@ -107,47 +106,12 @@ def test_weka_options_are_weka_39_defaults():
 # ----------------------------------------------------------------- with Java and the extra
 
 
-def _unavailable(reason):
-    """Skip, unless CI demands the Weka engine (COSTLAB_REQUIRE_WEKA=1): then fail loudly."""
-    if os.environ.get("COSTLAB_REQUIRE_WEKA") == "1":
-        pytest.fail(f"COSTLAB_REQUIRE_WEKA=1 but {reason}")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def engine():
-    for module in ("jpype", "weka"):
-        try:
-            __import__(module)
-        except ImportError:
-            _unavailable("the weka extra is not installed: pip install -e .[weka]")
-    if shutil.which("java") is None:
-        _unavailable("java is not on PATH (install default-jdk-headless)")
-    from costlab.evaluation.weka import start_jvm
+    start_weka()
+    from costlab.evaluation.cv import get_engine
 
-    start_jvm()
     return get_engine("weka")
-
-
-@pytest.fixture(scope="module")
-def datasets(mirror_dir, tmp_path_factory):
-    home = tmp_path_factory.mktemp("data")
-    cache = {}
-
-    def load(name):
-        if name not in cache:
-            cache[name] = load_dataset(name, mirror=mirror_dir, data_home=home)
-        return cache[name]
-
-    return load
-
-
-class _Counter:
-    def __init__(self):
-        self.n = 0
-
-    def update(self, n=1):
-        self.n += n
 
 
 def _weka_command_line(dataset, classifier, arff):
@@ -192,7 +156,7 @@ def test_same_probabilities_as_wekas_command_line(engine, datasets, tmp_path, na
     from costlab.evaluation.weka import to_arff
 
     dataset = datasets(name)
-    counter = _Counter()
+    counter = ProgressCounter()
     p, fold = engine.cross_val_proba(
         dataset, classifier, n_folds=10, seed=1, repeat=0, params={}, progress=counter
     )
@@ -216,7 +180,7 @@ def test_same_probabilities_as_the_wrappers_cross_validation(engine, datasets, c
 
     dataset = datasets("credit_approval")
     p, _ = engine.cross_val_proba(
-        dataset, classifier, n_folds=10, seed=1, repeat=0, params={}, progress=_Counter()
+        dataset, classifier, n_folds=10, seed=1, repeat=0, params={}, progress=ProgressCounter()
     )
     data = Instances(to_instances(dataset))
     evaluation = Evaluation(data)

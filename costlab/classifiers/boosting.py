@@ -21,7 +21,7 @@ Choices the algorithm leaves open, stated:
   instances, as AdaBoost.M1's (1 - e)/e does). The raw eq. 6 integral is at most 1/4 and would
   make every beta_j > 7. The loss, the hull and the risks are computed on the training data,
   unweighted ("on the training data"), with the empirical priors, and the density u(c) of eq.
-  10 (seed 003 sec. 4: Beta(2, 2)).
+  10 (Johnson et al. 2015, sec. 4: Beta(2, 2)).
 - **The classifier of greatest risk** is the hull vertex with the largest eq. 10 risk
   (:func:`costlab.metrics.classifier_risk`); ties go to the vertex calling fewer positives.
 - **Edge cases** follow AdaBoost.M1 as Weka implements it: a round whose learner is perfect on
@@ -147,7 +147,7 @@ class RiskBoostClassifier(_BoostingBase):
     n_estimators : int, default=100
         Boosting rounds n (the seed: 100).
     cost_distribution : None, CostDensity, ("beta", a, b), float or callable
-        u(c) of eqs. 6 and 10; default Beta(2, 2) (seed 003 sec. 4, after Hand 2009).
+        u(c) of eqs. 6 and 10; default Beta(2, 2) (Johnson et al. 2015, sec. 4, after Hand 2009).
     random_state : int, RandomState or None
         Seeds the base learners and the resampling.
 
@@ -210,7 +210,7 @@ class RiskBoostClassifier(_BoostingBase):
 
     def staged_predict_proba(self, X):
         """The ensemble's probabilities after each round (for scenario curves per iteration,
-        seed 003 Fig. 2)."""
+        Johnson et al. 2015, Fig. 2)."""
         check_is_fitted(self, "estimators_")
         X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
         total = np.zeros(X.shape[0])

@@ -1,4 +1,4 @@
-"""Density-based classifiers with equal training priors (Landgrebe et al. 2004, seed 002, sec. 4).
+"""Density-based classifiers with equal training priors (Landgrebe et al. 2004, sec. 4).
 
 Seed 002 compares "Linear Discriminant (LDC), Quadratic Discriminant (QDC), Mixture of
 Gaussian (GAUSSM), trained using the standard Expectation-Maximisation procedure, and the
@@ -107,7 +107,7 @@ class _DiscriminantBase(_EqualPriors):
 
 class LDC(_DiscriminantBase):
     """Normal-based linear classifier: Gaussian classes with one pooled covariance matrix,
-    equal training priors (PRTools ``ldc``; seed 002's LDC).
+    equal training priors (PRTools ``ldc``; Landgrebe et al.'s LDC).
 
     Parameters
     ----------
@@ -132,7 +132,7 @@ class LDC(_DiscriminantBase):
 
 class QDC(_DiscriminantBase):
     """Normal-based quadratic classifier: a Gaussian per class with its own covariance, equal
-    training priors (PRTools ``qdc``; seed 002's QDC).
+    training priors (PRTools ``qdc``; Landgrebe et al.'s QDC).
 
     Parameters
     ----------
@@ -177,7 +177,7 @@ def _singular_message(X, y_index, classes):
 
 
 class MixtureOfGaussiansClassifier(_EqualPriors):
-    """A Gaussian mixture per class, fitted by EM, equal training priors (seed 002's MOGC).
+    """A Gaussian mixture per class, fitted by EM, equal training priors (Landgrebe et al.'s MOGC).
 
     Parameters
     ----------
@@ -257,7 +257,8 @@ class MixtureOfGaussiansClassifier(_EqualPriors):
 
 class ParzenClassifier(_EqualPriors):
     """Gaussian-kernel Parzen density per class, width by leave-one-out maximum likelihood
-    (Duin 1976; PRTools ``parzenml``/``parzendc``), equal training priors (seed 002's PARZEN).
+    (Duin 1976; PRTools ``parzenml``/``parzendc``), equal training priors (Landgrebe et al.'s
+    PARZEN).
 
     The density of class c from its n_c training points x_j, with width h_c, is
 
