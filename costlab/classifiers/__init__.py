@@ -72,9 +72,10 @@ __all__ = [
 CLASSIFIERS: tuple[str, ...] = ("RandomForest", "NaiveBayes", "AdaBoostM1", "IBk")
 """Names of the thesis's classifiers, in the order of its tables."""
 
-REGISTERED_CLASSIFIERS: tuple[str, ...] = (*CLASSIFIERS, "J48")
+REGISTERED_CLASSIFIERS: tuple[str, ...] = (*CLASSIFIERS, "J48", "RiskBoost")
 """Every name :func:`make_classifier` and ``cross_val_proba`` accept: the thesis's
-classifiers, then Weka's J48 (C4.5 release 8), which the thesis did not use."""
+classifiers, then Weka's J48 (C4.5 release 8), which the thesis did not use, and Johnson et
+al.'s (2015) RiskBoost over unpruned J48 (``engine="weka"``: over real Weka's J48)."""
 
 _ESTIMATORS = {
     "RandomForest": WekaRandomForest,
@@ -82,6 +83,7 @@ _ESTIMATORS = {
     "AdaBoostM1": WekaAdaBoostM1,
     "IBk": WekaIBk,
     "J48": J48,
+    "RiskBoost": RiskBoostClassifier,
 }
 
 _DESCRIPTIONS = {
@@ -134,6 +136,15 @@ _DESCRIPTIONS = {
         "raising, unsmoothed leaf distributions. Matches Weka's probabilities up to "
         "floating-point rounding on the tested datasets."
     ),
+    "RiskBoost": (
+        "RiskBoost: Johnson, Raeder & Chawla's (2015) Algorithm 1, 100 rounds of J48 -U (the "
+        "paper's unpruned C4.5) trained on the boosting weights; each round's loss is 1 - H "
+        "(Beta(2, 2)) on the training data and the instances misclassified by the riskiest "
+        "hull classifier are up-weighted by beta = (1 - l/2) / (l/2); probabilities are the "
+        "beta-weighted mean of the trees' P(class 1). No reference implementation exists: "
+        "the choices the paper leaves open are stated in costlab.classifiers.boosting. With "
+        "engine='weka' the same loop runs real Weka's J48."
+    ),
 }
 
 
@@ -150,7 +161,7 @@ def make_classifier(name: str, *, random_state: int = 1, **params):
 
     Parameters
     ----------
-    name : {"RandomForest", "NaiveBayes", "AdaBoostM1", "IBk", "J48"}
+    name : {"RandomForest", "NaiveBayes", "AdaBoostM1", "IBk", "J48", "RiskBoost"}
         Classifier name, as in :data:`REGISTERED_CLASSIFIERS`.
     random_state : int, default=1
         Seed, passed to the classifiers that use one (RandomForest, AdaBoostM1).

@@ -18,6 +18,8 @@ Weka's stopping rules and round weights.
 
 from __future__ import annotations
 
+from collections import deque
+
 import numpy as np
 from scipy.special import softmax
 from sklearn.tree import DecisionTreeClassifier
@@ -26,7 +28,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
-from .j48 import grow_tree, tree_proba
+from .j48 import J48, EncodedTree
 from .stump import fit_weka_stump
 
 __all__ = ["WekaAdaBoostM1", "boost", "boost_stumps", "evaluation_errors", "weka_classify"]
@@ -135,14 +137,9 @@ def boost_stumps(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump) -> tup
     return boost(X, yi, n_rounds, fit_stump, sequential_sums=False)
 
 
-class _J48Round:
-    """One boosting round's J48 tree on the ensemble's ordinal codes."""
-
-    def __init__(self, root, n_classes):
-        self.root, self.n_classes = root, n_classes
-
-    def predict_proba(self, codes):
-        return tree_proba(self.root, codes, self.n_classes)
+class _J48Round(EncodedTree):
+    """One boosting round's J48 tree on the ensemble's ordinal codes; votes as Weka's
+    ``classifyInstance``."""
 
     def predict(self, codes):
         return weka_classify(self.predict_proba(codes))
@@ -273,26 +270,31 @@ class WekaAdaBoostM1(WekaClassifierBase):
         return self
 
     def _j48_rounds(self, n_classes):
-        min_obj = check_positive_int(self.min_instances, "min_instances")
-        cf = float(np.float32(self.confidence))  # a Java float in Weka
-        if not self.unpruned and not 0.0 < cf <= 0.5:
-            raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
-        schema, unpruned = self.encoder_.schema_, bool(self.unpruned)
+        tree = J48(
+            unpruned=self.unpruned, confidence=self.confidence, min_instances=self.min_instances
+        )
+        grow = tree.round_grower(self.encoder_.schema_, self.classes_)
 
         def fit(codes, yi, weights):
-            root = grow_tree(codes, yi, weights, n_classes, schema, min_obj, cf, unpruned)
-            return _J48Round(root, n_classes)
+            fitted = grow(codes, yi, weights)
+            return _J48Round(fitted.root, n_classes)
 
         return fit
 
     def predict_proba(self, X) -> np.ndarray:
         """Softmax of the summed round weights per class (one kept round: its model's own)."""
         check_is_fitted(self, "estimators_")
+        return deque(self.staged_predict_proba(X), maxlen=1)[0]
+
+    def staged_predict_proba(self, X):
+        """The probabilities of the ensemble of the first 1, 2, ... kept rounds, as Weka would
+        give them for that many rounds (one round: its model's own distribution)."""
+        check_is_fitted(self, "estimators_")
         encoded = self.encoder_.transform(X)
-        if len(self.estimators_) == 1:
-            return self.estimators_[0].predict_proba(encoded)
         votes = np.zeros((encoded.shape[0], len(self.classes_)))
         rows = np.arange(encoded.shape[0])
-        for model, weight in zip(self.estimators_, self.estimator_weights_, strict=True):
+        for m, (model, weight) in enumerate(
+            zip(self.estimators_, self.estimator_weights_, strict=True)
+        ):
             votes[rows, model.predict(encoded)] += weight
-        return softmax(votes, axis=1)
+            yield model.predict_proba(encoded) if m == 0 else softmax(votes, axis=1)

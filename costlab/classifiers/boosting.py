@@ -1,6 +1,7 @@
 """RiskBoost (Johnson, Raeder & Chawla 2015, Algorithm 1) and AdaBoost.M1 over any base learner.
 
-Seed 003, sec. 3.4, Algorithm 1 (RiskBoost), with base learner W, n rounds, m instances:
+Johnson, Raeder & Chawla (2015), sec. 3.4, Algorithm 1 (RiskBoost), with base learner W,
+n rounds, m instances:
 
     Initialize a weight distribution D over the instances such that D_1(x_i) = 1/m.
     for j = 1 to n do
@@ -30,11 +31,11 @@ Choices the algorithm leaves open, stated:
   and that learner is dropped unless it is the first (then it is the ensemble, weight 1).
 - **Base learners without sample_weight** are trained on a weighted bootstrap sample of m
   instances drawn with D_j (Freund & Schapire's boosting by resampling), seeded.
-- **The default base learner** stands in for the seed's unpruned C4.5 (Weka J48 -U):
-  :func:`c45_tree`, scikit-learn's CART with entropy splits, grown without depth limit but
-  with at least 2 instances per leaf (J48's ``minNumObj`` = 2). It differs: binary rather than
-  multiway splits on nominal attributes (use a one-hot encoder), no subtree collapsing, and
-  scikit-learn's missing-value handling instead of C4.5's fractional instances.
+- **The default base learner** is the paper's unpruned C4.5: :class:`~costlab.classifiers.J48`
+  with ``unpruned=True`` (Weka's ``J48 -U``), trained on the weights D_j (times m, so that
+  J48's minimum of 2 instances per branch keeps its scale). A J48 base learner gets the
+  data encoded once for all rounds (ordinal codes, nominal attributes multiway) instead of a
+  refit on the frame each round; the trees are the same.
 """
 
 from __future__ import annotations
@@ -56,7 +57,11 @@ from sklearn.utils.validation import (
 from costlab.metrics.cost_density import as_cost_density
 from costlab.metrics.risk import riskiest_misclassified
 
-__all__ = ["AdaBoostM1Classifier", "RiskBoostClassifier", "c45_tree"]
+from ._base import encode_labels
+from ._encoding import CategoricalOrdinalEncoder
+from .j48 import J48
+
+__all__ = ["AdaBoostM1Classifier", "RiskBoostClassifier", "c45_tree", "risk_boost"]
 
 _TOLERANCE = 1e-10
 
@@ -69,23 +74,25 @@ def c45_tree(random_state=None):
     )
 
 
+def _check_binary(y, name):
+    """Raise ValueError unless ``y`` holds exactly two classes."""
+    y_type = type_of_target(y, input_name="y", raise_unknown=True)
+    kinds = np.unique(y)
+    if kinds.size < 2:
+        raise ValueError(f"y has only one class ({kinds[0]!r}): {name} needs two.")
+    if y_type != "binary":
+        raise ValueError(
+            "Only binary classification is supported. The type of the target is "
+            f"{y_type} ({kinds.size} classes); {name} is a binary classifier."
+        )
+
+
 class _BoostingBase(ClassifierMixin, BaseEstimator):
     """Shared input handling of the two binary boosters."""
 
     def _validate(self, X, y):
         X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
-        y_type = type_of_target(y, input_name="y", raise_unknown=True)
-        kinds = np.unique(y)
-        if kinds.size < 2:
-            raise ValueError(
-                f"y has only one class ({kinds[0]!r}): {type(self).__name__} needs two."
-            )
-        if y_type != "binary":
-            raise ValueError(
-                "Only binary classification is supported. The type of the target is "
-                f"{y_type} ({kinds.size} classes); {type(self).__name__} is a binary "
-                "classifier."
-            )
+        _check_binary(y, type(self).__name__)
         self.classes_, yi = np.unique(y, return_inverse=True)
         return X, yi.astype(np.int64), np.full(yi.size, 1.0 / yi.size)
 
@@ -128,6 +135,50 @@ def _positive(model, X):
     return proba[:, classes.index(1)] if 1 in classes else np.zeros(X.shape[0])
 
 
+def risk_boost(yi, n_rounds, fit_round, density=None):
+    """Algorithm 1's loop (Johnson et al. 2015), over any way of fitting a round.
+
+    Parameters
+    ----------
+    yi : ndarray of int, shape (m,)
+        Class indices 0/1 of the training instances.
+    n_rounds : int
+        Rounds n.
+    fit_round : callable
+        ``fit_round(weights) -> (model, scores)``: train a learner with instance weights
+        ``weights`` (D_j times m, so they sum to m) and return it with its P(class 1) for each
+        training instance.
+    density : CostDensity, optional
+        u(c) of eqs. 6 and 10 (default Beta(2, 2)).
+
+    Returns
+    -------
+    models, betas, losses, counts : list
+        The kept learners, their beta_j, their losses l_j = 1 - H_j and how many instances
+        each round reweighted. A round with l = 0 or l >= 1 ends boosting and is dropped
+        unless it is the first (then it is kept alone with beta 1).
+    """
+    density = as_cost_density(density)
+    is_pos = yi == 1
+    distribution = np.full(yi.size, 1.0 / yi.size)
+    models, betas, losses, counts = [], [], [], []
+    for _ in range(n_rounds):
+        model, scores = fit_round(distribution * yi.size)
+        wrong, loss = riskiest_misclassified(is_pos, np.asarray(scores, np.float64), density)
+        if loss <= _TOLERANCE or loss >= 1.0 - _TOLERANCE:
+            if not models:  # the first learner is kept alone, as AdaBoost.M1 in Weka
+                models, betas, losses, counts = [model], [1.0], [loss], [0]
+            break
+        beta = (1.0 - 0.5 * loss) / (0.5 * loss)
+        models.append(model)
+        betas.append(beta)
+        losses.append(loss)
+        counts.append(int(np.count_nonzero(wrong)))
+        distribution = np.where(wrong, beta * distribution, distribution)
+        distribution = distribution / np.sum(distribution)
+    return models, betas, losses, counts
+
+
 class RiskBoostClassifier(_BoostingBase):
     """RiskBoost: boosting the instances misclassified by the riskiest hull classifier.
 
@@ -142,10 +193,11 @@ class RiskBoostClassifier(_BoostingBase):
     Parameters
     ----------
     estimator : classifier, optional
-        The base learner W (cloned each round); default :func:`c45_tree`. Used with
+        The base learner W (cloned each round); default ``J48(unpruned=True)``, the paper's
+        unpruned C4.5 (Weka's ``J48 -U``). Used with
         ``sample_weight`` if its ``fit`` takes one, else on weighted bootstrap samples.
     n_estimators : int, default=100
-        Boosting rounds n (the seed: 100).
+        Boosting rounds n (the paper: 100).
     cost_distribution : None, CostDensity, ("beta", a, b), float or callable
         u(c) of eqs. 6 and 10; default Beta(2, 2) (Johnson et al. 2015, sec. 4, after Hand 2009).
     random_state : int, RandomState or None
@@ -183,40 +235,55 @@ class RiskBoostClassifier(_BoostingBase):
         """Run Algorithm 1."""
         n_rounds = self._check_n_estimators()
         density = as_cost_density(self.cost_distribution)
-        X, yi, distribution = self._validate(X, y)
-        rng = check_random_state(self.random_state)
-        is_pos = yi == 1
-        models, betas, losses, counts = [], [], [], []
-        for _ in range(n_rounds):
-            model = self._fit_round(X, yi, distribution, rng)
-            scores = _positive(model, X).astype(np.float64)
-            wrong, loss = riskiest_misclassified(is_pos, scores, density)
-            if loss <= _TOLERANCE or loss >= 1.0 - _TOLERANCE:
-                if not models:  # the first learner is kept alone, as AdaBoost.M1 in Weka
-                    models, betas, losses, counts = [model], [1.0], [loss], [0]
-                break
-            beta = (1.0 - 0.5 * loss) / (0.5 * loss)
-            models.append(model)
-            betas.append(beta)
-            losses.append(loss)
-            counts.append(int(np.count_nonzero(wrong)))
-            distribution = np.where(wrong, beta * distribution, distribution)
-            distribution = distribution / np.sum(distribution)
+        base = J48(unpruned=True) if self.estimator is None else self.estimator
+        if isinstance(base, J48):
+            yi, fit_round = self._j48_rounds(base, X, y)
+        else:
+            self.encoder_ = None
+            X, yi, _ = self._validate(X, y)
+            rng = check_random_state(self.random_state)
+
+            def fit_round(weights):
+                model = self._fit_round(X, yi, weights / weights.size, rng)
+                return model, _positive(model, X).astype(np.float64)
+
+        models, betas, losses, counts = risk_boost(yi, n_rounds, fit_round, density)
         self.estimators_ = models
         self.estimator_weights_ = np.array(betas)
         self.estimator_losses_ = np.array(losses)
         self.n_riskiest_ = np.array(counts, dtype=np.int64)
         return self
 
+    def _j48_rounds(self, base, X, y):
+        """Encode once; each round grows a J48 tree on the codes with the round's weights."""
+        self.encoder_ = CategoricalOrdinalEncoder().fit(X)
+        codes = self.encoder_.transform(X)
+        self.n_features_in_ = codes.shape[1]
+        self.classes_, yi = encode_labels(y, codes.shape[0])
+        _check_binary(self.classes_[yi], type(self).__name__)
+        grow = base.round_grower(self.encoder_.schema_, self.classes_)
+
+        def fit_round(weights):
+            model = grow(codes, yi, weights)
+            return model, model.predict_proba(codes)[:, 1]
+
+        return yi, fit_round
+
+    def _positive_scores(self, X):
+        """Each kept learner's P(class 1) for ``X``."""
+        if getattr(self, "encoder_", None) is not None:
+            codes = self.encoder_.transform(X)
+            return (model.predict_proba(codes)[:, 1] for model in self.estimators_)
+        X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
+        return (_positive(model, X) for model in self.estimators_)
+
     def staged_predict_proba(self, X):
         """The ensemble's probabilities after each round (for scenario curves per iteration,
         Johnson et al. 2015, Fig. 2)."""
         check_is_fitted(self, "estimators_")
-        X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
-        total = np.zeros(X.shape[0])
-        weight = 0.0
-        for model, beta in zip(self.estimators_, self.estimator_weights_, strict=True):
-            total += beta * _positive(model, X)
+        total, weight = 0.0, 0.0
+        for score, beta in zip(self._positive_scores(X), self.estimator_weights_, strict=True):
+            total = total + beta * score
             weight += beta
             p1 = total / weight
             yield np.column_stack((1.0 - p1, p1))

@@ -544,12 +544,35 @@ class J48(WekaClassifierBase):
         self.min_instances = min_instances
         self.class_weight = class_weight
 
-    def fit(self, X, y, sample_weight=None):
-        """Grow (and unless ``unpruned``, prune) the tree on ``X``, ``y`` with row weights."""
+    def _options(self):
+        """Validated ``(min_obj, cf)``; ``cf`` rounded to single precision (a Java float)."""
         min_obj = check_positive_int(self.min_instances, "min_instances")
         cf = float(np.float32(self.confidence))  # a Java float in Weka
         if not self.unpruned and not 0.0 < cf <= 0.5:
             raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
+        return min_obj, cf
+
+    def round_grower(self, schema, classes):
+        """``grow(codes, yi, weights) -> EncodedTree`` with this estimator's options.
+
+        For boosters, which encode their data once (``CategoricalOrdinalEncoder`` with
+        ``schema``) and grow one tree per round on new weights; ``classes`` are the sorted
+        labels that ``yi`` indexes (for ``class_weight``).
+        """
+        min_obj, cf = self._options()
+        multipliers = _class_weights(self.class_weight, np.asarray(classes))
+        n_classes, unpruned = len(classes), bool(self.unpruned)
+
+        def grow(codes, yi, weights):
+            weights = weights * multipliers[yi]
+            root = grow_tree(codes, yi, weights, n_classes, schema, min_obj, cf, unpruned)
+            return EncodedTree(root, n_classes)
+
+        return grow
+
+    def fit(self, X, y, sample_weight=None):
+        """Grow (and unless ``unpruned``, prune) the tree on ``X``, ``y`` with row weights."""
+        min_obj, cf = self._options()
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
         codes = self.encoder_.transform(X)
         self.classes_, yi = encode_labels(y, codes.shape[0])
@@ -578,6 +601,17 @@ class J48(WekaClassifierBase):
         """Number of nodes (leaves included) of the fitted tree."""
         check_is_fitted(self, "tree_")
         return _count(self.tree_, leaves=False)
+
+
+class EncodedTree:
+    """A fitted tree over ordinal codes (one boosting round): ``predict_proba(codes)``."""
+
+    def __init__(self, root, n_classes):
+        self.root, self.n_classes = root, n_classes
+
+    def predict_proba(self, codes) -> np.ndarray:
+        """Class probabilities of encoded rows."""
+        return tree_proba(self.root, codes, self.n_classes)
 
 
 def grow_tree(codes, yi, weights, n_classes, schema, min_obj=2, cf=0.25, unpruned=False):

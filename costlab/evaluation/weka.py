@@ -424,10 +424,25 @@ class WekaEngine:
             )
         from costlab.evaluation.folds import weka_folds
 
-        options = weka_options(classifier, seed=seed, **params)
-        start_jvm()
-        abstract = _jclass("weka.classifiers.AbstractClassifier")
-        template = abstract.forName(WEKA_CLASSIFIERS[classifier], list(options))
+        if classifier == "RiskBoost":
+            unknown = set(params) - {"n_estimators"}
+            if unknown:
+                raise ValueError(
+                    f"the Weka engine does not know parameter(s) {sorted(unknown)} of "
+                    "RiskBoost; it accepts ['n_estimators'] (the base learner is J48 -U)"
+                )
+            fit = _riskboost_with_weka_j48(**params)
+        else:
+            options = weka_options(classifier, seed=seed, **params)
+            start_jvm()
+            abstract = _jclass("weka.classifiers.AbstractClassifier")
+            template = abstract.forName(WEKA_CLASSIFIERS[classifier], list(options))
+
+            def fit(train):
+                model = abstract.makeCopy(template)
+                model.buildClassifier(train)
+                return model.distributionForInstance
+
         data = to_instances(dataset)
         y = dataset.y_binary
         proba = np.full((y.shape[0], 2), np.nan)
@@ -443,19 +458,62 @@ class WekaEngine:
             test = shuffled.testCV(n_folds, k)
             _, rows = next(expected)
             _check_rows(data, test, rows, dataset.name, k)
-            model = abstract.makeCopy(template)
-            model.buildClassifier(train)
+            distribution = fit(train)
             for j in range(test.numInstances()):
                 instance = test.instance(j).copy()
                 instance.setDataset(test)
                 instance.setClassMissing()
-                dist = model.distributionForInstance(instance)
+                dist = distribution(instance)
                 proba[rows[j]] = dist[0], dist[1]
             fold_id[rows] = k
             progress.update(1)
         # Weka's RandomForest can return e.g. -6.9e-18 (fractional weights of missing values);
         # clip such rounding noise so probabilities lie in [0, 1] as the threshold searches need.
         return np.clip(proba, 0.0, 1.0), fold_id
+
+
+def _riskboost_with_weka_j48(n_estimators=100, unpruned=True, confidence=0.25, min_instances=2):
+    """RiskBoost (:func:`costlab.classifiers.boosting.risk_boost`, the loop costlab's
+    ``RiskBoostClassifier`` runs) with real Weka's J48 as the base learner: each round sets the
+    training instances' weights and builds a fresh ``J48`` on them. Returns ``fit(train) ->
+    distribution(instance)``, the ensemble's (1 - p, p) with p = sum beta_j p_j / sum beta_j."""
+    from costlab.classifiers.boosting import risk_boost
+
+    rounds = _positive_int(n_estimators, "n_estimators")
+    options = weka_options(
+        "J48", unpruned=unpruned, confidence=confidence, min_instances=min_instances
+    )
+    start_jvm()
+    abstract = _jclass("weka.classifiers.AbstractClassifier")
+    template = abstract.forName(WEKA_CLASSIFIERS["J48"], list(options))
+
+    def fit(train):
+        train = _jclass("weka.core.Instances")(train)  # weights change: keep Weka's fold intact
+        m = train.numInstances()
+        rows = [train.instance(i) for i in range(m)]
+        yi = np.array([int(row.classValue()) for row in rows], dtype=np.int64)
+
+        def fit_round(weights):
+            for row, weight in zip(rows, weights.tolist(), strict=True):
+                row.setWeight(weight)
+            model = abstract.makeCopy(template)
+            model.buildClassifier(train)
+            scores = np.array([model.distributionForInstance(row)[1] for row in rows])
+            return model, scores
+
+        models, betas, _, _ = risk_boost(yi, rounds, fit_round)
+        total = sum(betas)  # left to right, as RiskBoostClassifier sums them
+
+        def distribution(instance):
+            p1 = 0.0
+            for model, beta in zip(models, betas, strict=True):
+                p1 = p1 + beta * model.distributionForInstance(instance)[1]
+            p1 = p1 / total
+            return 1.0 - p1, p1
+
+        return distribution
+
+    return fit
 
 
 def _check_rows(data, test, rows, name, fold):

@@ -17,7 +17,7 @@ c in [c(b_{i+1}), c(b_i)] with
 
 .. math:: c(x) = \\frac{\\pi_1 (1 - x)}{\\pi_1 (1 - x) + \\pi_0 x}
 
-(PCF(+) = x is seed 003's pc_1, sec. 2.3). Summed over the hull, the risks give
+(PCF(+) = x is Johnson et al.'s (2015) pc_1, sec. 2.3). Summed over the hull, the risks give
 :math:`\\int_0^1 Q(c) u(c) dc`, the numerator of the H measure: each is exact, from the
 density's partial moments (:mod:`costlab.metrics.cost_density`).
 
@@ -171,7 +171,7 @@ def _risk_table(envelope, pi1, density):
 
 
 def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
-    """Risk of every classifier on the ROC convex hull (seed 003, Definition 1, eq. 10).
+    """Risk of every classifier on the ROC convex hull (Johnson et al. 2015, Definition 1, eq. 10).
 
     Parameters
     ----------
@@ -179,7 +179,7 @@ def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_wei
     y_score : array-like of shape (n,)
         The positive class's score, higher = more positive (``predict_proba(X)[:, 1]``).
     density : None, CostDensity, ("beta", a, b), float or callable
-        The cost density u(c); default Beta(2, 2), as seed 003 (sec. 4).
+        The cost density u(c); default Beta(2, 2), as Johnson et al. (2015, sec. 4).
     pos_label : scalar, optional
 
     Returns
@@ -203,7 +203,7 @@ def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_wei
 
 
 def instance_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
-    """Risk of every instance (seed 003, Definition 2): the summed risk of the hull
+    """Risk of every instance (Johnson et al. 2015, Definition 2): the summed risk of the hull
     classifiers that misclassify it.
 
     Hull vertex i calls positive the instances scoring >= its threshold t_i (t decreases along
@@ -258,7 +258,7 @@ def _misclassified(is_pos, scores, hull, risk):
 def riskiest_misclassified(is_pos, scores, density=None):
     """The instances misclassified by the hull vertex of greatest risk, and the loss 1 - H.
 
-    The two quantities RiskBoost (seed 003, Algorithm 1) needs from each round's training
+    The two quantities RiskBoost (Johnson et al. 2015, Algorithm 1) needs from each round's training
     scores, from one sort. ``is_pos`` (bool) and ``scores`` (float) must be validated arrays.
 
     Returns

@@ -1,4 +1,4 @@
-"""Johnson, Raeder & Chawla (2015), *Optimizing Classifiers for Hypothetical Scenarios* (seed 003):
+"""Johnson, Raeder & Chawla (2015), *Optimizing Classifiers for Hypothetical Scenarios*:
 scenario curves, classifier risk and RiskBoost vs AdaBoost.M1 (Table 2), recomputed.
 
 ``python reproduce.py johnson2015`` (see :mod:`.cli`); the notebook

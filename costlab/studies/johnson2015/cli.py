@@ -3,6 +3,7 @@
     python reproduce.py johnson2015                  # 18 datasets, 10 x 10-fold CV
     python reproduce.py johnson2015 --repeats 100    # the paper's 100 repetitions
     python reproduce.py johnson2015 --quick          # 5 datasets, 10 rounds, 1 repetition
+    python reproduce.py johnson2015 --engine weka    # the reference: real Weka's learners
 
 Writes results/johnson2015/{figures,tables}/ and summary.md, and prints the claims.
 """
@@ -35,6 +36,13 @@ def build_parser():
     parser.add_argument("--repeats", type=_positive, default=10, help="CV repetitions (10)")
     parser.add_argument("--quick", action="store_true", help="smoke run")
     parser.add_argument("--n-jobs", type=int, default=-1, help="parallel folds (joblib; -1 all)")
+    parser.add_argument(
+        "--engine",
+        choices=("sklearn", "weka"),
+        default="sklearn",
+        help="learners: sklearn (default: costlab's Weka-exact J48 and boosters, no Java) or "
+        "weka (real Weka 3.9.7's AdaBoostM1 and J48 through python-weka-wrapper3; hours)",
+    )
     parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
     parser.add_argument("--out", default="results", help="output folder (default: results)")
     parser.add_argument("--mirror", default=None, help="dataset mirror (else $COSTLAB_MIRROR)")
@@ -70,6 +78,7 @@ def run(args):
             repeats=args.repeats,
             quick=args.quick,
             n_jobs=args.n_jobs,
+            engine=args.engine,
             cache=not args.no_cache,
             mirror=args.mirror,
         )
