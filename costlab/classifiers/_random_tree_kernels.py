@@ -34,6 +34,10 @@ _MASK = np.uint64((1 << 48) - 1)
 _SMALL = 1e-6
 _LOG2 = np.log(2.0)
 _DOUBLE_MAX = np.finfo(np.float64).max
+# ``n ln n`` of the integers below 10000, looked up as Weka's ContingencyTables does (same values).
+with np.errstate(divide="ignore", invalid="ignore"):
+    _N_LN_N = np.arange(10000.0) * np.log(np.arange(10000.0))
+_N_LN_N[0] = 0.0
 
 
 # ---------------------------------------------------------------- java.util.Random
@@ -162,20 +166,35 @@ def bag_counts(weights, seed, n_trees, bag_percent):  # pragma: no cover - compi
 
 
 @numba.njit(cache=True, nogil=True)
-def _cswap(vals, index, left, right):  # pragma: no cover - compiled
-    if vals[index[left]] > vals[index[right]]:
+def _cswap(keys, index, left, right):  # pragma: no cover - compiled
+    if keys[left] > keys[right]:
+        keys[left], keys[right] = keys[right], keys[left]
         index[left], index[right] = index[right], index[left]
+
+
+@numba.njit(cache=True, nogil=True)
+def _swap(keys, index, i, j):  # pragma: no cover - compiled
+    keys[i], keys[j] = keys[j], keys[i]
+    index[i], index[j] = index[j], index[i]
 
 
 @numba.njit(cache=True, nogil=True)
 def weka_sort_order(vals):  # pragma: no cover - compiled
     """``Utils.sortWithNoMissingValues``: Weka's (unstable) median-of-three quicksort."""
-    n = vals.size
-    index = np.arange(n)
+    index = np.empty(vals.size, np.int64)
+    _sort_into(vals.copy(), vals.size, index, np.empty(2 * vals.size + 2, np.int64))
+    return index
+
+
+@numba.njit(cache=True, nogil=True)
+def _sort_into(keys, n, index, stack):  # pragma: no cover - compiled
+    """Weka's quicksort of ``keys[:n]``: the order goes to ``index[:n]`` and ``keys`` ends up
+    sorted (Weka permutes an index array and compares ``vals[index[i]]``; moving each key with
+    its index gives the same permutation with fewer memory look-ups). ``stack``: 2n + 2."""
+    for i in range(n):
+        index[i] = i
     if n < 2:
-        return index
-    stack = np.empty(2 * n + 2, np.int64)
-    top = 0
+        return
     stack[0], stack[1] = 0, n - 1
     top = 2
     while top > 0:
@@ -185,36 +204,35 @@ def weka_sort_order(vals):  # pragma: no cover - compiled
         if diff <= 0:
             continue
         if diff == 1:
-            _cswap(vals, index, left, right)
+            _cswap(keys, index, left, right)
             continue
         if diff == 2:
-            _cswap(vals, index, left, left + 1)
-            _cswap(vals, index, left, right)
-            _cswap(vals, index, left + 1, right)
+            _cswap(keys, index, left, left + 1)
+            _cswap(keys, index, left, right)
+            _cswap(keys, index, left + 1, right)
             continue
         c = (left + right) // 2
-        _cswap(vals, index, left, c)
-        _cswap(vals, index, left, right)
-        _cswap(vals, index, c, right)
-        index[c], index[right - 1] = index[right - 1], index[c]
-        pivot = vals[index[right - 1]]
+        _cswap(keys, index, left, c)
+        _cswap(keys, index, left, right)
+        _cswap(keys, index, c, right)
+        _swap(keys, index, c, right - 1)
+        pivot = keys[right - 1]
         lo, hi = left, right - 1
         while True:
             lo += 1
-            while vals[index[lo]] < pivot:
+            while keys[lo] < pivot:
                 lo += 1
             hi -= 1
-            while vals[index[hi]] > pivot:
+            while keys[hi] > pivot:
                 hi -= 1
             if lo >= hi:
                 break
-            index[lo], index[hi] = index[hi], index[lo]
+            _swap(keys, index, lo, hi)
         center = lo
-        index[center], index[right - 1] = index[right - 1], index[center]
+        _swap(keys, index, center, right - 1)
         stack[top], stack[top + 1] = left, center - 1
         stack[top + 2], stack[top + 3] = center + 1, right
         top += 4
-    return index
 
 
 # ---------------------------------------------------------------- entropies
@@ -222,7 +240,13 @@ def weka_sort_order(vals):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True)
 def _ln_func(x):  # pragma: no cover - compiled
-    return 0.0 if x <= 0 else x * np.log(x)
+    if x <= 0:
+        return 0.0
+    if x < 10000.0:
+        n = np.int64(x)
+        if n == x:
+            return _N_LN_N[n]
+    return x * np.log(x)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -298,33 +322,34 @@ def _nominal_distribution(codes, yi, rows, wts, start, stop, att, n_values, n_cl
 
 
 @numba.njit(cache=True, nogil=True)
-def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes):
+def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes, work):
     # pragma: no cover - compiled
     n = stop - start
-    vals = np.empty(n)
+    vals, order, stack, r_copy, w_copy, classes = work
     for p in range(n):
         v = codes[rows[start + p], att]
         vals[p] = v if v == v else _DOUBLE_MAX
-    order = weka_sort_order(vals)
-    r_copy = rows[start:stop].copy()
-    w_copy = wts[start:stop].copy()
+        r_copy[p] = rows[start + p]
+        w_copy[p] = wts[start + p]
+    _sort_into(vals, n, order, stack)
+    first_missing = n
     for p in range(n):
-        rows[start + p] = r_copy[order[p]]
+        row = r_copy[order[p]]
+        rows[start + p] = row
         wts[start + p] = w_copy[order[p]]
-    current = np.zeros((2, n_classes))
-    first_missing = stop
-    for p in range(start, stop):
-        if codes[rows[p], att] != codes[rows[p], att]:
+        classes[p] = yi[row]
+        if first_missing == n and vals[p] == _DOUBLE_MAX:
             first_missing = p
-            break
-        current[1, yi[rows[p]]] += wts[p]
+    current = np.zeros((2, n_classes))
+    for p in range(first_missing):
+        current[1, classes[p]] += wts[start + p]
     prior = _entropy_over_columns(current)
     dist = current.copy()
     split = np.nan
-    cur_split = codes[rows[start], att]
+    cur_split = vals[0] if first_missing > 0 else np.nan
     best = -_DOUBLE_MAX
-    for p in range(start, first_missing):
-        value = codes[rows[p], att]
+    for p in range(first_missing):
+        value = vals[p]
         if value > cur_split:
             gain = prior - _entropy_conditioned_on_rows(current)
             if gain > best:
@@ -334,14 +359,15 @@ def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes):
                     split = value
                 dist[:, :] = current
             cur_split = value
-        c = yi[rows[p]]
-        current[0, c] += wts[p]
-        current[1, c] -= wts[p]
+        c = classes[p]
+        w = wts[start + p]
+        current[0, c] += w
+        current[1, c] -= w
     props = _props(dist)
-    for p in range(first_missing, stop):
-        c = yi[rows[p]]
+    for p in range(first_missing, n):
+        c = classes[p]
         for b in range(2):
-            dist[b, c] += props[b] * wts[p]
+            dist[b, c] += props[b] * wts[start + p]
     return dist, props, split
 
 
@@ -384,6 +410,9 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
     state = np.empty(1, np.uint64)
     state[0] = java_seed(rand_seed)
     window = np.arange(n_att)
+    m = rows0.size
+    work = (np.empty(m), np.empty(m, np.int64), np.empty(2 * m + 2, np.int64),
+            np.empty(m, np.int64), np.empty(m), np.empty(m, np.int64))
 
     cap = 64
     attribute = np.full(cap, -1, np.int64)
@@ -448,7 +477,9 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
                     codes, yi, rows, wts, start, stop, att, n_values[att], n_classes
                 )
             else:
-                d, pr, sp = _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes)
+                d, pr, sp = _numeric_distribution(
+                    codes, yi, rows, wts, start, stop, att, n_classes, work
+                )
             current = _entropy_over_columns(d) - _entropy_conditioned_on_rows(d)
             if current - 0.0 > _SMALL:
                 gain_found = True

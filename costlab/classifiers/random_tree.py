@@ -257,6 +257,7 @@ class WekaRandomForest(WekaClassifierBase):
         n_values = np.ascontiguousarray(self.encoder_.schema_.n_values, dtype=np.int64)
         yi = np.ascontiguousarray(yi, dtype=np.int64)
         counts = kernels.bag_counts(np.ones(codes.shape[0]), seed, n_trees, 100.0)
+        columns = np.asfortranarray(codes)  # a column at a time: faster sorting
         trees = []
         for tree_seed, count in zip(kernels.tree_seeds(seed, n_trees), counts, strict=True):
             rows = np.flatnonzero(count)
@@ -265,7 +266,7 @@ class WekaRandomForest(WekaClassifierBase):
             text = weka_instance_text(codes[row], categories, class_text[yi[row]])
             trees.append(
                 kernels.grow_tree(
-                    codes, yi, rows, count[rows].astype(np.float64), len(self.classes_),
+                    columns, yi, rows, count[rows].astype(np.float64), len(self.classes_),
                     n_values, k, 1.0, int(tree_seed) + java_string_hash(text),
                 )  # fmt: skip
             )
