@@ -22,6 +22,7 @@ from costlab.classifiers import (
     WekaAdaBoostM1,
     WekaIBk,
     WekaNaiveBayes,
+    SklearnRandomForest,
     WekaRandomForest,
     describe_classifier,
     fit_weka_stump,
@@ -272,15 +273,16 @@ def test_weka_num_features(n_attributes, expected):
     assert weka_num_features(n_attributes) == expected == int(math.log2(n_attributes)) + 1
 
 
-def test_random_forest_uses_weka_k_on_original_attributes():
+def test_sklearn_random_forest_uses_weka_k_on_original_attributes():
     X, y = _mixed_data()
-    model = WekaRandomForest(n_estimators=10).fit(X, y)
+    model = SklearnRandomForest(n_estimators=10).fit(X, y)
     assert model.forest_.n_features_in_ == 3  # ordinal codes, not 6 one-hot columns
     assert model.forest_.max_features == int(math.log2(3)) + 1
     wide = np.random.default_rng(0).normal(size=(50, 20))
-    model = WekaRandomForest(n_estimators=5).fit(wide, wide[:, 0] > 0)
+    model = SklearnRandomForest(n_estimators=5).fit(wide, wide[:, 0] > 0)
     assert model.forest_.max_features == 5
     assert model.forest_.n_jobs is None
+    assert make_classifier("SklearnRandomForest", random_state=4).random_state == 4
 
 
 # ---------------------------------------------------------------- every classifier
@@ -314,7 +316,13 @@ def test_every_classifier_accepts_any_two_labels(name):
 
 @pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
 @parametrize_with_checks(
-    [WekaNaiveBayes(), WekaIBk(), WekaAdaBoostM1(), WekaRandomForest(n_estimators=10)]
+    [
+        WekaNaiveBayes(),
+        WekaIBk(),
+        WekaAdaBoostM1(),
+        WekaRandomForest(n_estimators=10),
+        SklearnRandomForest(n_estimators=10),
+    ]
 )
 def test_sklearn_estimator_checks(estimator, check):
     check(estimator)
