@@ -53,7 +53,10 @@ def test_java_random_next_int_and_next_double():
 def test_java_random_power_of_two_bound_uses_the_top_bits():
     # nextInt(8) of a power of two is (8 * next(31)) >> 31: the top 3 of next(31)'s bits.
     first, second = _state(1), _state(1)
-    assert kernels.java_next_int_bounded(first, 8) == (8 * (kernels.java_next_int(second) >> 1 & 0x7FFFFFFF)) >> 31
+    assert (
+        kernels.java_next_int_bounded(first, 8)
+        == (8 * (kernels.java_next_int(second) >> 1 & 0x7FFFFFFF)) >> 31
+    )
 
 
 def test_string_hash_by_hand():
@@ -197,14 +200,18 @@ def test_forest_is_the_normalised_sum_of_the_trees():
     model = WekaRandomForest(n_estimators=7).fit(X, y)
     rows = pd.DataFrame(
         {
-            "colour": pd.Categorical(["green", None, "blue", "red"], categories=["red", "blue", "green"]),
+            "colour": pd.Categorical(
+                ["green", None, "blue", "red"], categories=["red", "blue", "green"]
+            ),
             "size": [np.nan, np.nan, 2.5, 7.5],
         }
     )
     codes = model.encoder_.transform(rows)
     expected = []
     for x in codes:
-        total = sum(_tree_proba(model.trees_, root, x, model.n_values_) for root in model.trees_["roots"])
+        total = sum(
+            _tree_proba(model.trees_, root, x, model.n_values_) for root in model.trees_["roots"]
+        )
         expected.append(total / total.sum())
     np.testing.assert_allclose(model.predict_proba(rows), expected, rtol=0, atol=1e-15)
 
@@ -263,7 +270,9 @@ def test_k_is_wekas_and_parameters_are_checked():
 
 
 def test_registered_names_and_descriptions():
-    assert "RandomForest" in REGISTERED_CLASSIFIERS and "SklearnRandomForest" in REGISTERED_CLASSIFIERS
+    assert (
+        "RandomForest" in REGISTERED_CLASSIFIERS and "SklearnRandomForest" in REGISTERED_CLASSIFIERS
+    )
     assert isinstance(make_classifier("RandomForest"), WekaRandomForest)
     assert isinstance(make_classifier("SklearnRandomForest"), SklearnRandomForest)
     assert "1e-9" in describe_classifier("RandomForest")
@@ -329,7 +338,9 @@ def test_java_pieces_equal_the_jvms(engine):
     rng = np.random.default_rng(1)
     ties = (rng.integers(0, 10**6, 300) * 10 + 5) / 1e7  # seven decimals ending in 5
     values = np.concatenate([rng.random(300) * 100, ties, [0.0, -0.0, 1e20, -4e-7]])
-    assert [weka_number_text(v) for v in values] == [str(utils.doubleToString(float(v), 6)) for v in values]
+    assert [weka_number_text(v) for v in values] == [
+        str(utils.doubleToString(float(v), 6)) for v in values
+    ]
     vals = rng.integers(0, 6, 200).astype(float)
     java_order = list(utils.sortWithNoMissingValues(jpype.JArray(jpype.JDouble)(vals)))
     assert kernels.weka_sort_order(vals).tolist() == java_order

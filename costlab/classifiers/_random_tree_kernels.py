@@ -411,8 +411,14 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
     state[0] = java_seed(rand_seed)
     window = np.arange(n_att)
     m = rows0.size
-    work = (np.empty(m), np.empty(m, np.int64), np.empty(2 * m + 2, np.int64),
-            np.empty(m, np.int64), np.empty(m), np.empty(m, np.int64))
+    work = (
+        np.empty(m),
+        np.empty(m, np.int64),
+        np.empty(2 * m + 2, np.int64),
+        np.empty(m, np.int64),
+        np.empty(m),
+        np.empty(m, np.int64),
+    )
 
     cap = 64
     attribute = np.full(cap, -1, np.int64)
@@ -593,8 +599,9 @@ def _normalised(v):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _node_proba(node, x, attribute, split_point, first_child, n_children, prop, dist, empty,
-                n_values):  # pragma: no cover - compiled
+def _node_proba(
+    node, x, attribute, split_point, first_child, n_children, prop, dist, empty, n_values
+):  # pragma: no cover - compiled
     """``Tree.distributionForInstance``: (distribution, False) or (anything, True) for null."""
     att = attribute[node]
     if att < 0:
@@ -606,8 +613,18 @@ def _node_proba(node, x, attribute, split_point, first_child, n_children, prop, 
         out = np.zeros(dist.shape[1])
         for b in range(n_children[node]):
             child = first_child[node] + b
-            help_, null = _node_proba(child, x, attribute, split_point, first_child,
-                                      n_children, prop, dist, empty, n_values)
+            help_, null = _node_proba(
+                child,
+                x,
+                attribute,
+                split_point,
+                first_child,
+                n_children,
+                prop,
+                dist,
+                empty,
+                n_values,
+            )
             if not null:
                 for c in range(out.size):
                     out[c] += prop[child] * help_[c]
@@ -618,16 +635,18 @@ def _node_proba(node, x, attribute, split_point, first_child, n_children, prop, 
         child = first_child[node]
     else:
         child = first_child[node] + 1
-    out, null = _node_proba(child, x, attribute, split_point, first_child, n_children, prop,
-                            dist, empty, n_values)
+    out, null = _node_proba(
+        child, x, attribute, split_point, first_child, n_children, prop, dist, empty, n_values
+    )
     if null:
         return _normalised(dist[node]), False
     return out, False
 
 
 @numba.njit(cache=True, nogil=True)
-def forest_proba(codes, roots, attribute, split_point, first_child, n_children, prop, dist,
-                 empty, n_values):  # pragma: no cover - compiled
+def forest_proba(
+    codes, roots, attribute, split_point, first_child, n_children, prop, dist, empty, n_values
+):  # pragma: no cover - compiled
     """Bagging's distribution: the trees' distributions summed in order, then normalised."""
     n_classes = dist.shape[1]
     out = np.zeros((codes.shape[0], n_classes))
@@ -635,8 +654,18 @@ def forest_proba(codes, roots, attribute, split_point, first_child, n_children, 
         x = codes[i]
         sums = np.zeros(n_classes)
         for t in range(roots.size):
-            d, null = _node_proba(roots[t], x, attribute, split_point, first_child, n_children,
-                                  prop, dist, empty, n_values)
+            d, null = _node_proba(
+                roots[t],
+                x,
+                attribute,
+                split_point,
+                first_child,
+                n_children,
+                prop,
+                dist,
+                empty,
+                n_values,
+            )
             if not null:
                 for c in range(n_classes):
                     sums[c] += d[c]

@@ -149,9 +149,7 @@ def weka_number_text(value: float) -> str:
     >>> weka_number_text(2.0), weka_number_text(0.4989865), weka_number_text(-1e-9)
     ('2', '0.498986', '-0')
     """
-    rounded = Decimal(float(value)).quantize(
-        _DECIMALS, rounding=ROUND_HALF_UP, context=_CONTEXT
-    )
+    rounded = Decimal(float(value)).quantize(_DECIMALS, rounding=ROUND_HALF_UP, context=_CONTEXT)
     text = format(rounded, "f")
     if "." in text:
         text = text.rstrip("0").rstrip(".")
@@ -227,11 +225,15 @@ class WekaRandomForest(WekaClassifierBase):
 
     Examples
     --------
-    >>> X = np.array([[0.0], [1.0], [2.0], [3.0], [np.nan]])
-    >>> model = WekaRandomForest(n_estimators=10).fit(X, [0, 0, 1, 1, 1])
-    >>> model.predict_proba([[0.5], [2.5]]).round(2)
-    array([[1. , 0. ],
-           [0.1, 0.9]])
+    Two of these ten bootstrap samples drew only class-1 rows, so their trees say class 1
+    everywhere; a missing value is shared between the branches of each tree's split:
+
+    >>> X = np.array([[0.0], [1.0], [2.0], [3.0]])
+    >>> model = WekaRandomForest(n_estimators=10).fit(X, [0, 0, 1, 1])
+    >>> model.predict_proba([[0.2], [2.8], [np.nan]]).round(2)
+    array([[0.8 , 0.2 ],
+           [0.  , 1.  ],
+           [0.38, 0.62]])
     """
 
     def __init__(
@@ -269,8 +271,15 @@ class WekaRandomForest(WekaClassifierBase):
             text = weka_instance_text(codes[row], categories, class_text[yi[row]])
             trees.append(
                 kernels.grow_tree(
-                    columns, yi, rows, count[rows].astype(np.float64), len(self.classes_),
-                    n_values, k, 1.0, int(tree_seed) + java_string_hash(text),
+                    columns,
+                    yi,
+                    rows,
+                    count[rows].astype(np.float64),
+                    len(self.classes_),
+                    n_values,
+                    k,
+                    1.0,
+                    int(tree_seed) + java_string_hash(text),
                 )  # fmt: skip
             )
         self.trees_ = _concatenate(trees)
@@ -278,7 +287,13 @@ class WekaRandomForest(WekaClassifierBase):
         return self
 
     def predict_proba(self, X) -> np.ndarray:
-        """The trees' class distributions summed and normalised (Weka's ``Bagging``)."""
+        """The trees' class distributions summed and normalised (Weka's ``Bagging``).
+
+        Returned as Weka computes them: fractional weights can leave a probability a rounding
+        error below 0 (-6.9e-18 on Credit Approval), which the Weka engine clips to 0 and
+        the threshold searches clip themselves; clipping here would create ties (and move
+        an AUC) that Weka's own numbers do not have.
+        """
         check_is_fitted(self, "trees_")
         codes = np.ascontiguousarray(self.encoder_.transform(X), dtype=np.float64)
         t = self.trees_
