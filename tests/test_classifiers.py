@@ -19,6 +19,7 @@ from costlab.classifiers import (
     CLASSIFIERS,
     CategoricalOneHotEncoder,
     CategoricalOrdinalEncoder,
+    SklearnRandomForest,
     WekaAdaBoostM1,
     WekaIBk,
     WekaNaiveBayes,
@@ -272,15 +273,16 @@ def test_weka_num_features(n_attributes, expected):
     assert weka_num_features(n_attributes) == expected == int(math.log2(n_attributes)) + 1
 
 
-def test_random_forest_uses_weka_k_on_original_attributes():
+def test_sklearn_random_forest_uses_weka_k_on_original_attributes():
     X, y = _mixed_data()
-    model = WekaRandomForest(n_estimators=10).fit(X, y)
+    model = SklearnRandomForest(n_estimators=10).fit(X, y)
     assert model.forest_.n_features_in_ == 3  # ordinal codes, not 6 one-hot columns
     assert model.forest_.max_features == int(math.log2(3)) + 1
     wide = np.random.default_rng(0).normal(size=(50, 20))
-    model = WekaRandomForest(n_estimators=5).fit(wide, wide[:, 0] > 0)
+    model = SklearnRandomForest(n_estimators=5).fit(wide, wide[:, 0] > 0)
     assert model.forest_.max_features == 5
     assert model.forest_.n_jobs is None
+    assert make_classifier("SklearnRandomForest", random_state=4).random_state == 4
 
 
 # ---------------------------------------------------------------- every classifier
@@ -307,14 +309,24 @@ def test_every_classifier_accepts_any_two_labels(name):
     model = make_classifier(name).fit(X, labels)
     assert list(model.classes_) == ["bad", "good"]
     assert set(model.predict(X)) <= {"bad", "good"}
+    # Weka's forest seeds its trees from an instance's text, class label included: name the
+    # 0/1 classes as the labels read.
+    params = {"class_labels": ("bad", "good")} if name == "RandomForest" else {}
     np.testing.assert_allclose(
-        model.predict_proba(X)[:, 0], make_classifier(name).fit(X, 1 - y).predict_proba(X)[:, 0]
+        model.predict_proba(X)[:, 0],
+        make_classifier(name, **params).fit(X, 1 - y).predict_proba(X)[:, 0],
     )
 
 
 @pytest.mark.filterwarnings("ignore:invalid value encountered in cast:RuntimeWarning")
 @parametrize_with_checks(
-    [WekaNaiveBayes(), WekaIBk(), WekaAdaBoostM1(), WekaRandomForest(n_estimators=10)]
+    [
+        WekaNaiveBayes(),
+        WekaIBk(),
+        WekaAdaBoostM1(),
+        WekaRandomForest(n_estimators=10),
+        SklearnRandomForest(n_estimators=10),
+    ]
 )
 def test_sklearn_estimator_checks(estimator, check):
     check(estimator)

@@ -2,9 +2,9 @@
 
 Al-Saffar (2018, sec. 5.1) ran Weka 3.9's RandomForest, NaiveBayes, AdaBoostM1 and IBk with
 default options. Its one-sided threshold search on P(class 1) depends on how probabilities
-are *calibrated*, so NaiveBayes, AdaBoostM1 and IBk reproduce Weka's formulas (each class's
-docstring gives the formula, read from Weka 3.9's source); RandomForest is a close scikit-learn
-analogue.
+are *calibrated*, so the four reproduce Weka's formulas (each class's docstring gives them,
+read from Weka 3.9's source); RandomForest is Weka's forest tree for tree, and
+SklearnRandomForest keeps scikit-learn's forest set up like Weka's defaults.
 
 Every estimator takes a DataFrame whose nominal attributes are pandas Categorical columns
 (declared values, in declared order) and numeric attributes float64, NaN = missing, or a
@@ -32,10 +32,11 @@ from .density import (
     parzen_loo_log_likelihood,
     parzen_ml_width,
 )
-from .forest import WekaRandomForest, weka_num_features
+from .forest import SklearnRandomForest
 from .ibk import WekaIBk
 from .j48 import J48
 from .naive_bayes import WekaNaiveBayes, numeric_precision
+from .random_tree import WekaRandomForest, weka_num_features
 from .stump import WekaStump, fit_weka_stump
 from .threshold import CostRangeThresholdClassifier
 
@@ -48,6 +49,7 @@ __all__ = [
     "parzen_loo_log_likelihood",
     "parzen_ml_width",
     "RiskBoostClassifier",
+    "SklearnRandomForest",
     "c45_tree",
     "CLASSIFIERS",
     "J48",
@@ -72,10 +74,12 @@ __all__ = [
 CLASSIFIERS: tuple[str, ...] = ("RandomForest", "NaiveBayes", "AdaBoostM1", "IBk")
 """Names of the thesis's classifiers, in the order of its tables."""
 
-REGISTERED_CLASSIFIERS: tuple[str, ...] = (*CLASSIFIERS, "J48", "RiskBoost")
+REGISTERED_CLASSIFIERS: tuple[str, ...] = (*CLASSIFIERS, "J48", "RiskBoost", "SklearnRandomForest")
 """Every name :func:`make_classifier` and ``cross_val_proba`` accept: the thesis's
-classifiers, then Weka's J48 (C4.5 release 8), which the thesis did not use, and Johnson et
-al.'s (2015) RiskBoost over unpruned J48 (``engine="weka"``: over real Weka's J48)."""
+classifiers, then Weka's J48 (C4.5 release 8), which the thesis did not use, Johnson et al.'s
+(2015) RiskBoost over unpruned J48 (``engine="weka"``: over real Weka's J48), and
+scikit-learn's random forest set up like Weka's defaults (the no-Java engine's RandomForest
+before it became Weka's own)."""
 
 _ESTIMATORS = {
     "RandomForest": WekaRandomForest,
@@ -84,17 +88,21 @@ _ESTIMATORS = {
     "IBk": WekaIBk,
     "J48": J48,
     "RiskBoost": RiskBoostClassifier,
+    "SklearnRandomForest": SklearnRandomForest,
 }
 
 _DESCRIPTIONS = {
     "RandomForest": (
-        "RandomForest: 100 scikit-learn trees on bootstrap samples, K = int(log2(M)) + 1 "
-        "attributes tried per split (M original attributes, nominal ones as ordinal codes), "
-        "entropy splits, no depth limit, probabilities averaged over trees, as Weka 3.9's "
-        "defaults (-I 100 -K 0 -S 1). Differs: Weka's RandomTree splits nominal attributes "
-        "multiway and sends missing values down all branches with fractional weights, and "
-        "its bootstrap samples, attribute draws and tie-breaking use Java's random stream, so "
-        "the probabilities are close to, but not, Weka's."
+        "RandomForest: Weka 3.9's RandomForest (-P 100 -I 100 -K 0 -M 1.0 -S 1): Bagging of "
+        "100 RandomTrees, bootstrap copies as weights (Walker's alias method on "
+        "java.util.Random(S + t)), each tree seeded from Java's random stream and the "
+        "String.hashCode of a sampled instance's text, K = int(log2(M)) + 1 attributes drawn "
+        "per node from a shared window (more until one has a gain), information-gain splits "
+        "(multiway on nominal attributes, midpoint cuts on numeric ones after Weka's "
+        "quicksort), fully grown trees, fractional instances for missing values at training "
+        "and prediction, empty branches answered by the parent, tree distributions summed "
+        "and normalised. Matches Weka 3.9.7's probabilities to 1e-9 on the tested datasets "
+        "(the class labels' text must be Weka's: cross-validation passes the dataset's)."
     ),
     "NaiveBayes": (
         "NaiveBayes: Weka 3.9's formulas with default options: Laplace-corrected class prior "
@@ -127,6 +135,14 @@ _DESCRIPTIONS = {
         "the k-th distance kept, and probabilities (1/n + neighbours of the class) normalised, "
         "so 1-NN gives e.g. 0.9989/0.0011 rather than 1/0. Differs: the ranges restart at each "
         "predict_proba call (pass a fold's test rows in one call, in Weka's order)."
+    ),
+    "SklearnRandomForest": (
+        "SklearnRandomForest: 100 scikit-learn trees on bootstrap samples, K = int(log2(M)) + 1 "
+        "attributes tried per split (M original attributes, nominal ones as ordinal codes), "
+        "entropy splits, no depth limit, probabilities averaged over trees, as Weka 3.9's "
+        "defaults (-I 100 -K 0 -S 1). Differs from Weka: binary splits of nominal codes, "
+        "missing values sent to one side, and other random streams, so the probabilities "
+        "are close to, but not, Weka's (use RandomForest for Weka's own)."
     ),
     "J48": (
         "J48: C4.5 release 8 as Weka 3.9's J48 (-C 0.25 -M 2; unpruned=True for -U): "
@@ -161,10 +177,12 @@ def make_classifier(name: str, *, random_state: int = 1, **params):
 
     Parameters
     ----------
-    name : {"RandomForest", "NaiveBayes", "AdaBoostM1", "IBk", "J48", "RiskBoost"}
-        Classifier name, as in :data:`REGISTERED_CLASSIFIERS`.
+    name : str
+        One of :data:`REGISTERED_CLASSIFIERS`: "RandomForest", "NaiveBayes", "AdaBoostM1",
+        "IBk", "J48", "RiskBoost", "SklearnRandomForest".
     random_state : int, default=1
-        Seed, passed to the classifiers that use one (RandomForest, AdaBoostM1).
+        Seed, passed to the classifiers that use one (RandomForest, AdaBoostM1,
+        SklearnRandomForest).
     **params
         Estimator parameters to override (e.g. ``k=3`` for IBk, ``unpruned=True`` for J48).
 

@@ -1,8 +1,10 @@
-"""A random forest set up like Weka 3.9's ``RandomForest`` defaults (scikit-learn trees)."""
+"""scikit-learn's random forest set up like Weka 3.9's ``RandomForest`` defaults.
+
+Weka's own forest is :class:`costlab.classifiers.WekaRandomForest`; this one keeps the
+scikit-learn analogue (registered as ``"SklearnRandomForest"``) for comparison.
+"""
 
 from __future__ import annotations
-
-import math
 
 import numpy as np
 from sklearn.ensemble import RandomForestClassifier
@@ -10,28 +12,12 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
+from .random_tree import weka_num_features
 
-__all__ = ["WekaRandomForest", "weka_num_features"]
-
-
-def weka_num_features(n_attributes: int) -> int:
-    """Weka's default number of attributes tried per split.
-
-    .. math:: K = \\lfloor \\log_2 M \\rfloor + 1
-
-    ``M`` counts the original attributes (not one-hot columns), excluding the class; the
-    logarithm is computed as ``log(M) / log(2)``, as Weka's ``Utils.log2``.
-
-    Examples
-    --------
-    >>> weka_num_features(20), weka_num_features(44)
-    (5, 6)
-    """
-    n_attributes = check_positive_int(n_attributes, "n_attributes")
-    return int(math.log(n_attributes) / math.log(2)) + 1
+__all__ = ["SklearnRandomForest"]
 
 
-class WekaRandomForest(WekaClassifierBase):
+class SklearnRandomForest(WekaClassifierBase):
     """Bagged random trees with Weka 3.9 ``RandomForest``'s defaults, grown by scikit-learn.
 
     100 fully grown trees on bootstrap samples of the training size, K =
@@ -40,7 +26,8 @@ class WekaRandomForest(WekaClassifierBase):
     distributions. Nominal attributes enter as ordinal category codes (NaN when missing), so
     the forest sees Weka's attribute count M.
 
-    Not Weka's numbers: ``RandomTree`` splits a nominal attribute multiway (one branch per
+    Not Weka's numbers (:class:`~costlab.classifiers.WekaRandomForest` gives those):
+    ``RandomTree`` splits a nominal attribute multiway (one branch per
     value) where these trees split codes binarily, it sends a row with a missing value down
     every branch with fractional weights where these trees send it to one side, and the
     bootstrap samples, attribute draws and tie-breaking use other random streams.

@@ -199,7 +199,7 @@ class SklearnEngine:
                 make_folds(y, scheme=folds, n_folds=n_folds, seed=seed + r)
             )
         ]
-        model = build_model(classifier, seed, params)
+        model = _with_class_labels(build_model(classifier, seed, params), classifier, dataset)
         jobs = (joblib.delayed(fit_fold)(model, dataset.X, y, tr, te) for _, _, tr, te in tasks)
         out = np.full((len(repeats), y.shape[0], 2), np.nan)
         fold_id = np.full((len(repeats), y.shape[0]), -1)
@@ -226,6 +226,15 @@ class SklearnEngine:
             n_jobs=None,
         )
         return p[0], fold[0]
+
+
+def _with_class_labels(model, classifier, dataset):
+    """A registered model that takes ``class_labels`` (Weka's RandomForest, whose trees are
+    seeded from an instance's text) gets the dataset's class names, as Weka's data has them."""
+    params = model.get_params()
+    if isinstance(classifier, str) and "class_labels" in params and params["class_labels"] is None:
+        model = model.set_params(class_labels=(str(dataset.negative), str(dataset.positive)))
+    return model
 
 
 def _weka_engine():

@@ -1,0 +1,680 @@
+"""Compiled kernels (numba) of :mod:`costlab.classifiers.random_tree`.
+
+``java.util.Random`` (the 48-bit linear congruential generator), the bootstrap of Weka's
+``Instances.resampleWithWeights`` (Walker's alias method, copies counted as weights), Weka's
+quicksort of ``Utils.sortWithNoMissingValues``, and the growing and evaluation of Weka 3.9's
+``RandomTree`` on ordinal codes. The rules are stated in the docstring of
+:mod:`costlab.classifiers.random_tree`; this module only makes them fast.
+
+A tree is returned as flat arrays indexed by node (see :func:`grow_tree`); the children of a
+node are consecutive. ``tests/test_weka_random_forest.py`` checks the generator against
+known Java outputs and the trees against Weka 3.9.7 itself.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+
+__all__ = [
+    "bag_counts",
+    "forest_proba",
+    "grow_tree",
+    "java_next_double",
+    "java_next_int",
+    "java_next_int_bounded",
+    "java_seed",
+    "tree_seeds",
+    "weka_sort_order",
+]
+
+_MULTIPLIER = np.uint64(0x5DEECE66D)
+_ADDEND = np.uint64(0xB)
+_MASK = np.uint64((1 << 48) - 1)
+_SMALL = 1e-6
+_LOG2 = np.log(2.0)
+_DOUBLE_MAX = np.finfo(np.float64).max
+# ``n ln n`` of the integers below 10000, looked up as Weka's ContingencyTables does (same values).
+with np.errstate(divide="ignore", invalid="ignore"):
+    _N_LN_N = np.arange(10000.0) * np.log(np.arange(10000.0))
+_N_LN_N[0] = 0.0
+
+
+# ---------------------------------------------------------------- java.util.Random
+
+
+@numba.njit(cache=True, nogil=True)
+def java_seed(seed):  # pragma: no cover - compiled
+    """State of ``new Random(seed)`` (``seed`` a Java long)."""
+    return (np.uint64(np.int64(seed)) ^ _MULTIPLIER) & _MASK
+
+
+@numba.njit(cache=True, nogil=True)
+def _next(state, bits):  # pragma: no cover - compiled
+    """``Random.next(bits)``; ``state`` is a one-element uint64 array, advanced in place."""
+    s = (state[0] * _MULTIPLIER + _ADDEND) & _MASK
+    state[0] = s
+    value = np.int64(s >> np.uint64(48 - bits))
+    if bits == 32 and value >= 2147483648:
+        value -= 4294967296
+    return value
+
+
+@numba.njit(cache=True, nogil=True)
+def java_next_int(state):  # pragma: no cover - compiled
+    """``Random.nextInt()``: a signed 32-bit integer."""
+    return _next(state, 32)
+
+
+@numba.njit(cache=True, nogil=True)
+def java_next_int_bounded(state, bound):  # pragma: no cover - compiled
+    """``Random.nextInt(bound)``: uniform in ``[0, bound)``, Java's rejection rule."""
+    r = _next(state, 31)
+    m = bound - 1
+    if bound & m == 0:
+        return (bound * r) >> 31
+    u = r
+    while True:
+        r = u % bound
+        if u - r + m < 2147483648:  # no int overflow in Java's ``u - r + m < 0``
+            return r
+        u = _next(state, 31)
+
+
+@numba.njit(cache=True, nogil=True)
+def java_next_double(state):  # pragma: no cover - compiled
+    """``Random.nextDouble()``: ``(next(26) << 27 + next(27)) * 2**-53``."""
+    high = _next(state, 26)
+    low = _next(state, 27)
+    return ((high << 27) + low) * (1.0 / 9007199254740992.0)
+
+
+# ---------------------------------------------------------------- bagging
+
+
+@numba.njit(cache=True, nogil=True)
+def tree_seeds(seed, n_trees):  # pragma: no cover - compiled
+    """Seeds of Bagging's trees: ``nextInt()`` of ``new Random(seed)``, one per tree."""
+    state = np.empty(1, np.uint64)
+    state[0] = java_seed(seed)
+    out = np.empty(n_trees, np.int64)
+    for t in range(n_trees):
+        out[t] = java_next_int(state)
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _walker_tables(weights):  # pragma: no cover - compiled
+    """Alias tables ``(Q, A)`` of Walker's method as Weka builds them (Q shifted by I)."""
+    m = weights.size
+    total = 0.0
+    for i in range(m):
+        total += weights[i]
+    q = np.empty(m)
+    a = np.zeros(m, np.int64)
+    w = np.zeros(m, np.int64)
+    nn = -1
+    np_ = m
+    for i in range(m):
+        q[i] = m * (weights[i] / total)
+        if q[i] < 1.0:
+            nn += 1
+            w[nn] = i
+        else:
+            np_ -= 1
+            w[np_] = i
+    if nn > -1 and np_ < m:
+        for s in range(m - 1):
+            i = w[s]
+            j = w[np_]
+            a[i] = j
+            q[j] += q[i] - 1.0
+            if q[j] < 1.0:
+                np_ += 1
+            if np_ >= m:
+                break
+    for i in range(m):
+        q[i] += i
+    return q, a
+
+
+@numba.njit(cache=True, nogil=True)
+def bag_counts(weights, seed, n_trees, bag_percent):  # pragma: no cover - compiled
+    """Copies of each row in every tree's bootstrap sample, shape (n_trees, n).
+
+    Tree ``t`` draws ``int(n * bag_percent / 100)`` rows with ``new Random(seed + t)``,
+    each with probability proportional to its weight.
+    """
+    m = weights.size
+    counts = np.zeros((n_trees, m), np.int64)
+    q, a = _walker_tables(weights)
+    n_draws = np.int64(m * (bag_percent / 100.0))
+    state = np.empty(1, np.uint64)
+    for t in range(n_trees):
+        state[0] = java_seed(np.int64(np.int32(seed + t)))
+        for _ in range(n_draws):
+            u = m * java_next_double(state)
+            i = np.int64(u)
+            if u < q[i]:
+                counts[t, i] += 1
+            else:
+                counts[t, a[i]] += 1
+    return counts
+
+
+# ---------------------------------------------------------------- Weka's quicksort
+
+
+@numba.njit(cache=True, nogil=True)
+def _cswap(keys, index, left, right):  # pragma: no cover - compiled
+    if keys[left] > keys[right]:
+        keys[left], keys[right] = keys[right], keys[left]
+        index[left], index[right] = index[right], index[left]
+
+
+@numba.njit(cache=True, nogil=True)
+def _swap(keys, index, i, j):  # pragma: no cover - compiled
+    keys[i], keys[j] = keys[j], keys[i]
+    index[i], index[j] = index[j], index[i]
+
+
+@numba.njit(cache=True, nogil=True)
+def weka_sort_order(vals):  # pragma: no cover - compiled
+    """``Utils.sortWithNoMissingValues``: Weka's (unstable) median-of-three quicksort."""
+    index = np.empty(vals.size, np.int64)
+    _sort_into(vals.copy(), vals.size, index, np.empty(2 * vals.size + 2, np.int64))
+    return index
+
+
+@numba.njit(cache=True, nogil=True)
+def _sort_into(keys, n, index, stack):  # pragma: no cover - compiled
+    """Weka's quicksort of ``keys[:n]``: the order goes to ``index[:n]`` and ``keys`` ends up
+    sorted (Weka permutes an index array and compares ``vals[index[i]]``; moving each key with
+    its index gives the same permutation with fewer memory look-ups). ``stack``: 2n + 2."""
+    for i in range(n):
+        index[i] = i
+    if n < 2:
+        return
+    stack[0], stack[1] = 0, n - 1
+    top = 2
+    while top > 0:
+        top -= 2
+        left, right = stack[top], stack[top + 1]
+        diff = right - left
+        if diff <= 0:
+            continue
+        if diff == 1:
+            _cswap(keys, index, left, right)
+            continue
+        if diff == 2:
+            _cswap(keys, index, left, left + 1)
+            _cswap(keys, index, left, right)
+            _cswap(keys, index, left + 1, right)
+            continue
+        c = (left + right) // 2
+        _cswap(keys, index, left, c)
+        _cswap(keys, index, left, right)
+        _cswap(keys, index, c, right)
+        _swap(keys, index, c, right - 1)
+        pivot = keys[right - 1]
+        lo, hi = left, right - 1
+        while True:
+            lo += 1
+            while keys[lo] < pivot:
+                lo += 1
+            hi -= 1
+            while keys[hi] > pivot:
+                hi -= 1
+            if lo >= hi:
+                break
+            _swap(keys, index, lo, hi)
+        center = lo
+        _swap(keys, index, center, right - 1)
+        stack[top], stack[top + 1] = left, center - 1
+        stack[top + 2], stack[top + 3] = center + 1, right
+        top += 4
+
+
+# ---------------------------------------------------------------- entropies
+
+
+@numba.njit(cache=True, nogil=True)
+def _ln_func(x):  # pragma: no cover - compiled
+    if x <= 0:
+        return 0.0
+    if x < 10000.0:
+        n = np.int64(x)
+        if n == x:
+            return _N_LN_N[n]
+    return x * np.log(x)
+
+
+@numba.njit(cache=True, nogil=True)
+def _entropy_over_columns(dist):  # pragma: no cover - compiled
+    value = 0.0
+    total = 0.0
+    for j in range(dist.shape[1]):
+        column = 0.0
+        for i in range(dist.shape[0]):
+            column += dist[i, j]
+        value -= _ln_func(column)
+        total += column
+    if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+        return 0.0
+    return (value + _ln_func(total)) / (total * _LOG2)
+
+
+@numba.njit(cache=True, nogil=True)
+def _entropy_conditioned_on_rows(dist):  # pragma: no cover - compiled
+    value = 0.0
+    total = 0.0
+    for i in range(dist.shape[0]):
+        row = 0.0
+        for j in range(dist.shape[1]):
+            value += _ln_func(dist[i, j])
+            row += dist[i, j]
+        value -= _ln_func(row)
+        total += row
+    if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+        return 0.0
+    return -value / (total * _LOG2)
+
+
+@numba.njit(cache=True, nogil=True)
+def _props(dist):  # pragma: no cover - compiled
+    """Share of each branch in the known weight (uniform when there is none)."""
+    k = dist.shape[0]
+    props = np.empty(k)
+    for b in range(k):
+        s = 0.0
+        for c in range(dist.shape[1]):
+            s += dist[b, c]
+        props[b] = s
+    total = 0.0
+    for b in range(k):
+        total += props[b]
+    if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+        props[:] = 1.0 / k
+    else:
+        for b in range(k):
+            props[b] /= total
+    return props
+
+
+# ---------------------------------------------------------------- one node's candidate splits
+
+
+@numba.njit(cache=True, nogil=True)
+def _nominal_distribution(codes, yi, rows, wts, start, stop, att, n_values, n_classes):
+    # pragma: no cover - compiled
+    dist = np.zeros((n_values, n_classes))
+    for p in range(start, stop):
+        v = codes[rows[p], att]
+        if v == v:
+            dist[np.int64(v), yi[rows[p]]] += wts[p]
+    props = _props(dist)
+    for p in range(start, stop):
+        if codes[rows[p], att] != codes[rows[p], att]:
+            c = yi[rows[p]]
+            for b in range(n_values):
+                dist[b, c] += props[b] * wts[p]
+    return dist, props, np.nan
+
+
+@numba.njit(cache=True, nogil=True)
+def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes, work):
+    # pragma: no cover - compiled
+    n = stop - start
+    vals, order, stack, r_copy, w_copy, classes = work
+    for p in range(n):
+        v = codes[rows[start + p], att]
+        vals[p] = v if v == v else _DOUBLE_MAX
+        r_copy[p] = rows[start + p]
+        w_copy[p] = wts[start + p]
+    _sort_into(vals, n, order, stack)
+    first_missing = n
+    for p in range(n):
+        row = r_copy[order[p]]
+        rows[start + p] = row
+        wts[start + p] = w_copy[order[p]]
+        classes[p] = yi[row]
+        if first_missing == n and vals[p] == _DOUBLE_MAX:
+            first_missing = p
+    current = np.zeros((2, n_classes))
+    for p in range(first_missing):
+        current[1, classes[p]] += wts[start + p]
+    prior = _entropy_over_columns(current)
+    dist = current.copy()
+    split = np.nan
+    cur_split = vals[0] if first_missing > 0 else np.nan
+    best = -_DOUBLE_MAX
+    for p in range(first_missing):
+        value = vals[p]
+        if value > cur_split:
+            gain = prior - _entropy_conditioned_on_rows(current)
+            if gain > best:
+                best = gain
+                split = (value + cur_split) / 2.0
+                if split <= cur_split:
+                    split = value
+                dist[:, :] = current
+            cur_split = value
+        c = classes[p]
+        w = wts[start + p]
+        current[0, c] += w
+        current[1, c] -= w
+    props = _props(dist)
+    for p in range(first_missing, n):
+        c = classes[p]
+        for b in range(2):
+            dist[b, c] += props[b] * wts[start + p]
+    return dist, props, split
+
+
+# ---------------------------------------------------------------- growing
+
+
+@numba.njit(cache=True, nogil=True)
+def _grow_int(a, size):  # pragma: no cover - compiled
+    out = np.empty(max(size, 2 * a.size), a.dtype)
+    out[: a.size] = a
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _grow_float(a, size):  # pragma: no cover - compiled
+    out = np.empty(max(size, 2 * a.size), a.dtype)
+    out[: a.size] = a
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _grow_dist(a, size):  # pragma: no cover - compiled
+    out = np.empty((max(size, 2 * a.shape[0]), a.shape[1]))
+    out[: a.shape[0]] = a
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, rand_seed):
+    # pragma: no cover - compiled
+    """Grow one ``RandomTree`` on the bag ``rows0`` (row indices, in order) with weights
+    ``wts0``; ``n_values[j]`` is the number of declared values of attribute j (0 = numeric).
+
+    Returns ``(attribute, split, first_child, n_children, prop, dist, empty)`` per node:
+    the split attribute (-1 for a leaf), the numeric split point, the index of the first child
+    and the number of children, the node's share of its parent's known weight, its class
+    weights (``classProbs``) and whether it is an empty leaf. Node 0 is the root.
+    """
+    n_att = codes.shape[1]
+    state = np.empty(1, np.uint64)
+    state[0] = java_seed(rand_seed)
+    window = np.arange(n_att)
+    m = rows0.size
+    work = (
+        np.empty(m),
+        np.empty(m, np.int64),
+        np.empty(2 * m + 2, np.int64),
+        np.empty(m, np.int64),
+        np.empty(m),
+        np.empty(m, np.int64),
+    )
+
+    cap = 64
+    attribute = np.full(cap, -1, np.int64)
+    split_point = np.full(cap, np.nan)
+    first_child = np.zeros(cap, np.int64)
+    n_children = np.zeros(cap, np.int64)
+    prop = np.ones(cap)
+    dist = np.zeros((cap, n_classes))
+    empty = np.zeros(cap, np.bool_)
+    n_nodes = 1
+
+    arena = max(16, 2 * rows0.size)
+    rows = np.empty(arena, np.int64)
+    wts = np.empty(arena)
+    rows[: rows0.size] = rows0
+    wts[: rows0.size] = wts0
+    for p in range(rows0.size):
+        dist[0, yi[rows0[p]]] += wts0[p]
+
+    # Pending nodes, depth first (children pushed last to first): node, start, stop, free.
+    stack = np.empty((64, 4), np.int64)
+    stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = 0, 0, rows0.size, rows0.size
+    top = 1
+    while top > 0:
+        top -= 1
+        node, start, stop, free = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
+        if stop == start:
+            empty[node] = True
+            continue
+        class_probs = dist[node]
+        total = 0.0
+        for c in range(n_classes):
+            total += class_probs[c]
+        best_class = 0
+        for c in range(1, n_classes):
+            if class_probs[c] > class_probs[best_class]:
+                best_class = c
+        pure = class_probs[best_class] - total < _SMALL and total - class_probs[best_class] < _SMALL
+        if total < 2 * min_num or pure:
+            continue
+
+        val = -_DOUBLE_MAX
+        best_att = 0
+        best_split = np.nan
+        best_dist = np.zeros((1, n_classes))
+        best_props = np.ones(1)
+        window_size = n_att
+        k = k_value
+        gain_found = False
+        while window_size > 0:
+            more = k > 0
+            k -= 1
+            if not (more or not gain_found):
+                break
+            chosen = java_next_int_bounded(state, window_size)
+            att = window[chosen]
+            window[chosen] = window[window_size - 1]
+            window[window_size - 1] = att
+            window_size -= 1
+            if n_values[att] > 0:
+                d, pr, sp = _nominal_distribution(
+                    codes, yi, rows, wts, start, stop, att, n_values[att], n_classes
+                )
+            else:
+                d, pr, sp = _numeric_distribution(
+                    codes, yi, rows, wts, start, stop, att, n_classes, work
+                )
+            current = _entropy_over_columns(d) - _entropy_conditioned_on_rows(d)
+            if current - 0.0 > _SMALL:
+                gain_found = True
+            if current > val or (current == val and att < best_att):
+                val = current
+                best_att = att
+                best_split = sp
+                best_dist = d
+                best_props = pr
+
+        if not val - 0.0 > _SMALL:
+            continue
+
+        # Split the node's rows (in their current order) into its branches.
+        n_branch = best_dist.shape[0]
+        sizes = np.zeros(n_branch, np.int64)
+        for p in range(start, stop):
+            v = codes[rows[p], best_att]
+            if v != v:
+                for b in range(n_branch):
+                    if best_props[b] > 0:
+                        sizes[b] += 1
+            elif n_values[best_att] > 0:
+                sizes[np.int64(v)] += 1
+            else:
+                sizes[0 if v < best_split else 1] += 1
+        needed = free + sizes.sum()
+        if needed > rows.size:
+            rows = _grow_int(rows, needed)
+            wts = _grow_float(wts, needed)
+        offsets = np.empty(n_branch, np.int64)
+        position = free
+        for b in range(n_branch):
+            offsets[b] = position
+            position += sizes[b]
+        fill = offsets.copy()
+        for p in range(start, stop):
+            v = codes[rows[p], best_att]
+            if v != v:
+                for b in range(n_branch):
+                    if best_props[b] > 0:
+                        rows[fill[b]] = rows[p]
+                        wts[fill[b]] = best_props[b] * wts[p]
+                        fill[b] += 1
+            else:
+                if n_values[best_att] > 0:
+                    b = np.int64(v)
+                else:
+                    b = 0 if v < best_split else 1
+                rows[fill[b]] = rows[p]
+                wts[fill[b]] = wts[p]
+                fill[b] += 1
+
+        if n_nodes + n_branch > attribute.size:
+            size = n_nodes + n_branch
+            attribute = _grow_int(attribute, size)
+            split_point = _grow_float(split_point, size)
+            first_child = _grow_int(first_child, size)
+            n_children = _grow_int(n_children, size)
+            prop = _grow_float(prop, size)
+            dist = _grow_dist(dist, size)
+            empty = _grow_int(empty, size)
+        attribute[node] = best_att
+        split_point[node] = best_split
+        first_child[node] = n_nodes
+        n_children[node] = n_branch
+        for b in range(n_branch):
+            child = n_nodes + b
+            attribute[child] = -1
+            split_point[child] = np.nan
+            first_child[child] = 0
+            n_children[child] = 0
+            prop[child] = best_props[b]
+            dist[child] = best_dist[b]
+            empty[child] = False
+        if top + n_branch > stack.shape[0]:
+            bigger = np.empty((2 * (top + n_branch), 4), np.int64)
+            bigger[:top] = stack[:top]
+            stack = bigger
+        for b in range(n_branch - 1, -1, -1):
+            stack[top, 0] = n_nodes + b
+            stack[top, 1] = offsets[b]
+            stack[top, 2] = offsets[b] + sizes[b]
+            stack[top, 3] = position
+            top += 1
+        n_nodes += n_branch
+
+    return (
+        attribute[:n_nodes].copy(),
+        split_point[:n_nodes].copy(),
+        first_child[:n_nodes].copy(),
+        n_children[:n_nodes].copy(),
+        prop[:n_nodes].copy(),
+        dist[:n_nodes].copy(),
+        empty[:n_nodes].copy(),
+    )
+
+
+# ---------------------------------------------------------------- prediction
+
+
+@numba.njit(cache=True, nogil=True)
+def _normalised(v):  # pragma: no cover - compiled
+    out = v.copy()
+    total = 0.0
+    for c in range(out.size):
+        total += out[c]
+    for c in range(out.size):
+        out[c] /= total
+    return out
+
+
+@numba.njit(cache=True, nogil=True)
+def _node_proba(
+    node, x, attribute, split_point, first_child, n_children, prop, dist, empty, n_values
+):  # pragma: no cover - compiled
+    """``Tree.distributionForInstance``: (distribution, False) or (anything, True) for null."""
+    att = attribute[node]
+    if att < 0:
+        if empty[node]:
+            return dist[node], True
+        return _normalised(dist[node]), False
+    v = x[att]
+    if v != v:
+        out = np.zeros(dist.shape[1])
+        for b in range(n_children[node]):
+            child = first_child[node] + b
+            help_, null = _node_proba(
+                child,
+                x,
+                attribute,
+                split_point,
+                first_child,
+                n_children,
+                prop,
+                dist,
+                empty,
+                n_values,
+            )
+            if not null:
+                for c in range(out.size):
+                    out[c] += prop[child] * help_[c]
+        return out, False
+    if n_values[att] > 0:
+        child = first_child[node] + np.int64(v)
+    elif v < split_point[node]:
+        child = first_child[node]
+    else:
+        child = first_child[node] + 1
+    out, null = _node_proba(
+        child, x, attribute, split_point, first_child, n_children, prop, dist, empty, n_values
+    )
+    if null:
+        return _normalised(dist[node]), False
+    return out, False
+
+
+@numba.njit(cache=True, nogil=True)
+def forest_proba(
+    codes, roots, attribute, split_point, first_child, n_children, prop, dist, empty, n_values
+):  # pragma: no cover - compiled
+    """Bagging's distribution: the trees' distributions summed in order, then normalised."""
+    n_classes = dist.shape[1]
+    out = np.zeros((codes.shape[0], n_classes))
+    for i in range(codes.shape[0]):
+        x = codes[i]
+        sums = np.zeros(n_classes)
+        for t in range(roots.size):
+            d, null = _node_proba(
+                roots[t],
+                x,
+                attribute,
+                split_point,
+                first_child,
+                n_children,
+                prop,
+                dist,
+                empty,
+                n_values,
+            )
+            if not null:
+                for c in range(n_classes):
+                    sums[c] += d[c]
+        total = 0.0
+        for c in range(n_classes):
+            total += sums[c]
+        if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+            out[i] = sums
+        else:
+            for c in range(n_classes):
+                out[i, c] = sums[c] / total
+    return out
