@@ -29,7 +29,7 @@ from sklearn.utils.validation import check_is_fitted
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
 from .j48 import J48, EncodedTree
-from .stump import fit_weka_stump
+from .stump import fit_weka_stump, numeric_orders
 
 __all__ = ["WekaAdaBoostM1", "boost", "boost_stumps", "evaluation_errors", "weka_classify"]
 
@@ -43,7 +43,15 @@ def _stump_factory(kind: str, schema, n_classes: int, random_state):
     """A function ``fit(X, yi, weights) -> stump`` for the chosen stump kind."""
     if kind == "weka":
         nominal, n_values = schema.nominal, schema.n_values
-        return lambda X, yi, w: fit_weka_stump(X, yi, w, nominal, n_values, n_classes)
+        sorted_for = {}  # the rows' order per numeric column, once for all rounds on X
+
+        def fit_weka(X, yi, weights):
+            if sorted_for.get("X") is not X:
+                sorted_for.update(X=X, orders=numeric_orders(X, nominal))
+            orders = sorted_for["orders"]
+            return fit_weka_stump(X, yi, weights, nominal, n_values, n_classes, orders)
+
+        return fit_weka
     rng = check_random_state(random_state)
 
     def fit(X, yi, weights):

@@ -96,14 +96,17 @@ def _nominal_split(column, yi, weights, n_classes, n_values):
     return entropy[best], float(best), tables[best]
 
 
-def _numeric_split(column, yi, weights, n_classes):
-    """Best ``<= cut`` split: (entropy, cut, 3 x K table); entropy inf if no cut exists."""
-    present = ~np.isnan(column)
-    missing = _class_weights(yi[~present], weights[~present], n_classes)
-    order = np.argsort(column[present], kind="stable")
-    values = column[present][order]
+def _numeric_split(column, yi, weights, n_classes, order=None):
+    """Best ``<= cut`` split: (entropy, cut, 3 x K table); entropy inf if no cut exists.
+
+    ``order`` (from :func:`numeric_orders`) gives the rows with a value, sorted stably by it,
+    and the rows without; boosting computes it once for all rounds (the same numbers).
+    """
+    sorted_rows, missing_rows = numeric_order(column) if order is None else order
+    missing = _class_weights(yi[missing_rows], weights[missing_rows], n_classes)
+    values = column[sorted_rows]
     per_row = np.zeros((values.size, n_classes))
-    per_row[np.arange(values.size), yi[present][order]] = weights[present][order]
+    per_row[np.arange(values.size), yi[sorted_rows]] = weights[sorted_rows]
     total = per_row.sum(axis=0)
     cuts = np.flatnonzero(values[:-1] < values[1:])
     if cuts.size == 0:
@@ -116,6 +119,17 @@ def _numeric_split(column, yi, weights, n_classes):
     return entropy[best], cut, tables[best]
 
 
+def numeric_order(column):
+    """``(rows with a value sorted stably by it, rows without one)`` of a numeric column."""
+    present = np.flatnonzero(~np.isnan(column))
+    return present[np.argsort(column[present], kind="stable")], np.flatnonzero(np.isnan(column))
+
+
+def numeric_orders(codes, nominal):
+    """:func:`numeric_order` of every numeric column (None for nominal ones)."""
+    return [None if nominal[j] else numeric_order(codes[:, j]) for j in range(codes.shape[1])]
+
+
 def _branch_distributions(table: np.ndarray, any_missing: bool) -> np.ndarray:
     """Normalise the branches; empty ones copy the missing branch (all rows if none missing)."""
     table = table.copy()
@@ -126,7 +140,9 @@ def _branch_distributions(table: np.ndarray, any_missing: bool) -> np.ndarray:
     return np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), fallback)
 
 
-def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int) -> WekaStump:
+def fit_weka_stump(
+    codes, yi, weights, nominal, n_values, n_classes: int, orders=None
+) -> WekaStump:
     """Fit a stump on ordinal codes with per-row weights.
 
     Parameters
@@ -141,6 +157,8 @@ def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int) -> Wek
         Which attributes are nominal, and their numbers of declared values.
     n_classes : int
         Number of classes.
+    orders : list, optional
+        :func:`numeric_orders` of ``codes``, when the caller fits many stumps on them.
     """
     if codes.shape[1] == 0:
         raise ValueError("a decision stump needs at least one attribute")
@@ -149,7 +167,8 @@ def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int) -> Wek
         if nominal[j]:
             found = _nominal_split(codes[:, j], yi, weights, n_classes, n_values[j])
         else:
-            found = _numeric_split(codes[:, j], yi, weights, n_classes)
+            order = None if orders is None else orders[j]
+            found = _numeric_split(codes[:, j], yi, weights, n_classes, order)
         if best is None or found[0] < best[1]:
             best = (j, *found)
     j, _, split, table = best
