@@ -26,7 +26,7 @@ from sklearn.utils.validation import check_is_fitted
 
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
-from .j48 import grow_tree, tree_proba
+from .j48 import grow_tree, presort, tree_proba
 from .stump import fit_weka_stump
 
 __all__ = ["WekaAdaBoostM1", "boost", "boost_stumps", "evaluation_errors", "weka_classify"]
@@ -278,9 +278,15 @@ class WekaAdaBoostM1(WekaClassifierBase):
         if not self.unpruned and not 0.0 < cf <= 0.5:
             raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
         schema, unpruned = self.encoder_.schema_, bool(self.unpruned)
+        sorted_once = {}  # every round grows on the same rows: sort them once
 
         def fit(codes, yi, weights):
-            root = grow_tree(codes, yi, weights, n_classes, schema, min_obj, cf, unpruned)
+            if sorted_once.get("codes") is not codes:
+                sorted_once.update(codes=codes, presorted=presort(codes, schema.nominal))
+            root = grow_tree(
+                codes, yi, weights, n_classes, schema, min_obj, cf, unpruned,
+                presorted=sorted_once["presorted"],
+            )  # fmt: skip
             return _J48Round(root, n_classes)
 
         return fit
