@@ -1,4 +1,9 @@
-"""C4.5 release 8 decision trees as Weka 3.9's ``J48`` builds them.
+"""The pure-numpy J48 that the compiled kernels (``costlab/classifiers/_j48_kernels.py``)
+replaced, kept to check them against: ``tests/test_j48.py`` asserts the same trees and
+bit-identical probabilities. Its own equality with Weka 3.9.7 was established by the Weka tests
+of tests/test_j48.py before the kernels existed.
+
+C4.5 release 8 decision trees as Weka 3.9's ``J48`` builds them.
 
 Quinlan (1993), *C4.5: Programs for Machine Learning*, Morgan Kaufmann, describes the
 algorithm; Quinlan (1996), "Improved use of continuous attributes in C4.5", JAIR 4, adds the

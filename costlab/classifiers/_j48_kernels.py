@@ -277,10 +277,45 @@ def _numeric_table(order, m, last_left, wrow, yi, k):  # pragma: no cover - comp
 
 
 @njit(cache=True)
-def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj):  # pragma: no cover - compiled
+def _cut_gain(left, per_class, weight, old_ent, scratch):  # pragma: no cover - compiled
+    """Information gain of a cut with class weights ``left`` on its left.
+
+    ``scratch`` rows: right, flat (left then right), their ``x ln x``, and a cache of the
+    last left and right weights with their ``x ln x`` (a log is taken only for a changed
+    weight).
+    """
+    k = left.size
+    right, flat, cells = scratch[0, :k], scratch[1, : 2 * k], scratch[2, : 2 * k]
+    seen, logs = scratch[3, : 2 * k], scratch[4, : 2 * k]
+    for c in range(k):
+        right[c] = per_class[c] - left[c]
+        flat[c], flat[k + c] = left[c], right[c]
+    for i in range(2 * k):
+        if flat[i] != seen[i]:
+            seen[i], logs[i] = flat[i], _xlnx(flat[i])
+        cells[i] = logs[i]
+    left_weight, right_weight = _numpy_sum(left), _numpy_sum(right)
+    known = _numpy_sum(flat)
+    bags = 0.0 + _xlnx(left_weight)
+    bags += _xlnx(right_weight)
+    new_ent = -(_numpy_sum(cells) - bags) / LN2
+    unknown_rate = (weight - known) / weight
+    numerator = (1 - unknown_rate) * (old_ent - new_ent)
+    return 0.0 if _eq(numerator, 0.0) else numerator / known
+
+
+@njit(cache=True)
+def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no cover
     """(valid, gain, gain ratio, cut, last row left) of the best cut of a numeric attribute.
 
-    ``order[:m]`` are the node's rows with a known value, sorted by value.
+    ``order[:m]`` are the node's rows with a known value, sorted by value. The first pass
+    finds the admissible cuts (no logarithm); the second takes their gains in order, the
+    first best (by more than 1e-6) winning. Between two successive cuts over which only rows
+    of one class move, the gain is a convex function of that class's weight on the left
+    (the weighted conditional entropy is concave along a line), so no cut strictly inside
+    such a run can beat both its ends: when neither end gets within 1e-6 - 1e-12 of the best
+    so far, the inner cuts cannot win and are not evaluated (the 1e-12 margin absorbs
+    rounding; the count of cuts for the MDL correction includes them).
     """
     per_class = np.zeros(k)
     for t in range(m):
@@ -294,37 +329,48 @@ def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj):  # pragma: no cover 
         min_split = 25.0
     if 2 * min_split - m > SMALL:
         return False, 0.0, 0.0, 0.0, -1
-    old_ent = _old_ent(per_class)
+    positions, pure, lefts, scratch = work
     left = np.zeros(k)
     right = np.empty(k)
-    flat = np.empty(2 * k)
-    cells = np.empty(2 * k)
-    bags = np.empty(2)
-    n_cuts, best_gain, best = 0, 0.0, -1
+    n_cuts, moved = 0, -2  # moved: class of the rows moved since the last cut (-1: several)
     for t in range(m - 1):
         r = order[t]
-        left[yi[r]] += wrow[r]
+        y = yi[r]
+        left[y] += wrow[r]
+        moved = y if moved == -2 or moved == y else -1
         if not X[r, j] + 1e-5 < X[order[t + 1], j]:
             continue
         for c in range(k):
             right[c] = per_class[c] - left[c]
-        left_weight, right_weight = _numpy_sum(left), _numpy_sum(right)
-        if not (_ge(left_weight, min_split) and _ge(right_weight, min_split)):
+        if not (_ge(_numpy_sum(left), min_split) and _ge(_numpy_sum(right), min_split)):
             continue
+        positions[n_cuts], pure[n_cuts] = t, moved
+        lefts[n_cuts, :k] = left
         n_cuts += 1
-        for c in range(k):
-            flat[c], flat[k + c] = left[c], right[c]
-            cells[c], cells[k + c] = _xlnx(left[c]), _xlnx(right[c])
-        bags[0], bags[1] = _xlnx(left_weight), _xlnx(right_weight)
-        known = _numpy_sum(flat)
-        new_ent = -(_numpy_sum(cells) - _numpy_sum(bags)) / LN2
-        unknown_rate = (weight - known) / weight
-        numerator = (1 - unknown_rate) * (old_ent - new_ent)
-        gain = 0.0 if _eq(numerator, 0.0) else numerator / known
-        if gain - best_gain > SMALL:
-            best_gain, best = gain, t
+        moved = -2
     if n_cuts == 0:
         return False, 0.0, 0.0, 0.0, -1
+    old_ent = _old_ent(per_class)
+    scratch[3:5] = np.nan
+    gain_here = _cut_gain(lefts[0, :k], per_class, weight, old_ent, scratch)
+    best_gain, best = 0.0, -1
+    if gain_here - best_gain > SMALL:
+        best_gain, best = gain_here, positions[0]
+    i = 0
+    while i < n_cuts - 1:
+        end = i + 1
+        if pure[end] >= 0:
+            while end + 1 < n_cuts and pure[end + 1] == pure[i + 1]:
+                end += 1
+        gain_end = _cut_gain(lefts[end, :k], per_class, weight, old_ent, scratch)
+        if end > i + 1 and max(gain_here, gain_end) - best_gain >= SMALL - 1e-12:
+            for inner in range(i + 1, end):
+                gain = _cut_gain(lefts[inner, :k], per_class, weight, old_ent, scratch)
+                if gain - best_gain > SMALL:
+                    best_gain, best = gain, positions[inner]
+        if gain_end - best_gain > SMALL:
+            best_gain, best = gain_end, positions[end]
+        gain_here, i = gain_end, end
     gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
     if gain - 0.0 < SMALL or gain <= 0.0:
         return False, 0.0, 0.0, 0.0, -1
@@ -334,6 +380,115 @@ def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj):  # pragma: no cover 
         cut = low
     table = _numeric_table(order, m, best, wrow, yi, k)
     return True, gain, _gain_ratio(table, weight, gain), cut, best
+
+
+@njit(cache=True)
+def _logged(value, last, last_log):  # pragma: no cover - compiled
+    """``(x ln x, x)`` of ``value``, reusing ``last_log`` when ``value == last``."""
+    if value == last:
+        return last_log, value
+    return _xlnx(value), value
+
+
+@njit(cache=True)
+def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma: no cover
+    """:func:`_numeric` for two classes, on scalars (the same operations in the same order).
+
+    ``XT`` is the data transposed (one attribute's values contiguous).
+    """
+    p0, p1 = 0.0, 0.0
+    for t in range(m):
+        r = order[t]
+        if yi[r] == 0:
+            p0 += wrow[r]
+        else:
+            p1 += wrow[r]
+    known_weight = (0.0 + p0) + p1
+    min_split = 0.1 * known_weight / 2
+    if min_split - min_obj < SMALL or min_split <= min_obj:
+        min_split = min_obj
+    elif min_split - 25.0 > SMALL:
+        min_split = 25.0
+    if 2 * min_split - m > SMALL:
+        return False, 0.0, 0.0, 0.0, -1
+    positions, pure, lefts = work[0], work[1], work[2]
+    values = XT[j]
+    l0, l1 = 0.0, 0.0
+    n_cuts, moved = 0, -2
+    next_value = values[order[0]]
+    for t in range(m - 1):
+        r = order[t]
+        y = yi[r]
+        if y == 0:
+            l0 += wrow[r]
+        else:
+            l1 += wrow[r]
+        moved = y if moved == -2 or moved == y else -1
+        value, next_value = next_value, values[order[t + 1]]
+        if not value + 1e-5 < next_value:
+            continue
+        if not (_ge((0.0 + l0) + l1, min_split) and _ge((0.0 + (p0 - l0)) + (p1 - l1), min_split)):
+            continue
+        positions[n_cuts], pure[n_cuts] = t, moved
+        lefts[n_cuts, 0], lefts[n_cuts, 1] = l0, l1
+        n_cuts += 1
+        moved = -2
+    if n_cuts == 0:
+        return False, 0.0, 0.0, 0.0, -1
+    per_class = np.array([p0, p1])
+    old_ent = _old_ent(per_class)
+    cache = np.full(8, np.nan)  # last l0, r0, l1, r1 and their x ln x
+    gain_here = _gain_binary(lefts[0, 0], lefts[0, 1], p0, p1, weight, old_ent, cache)
+    best_gain, best = 0.0, -1
+    if gain_here - best_gain > SMALL:
+        best_gain, best = gain_here, positions[0]
+    i = 0
+    while i < n_cuts - 1:
+        end = i + 1
+        if pure[end] >= 0:
+            while end + 1 < n_cuts and pure[end + 1] == pure[i + 1]:
+                end += 1
+        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
+        if end > i + 1 and max(gain_here, gain_end) - best_gain >= SMALL - 1e-12:
+            for inner in range(i + 1, end):
+                gain = _gain_binary(
+                    lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
+                )
+                if gain - best_gain > SMALL:
+                    best_gain, best = gain, positions[inner]
+        if gain_end - best_gain > SMALL:
+            best_gain, best = gain_end, positions[end]
+        gain_here, i = gain_end, end
+    gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
+    if gain - 0.0 < SMALL or gain <= 0.0:
+        return False, 0.0, 0.0, 0.0, -1
+    low, high = values[order[best]], values[order[best + 1]]
+    cut = (high + low) / 2
+    if cut == high:
+        cut = low
+    table = _numeric_table(order, m, best, wrow, yi, 2)
+    return True, gain, _gain_ratio(table, weight, gain), cut, best
+
+
+@njit(cache=True)
+def _gain_binary(l0, l1, p0, p1, weight, old_ent, cache):  # pragma: no cover - compiled
+    """:func:`_cut_gain` for two classes."""
+    r0, r1 = p0 - l0, p1 - l1
+    x0, cache[0] = _logged(l0, cache[0], cache[4])
+    cache[4] = x0
+    x1, cache[1] = _logged(l1, cache[1], cache[5])
+    cache[5] = x1
+    x2, cache[2] = _logged(r0, cache[2], cache[6])
+    cache[6] = x2
+    x3, cache[3] = _logged(r1, cache[3], cache[7])
+    cache[7] = x3
+    known = (((0.0 + l0) + l1) + r0) + r1
+    bags = 0.0 + _xlnx((0.0 + l0) + l1)
+    bags += _xlnx((0.0 + r0) + r1)
+    new_ent = -(((((0.0 + x0) + x1) + x2) + x3) - bags) / LN2
+    unknown_rate = (weight - known) / weight
+    numerator = (1 - unknown_rate) * (old_ent - new_ent)
+    return 0.0 if _eq(numerator, 0.0) else numerator / known
 
 
 @njit(cache=True)
@@ -361,7 +516,8 @@ def _with_unknowns(table, j, rows, w, X, yi):  # pragma: no cover - compiled
 @njit(cache=True)
 def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - compiled
     """(attribute, cut, class weights per branch) of the node's split; attribute -1: leaf."""
-    X, yi, nominal, n_values, in_average, numeric_index, sorted_values, n_known, wrow, _ = data
+    X, yi, nominal, n_values, in_average = data[0], data[1], data[2], data[3], data[4]
+    numeric_index, sorted_values, n_known, wrow, work = data[5], data[6], data[7], data[8], data[10]
     per_class = _class_dist(rows, w, yi, k)
     weight = _numpy_sum(per_class)
     no_split = (-1, 0.0, np.zeros((1, k)))
@@ -378,9 +534,13 @@ def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - com
             valid[j], gains[j], ratios[j] = _nominal(table, weight, min_obj)
         else:
             a = numeric_index[j]
-            valid[j], gains[j], ratios[j], cuts[j], last_left[j] = _numeric(
-                j, order[a], counts[a], weight, X, yi, wrow, k, min_obj
-            )
+            if k == 2:
+                found = _numeric_binary(
+                    j, order[a], counts[a], weight, data[11], yi, wrow, min_obj, work
+                )
+            else:
+                found = _numeric(j, order[a], counts[a], weight, X, yi, wrow, k, min_obj, work)
+            valid[j], gains[j], ratios[j], cuts[j], last_left[j] = found
         if valid[j] and in_average[j]:
             total_gain += gains[j]
             n_valid += 1
@@ -738,8 +898,10 @@ def _flatten(tree, k):  # pragma: no cover - compiled
         n_slots += tree[4][node].size
         n_rows += tree[5][node].shape[0]
     first_row[n] = n_rows
-    child, share, branch_proba = np.zeros(n_slots, np.int64), np.zeros(n_slots), np.zeros(
-        (n_slots, k)
+    child, share, branch_proba = (
+        np.zeros(n_slots, np.int64),
+        np.zeros(n_slots),
+        np.zeros((n_slots, k)),
     )
     dists = np.zeros((n_rows, k))
     for i in range(n):
@@ -769,10 +931,12 @@ def _flatten(tree, k):  # pragma: no cover - compiled
 def build(X, yi, w, nominal, n_values, in_average, numeric_index, order, n_known,
           sorted_values, k, min_obj, cf, z, prune):  # fmt: skip  # pragma: no cover
     """Grow, collapse and (if ``prune``) prune a tree; return it flat (see :func:`_flatten`)."""
-    wrow, branch_of = np.zeros(X.shape[0]), np.zeros(X.shape[0], np.int64)
+    n = X.shape[0]
+    wrow, branch_of = np.zeros(n), np.zeros(n, np.int64)
+    work = (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, k)), np.zeros((5, 2 * k)))
     data = (
         X, yi, nominal, n_values, in_average, numeric_index, sorted_values, n_known, wrow,
-        branch_of,
+        branch_of, work, np.ascontiguousarray(X.T),
     )  # fmt: skip
     tree = _new_tree()
     _grow(w.copy(), order, n_known.copy(), data, k, min_obj, tree)

@@ -83,7 +83,6 @@ from ._encoding import CategoricalOrdinalEncoder
 __all__ = ["J48", "add_errors", "grow_tree", "presort", "tree_proba"]
 
 
-
 def add_errors(n: float, e: float, cf: float) -> float:
     """Extra errors of C4.5's pessimistic estimate for ``e`` errors among ``n`` (weight).
 
