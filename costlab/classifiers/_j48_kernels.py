@@ -305,6 +305,20 @@ def _cut_gain(left, per_class, weight, old_ent, scratch):  # pragma: no cover - 
 
 
 @njit(cache=True)
+def _slack(low, high, total, weight):  # pragma: no cover - compiled
+    """How far above the larger end of a run of cuts an inner cut's computed gain can be.
+
+    ``low``, ``high``: the moving class's weight on the left at the run's ends, ``total``
+    its weight in the node. 1e-12 for rounding; where that class's weight on either side
+    can lie in (0, 1e-6) inside the run, ``x ln x`` taken as 0 there (Weka's convention)
+    raises the gain above the convex function by up to 2 * 1e-6 ln(1e6) / ln 2 / weight.
+    """
+    if (low < 1e-6 and high > 0.0) or (total - high < 1e-6 and total - low > 0.0):
+        return 1e-12 + 5e-5 / weight
+    return 1e-12
+
+
+@njit(cache=True)
 def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no cover
     """(valid, gain, gain ratio, cut, last row left) of the best cut of a numeric attribute.
 
@@ -313,9 +327,10 @@ def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no 
     first best (by more than 1e-6) winning. Between two successive cuts over which only rows
     of one class move, the gain is a convex function of that class's weight on the left
     (the weighted conditional entropy is concave along a line), so no cut strictly inside
-    such a run can beat both its ends: when neither end gets within 1e-6 - 1e-12 of the best
-    so far, the inner cuts cannot win and are not evaluated (the 1e-12 margin absorbs
-    rounding; the count of cuts for the MDL correction includes them).
+    such a run can beat both its ends: when neither end gets within 1e-6 - :func:`_slack` of
+    the best so far, the inner cuts cannot win and are not evaluated (the slack absorbs
+    rounding and the ``x ln x = 0`` convention for weights below 1e-6; the count of cuts for
+    the MDL correction includes the skipped cuts).
     """
     per_class = np.zeros(k)
     for t in range(m):
@@ -363,7 +378,8 @@ def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no 
             while end + 1 < n_cuts and pure[end + 1] == pure[i + 1]:
                 end += 1
         gain_end = _cut_gain(lefts[end, :k], per_class, weight, old_ent, scratch)
-        if end > i + 1 and max(gain_here, gain_end) - best_gain >= SMALL - 1e-12:
+        slack = _slack(lefts[i, pure[end]], lefts[end, pure[end]], per_class[pure[end]], weight)
+        if end > i + 1 and max(gain_here, gain_end) - best_gain >= SMALL - slack:
             for inner in range(i + 1, end):
                 gain = _cut_gain(lefts[inner, :k], per_class, weight, old_ent, scratch)
                 if gain - best_gain > SMALL:
@@ -390,11 +406,18 @@ def _logged(value, last, last_log):  # pragma: no cover - compiled
     return _xlnx(value), value
 
 
+_BLOCK = 16
+
+
 @njit(cache=True)
 def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma: no cover
     """:func:`_numeric` for two classes, on scalars (the same operations in the same order).
 
-    ``XT`` is the data transposed (one attribute's values contiguous).
+    ``XT`` is the data transposed (one attribute's values contiguous). Instead of runs of
+    one class, blocks of ``_BLOCK`` successive cuts are skipped: along the cuts the class
+    weights on the left, (left0, left1), only grow, so a block's cuts lie in the box spanned
+    by its two end cuts, and the gain, convex in (left0, left1), is at most its largest value
+    at the box's four corners (two of them are the end cuts).
     """
     p0, p1 = 0.0, 0.0
     for t in range(m):
@@ -411,10 +434,10 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma
         min_split = 25.0
     if 2 * min_split - m > SMALL:
         return False, 0.0, 0.0, 0.0, -1
-    positions, pure, lefts = work[0], work[1], work[2]
+    positions, lefts = work[0], work[2]
     values = XT[j]
     l0, l1 = 0.0, 0.0
-    n_cuts, moved = 0, -2
+    n_cuts = 0
     next_value = values[order[0]]
     for t in range(m - 1):
         r = order[t]
@@ -423,16 +446,14 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma
             l0 += wrow[r]
         else:
             l1 += wrow[r]
-        moved = y if moved == -2 or moved == y else -1
         value, next_value = next_value, values[order[t + 1]]
         if not value + 1e-5 < next_value:
             continue
         if not (_ge((0.0 + l0) + l1, min_split) and _ge((0.0 + (p0 - l0)) + (p1 - l1), min_split)):
             continue
-        positions[n_cuts], pure[n_cuts] = t, moved
+        positions[n_cuts] = t
         lefts[n_cuts, 0], lefts[n_cuts, 1] = l0, l1
         n_cuts += 1
-        moved = -2
     if n_cuts == 0:
         return False, 0.0, 0.0, 0.0, -1
     per_class = np.array([p0, p1])
@@ -443,19 +464,26 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma
     if gain_here - best_gain > SMALL:
         best_gain, best = gain_here, positions[0]
     i = 0
-    while i < n_cuts - 1:
-        end = i + 1
-        if pure[end] >= 0:
-            while end + 1 < n_cuts and pure[end + 1] == pure[i + 1]:
-                end += 1
-        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
-        if end > i + 1 and max(gain_here, gain_end) - best_gain >= SMALL - 1e-12:
-            for inner in range(i + 1, end):
-                gain = _gain_binary(
-                    lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
+    while i < n_cuts - 1:  # blocks of cuts: the gain is convex in (left0, left1)
+        end = min(i + _BLOCK, n_cuts - 1)
+        a0, a1, b0, b1 = lefts[i, 0], lefts[i, 1], lefts[end, 0], lefts[end, 1]
+        gain_end = _gain_binary(b0, b1, p0, p1, weight, old_ent, cache)
+        if end > i + 1:
+            slack = max(_slack(a0, b0, p0, weight), _slack(a1, b1, p1, weight))
+            bound = max(gain_here, gain_end)
+            if bound - best_gain < SMALL - slack:  # the box's other two corners
+                bound = max(
+                    bound,
+                    _gain_binary(b0, a1, p0, p1, weight, old_ent, cache),
+                    _gain_binary(a0, b1, p0, p1, weight, old_ent, cache),
                 )
-                if gain - best_gain > SMALL:
-                    best_gain, best = gain, positions[inner]
+            if bound - best_gain >= SMALL - slack:
+                for inner in range(i + 1, end):
+                    gain = _gain_binary(
+                        lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
+                    )
+                    if gain - best_gain > SMALL:
+                        best_gain, best = gain, positions[inner]
         if gain_end - best_gain > SMALL:
             best_gain, best = gain_end, positions[end]
         gain_here, i = gain_end, end
