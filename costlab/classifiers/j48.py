@@ -66,6 +66,13 @@ Pruning (``unpruned=False``)
 
 ``confidence`` is a Java ``float`` in Weka (``-C 0.25``); it is rounded to single precision
 here too, which matters for values such as 0.1.
+
+The tree is grown, collapsed, pruned and applied by compiled kernels
+(``costlab/classifiers/_j48_kernels.py``): each numeric attribute is sorted once per fit
+(once per boosting fit in :class:`~costlab.classifiers.WekaAdaBoostM1`) and the cut search at
+a node is a linear scan. Their trees and probabilities equal those of the pure-numpy
+implementation they replaced (``tests/_j48_reference.py``) to the bit; ``benchmarks/
+bench_trees.py`` times them against Weka.
 """
 
 from __future__ import annotations
@@ -210,7 +217,8 @@ class J48(WekaClassifierBase):
     classes_ : ndarray
         Sorted class labels.
     tree_ : object
-        Root node of the fitted tree.
+        Root node of the fitted tree (``leaf``, ``dist``, ``split``, ``children``: a view of
+        the flat arrays the kernels predict with).
     n_features_in_ : int
         Number of attributes.
 
