@@ -66,6 +66,13 @@ Pruning (``unpruned=False``)
 
 ``confidence`` is a Java ``float`` in Weka (``-C 0.25``); it is rounded to single precision
 here too, which matters for values such as 0.1.
+
+The tree is grown, collapsed, pruned and applied by compiled kernels
+(``costlab/classifiers/_j48_kernels.py``): each numeric attribute is sorted once per fit
+(once per boosting fit in :class:`~costlab.classifiers.WekaAdaBoostM1`) and the cut search at
+a node is a linear scan. Their trees and probabilities equal those of the pure-numpy
+implementation they replaced (``tests/_j48_reference.py``) to the bit; ``benchmarks/
+bench_trees.py`` times them against Weka.
 """
 
 from __future__ import annotations
@@ -76,55 +83,11 @@ import numpy as np
 from scipy.special import ndtri
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
+from . import _j48_kernels as _kernels
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 
-__all__ = ["J48", "add_errors", "grow_tree", "tree_proba"]
-
-SMALL = 1e-6
-_LN2 = math.log(2.0)
-
-
-def _gr(a, b):
-    return a - b > SMALL
-
-
-def _ge(a, b):
-    return (b - a < SMALL) | (a >= b)
-
-
-def _eq(a, b):
-    return (a == b) | ((a - b < SMALL) & (b - a < SMALL))
-
-
-def _xlnx(x):
-    """``x ln x``, 0 for ``x < 1e-6`` (Weka's entropy helper)."""
-    x = np.asarray(x, dtype=np.float64)
-    safe = np.where(x < 1e-6, 1.0, x)
-    return np.where(x < 1e-6, 0.0, safe * np.log(safe))
-
-
-def _max_class(per_class) -> int:
-    """First class whose weight beats all earlier ones by more than SMALL."""
-    best, index = 0.0, 0
-    for k, value in enumerate(per_class):
-        if value - best > SMALL:
-            best, index = value, k
-    return index
-
-
-def _max_bag(per_bag) -> int:
-    """Last branch whose weight is at least the best so far (within SMALL)."""
-    best, index = 0.0, -1
-    for i, value in enumerate(per_bag):
-        if _ge(value, best):
-            best, index = value, i
-    return index
-
-
-def _n_incorrect(dist) -> float:
-    per_class = dist.sum(axis=0) if dist.ndim == 2 else dist
-    return float(per_class.sum() - per_class[_max_class(per_class)])
+__all__ = ["J48", "add_errors", "grow_tree", "presort", "tree_proba"]
 
 
 def add_errors(n: float, e: float, cf: float) -> float:
@@ -158,44 +121,22 @@ def add_errors(n: float, e: float, cf: float) -> float:
     return r * n - e
 
 
-def _estimated_errors(dist, cf) -> float:
-    total = float(dist.sum())
-    if _eq(total, 0.0):
-        return 0.0
-    e = _n_incorrect(dist)
-    return e + add_errors(total, e, cf)
+class _Tree:
+    """A fitted tree as flat arrays (see ``_j48_kernels._flatten``), nodes numbered depth first."""
 
+    def __init__(self, arrays, nominal, n_classes):
+        (
+            self.attribute, self.cut, self.empty, self.first_child, self.n_children,
+            self.child, self.share, self.branch_proba, self.proba, self.first_row, self.dists,
+        ) = arrays  # fmt: skip
+        self.nominal, self.n_classes = nominal, n_classes
 
-def _class_dist(yi, w, n_classes):
-    return np.bincount(yi, weights=w, minlength=n_classes).astype(np.float64)
-
-
-def _old_ent(per_class):
-    """Class entropy times weight, in bits."""
-    return (_xlnx(per_class.sum()) - _xlnx(per_class).sum()) / _LN2
-
-
-def _info_gain(tables, weight, old_ent):
-    """Gain per unit known weight of (..., bags, classes) tables; node weight ``weight``."""
-    known = tables.sum(axis=(-2, -1))
-    new_ent = -(_xlnx(tables).sum(axis=(-2, -1)) - _xlnx(tables.sum(axis=-1)).sum(axis=-1))
-    new_ent = new_ent / _LN2
-    unknown_rate = (weight - known) / weight
-    numerator = (1 - unknown_rate) * (old_ent - new_ent)
-    with np.errstate(invalid="ignore", divide="ignore"):
-        return np.where(_eq(numerator, 0.0), 0.0, numerator / known)
-
-
-def _gain_ratio(table, weight, gain) -> float:
-    bags = table.sum(axis=1)
-    known = float(bags.sum())
-    split_ent = 0.0
-    if _gr(known, 0.0):
-        split_ent = -_xlnx(bags).sum() - _xlnx(weight - known) + _xlnx(weight)
-    split_ent = float(split_ent) / _LN2
-    if _eq(split_ent, 0.0):
-        return 0.0
-    return gain / (split_ent / weight)
+    def predict_proba(self, codes) -> np.ndarray:
+        codes = np.ascontiguousarray(codes, dtype=np.float64)
+        return _kernels.predict(
+            codes, self.nominal, self.attribute, self.cut, self.empty, self.first_child,
+            self.n_children, self.child, self.share, self.branch_proba, self.proba,
+        )  # fmt: skip
 
 
 class _Split:
@@ -206,282 +147,45 @@ class _Split:
     def __init__(self, attribute, nominal, cut, dist):
         self.attribute, self.nominal, self.cut, self.dist = attribute, nominal, cut, dist
 
-    def branches(self, column):
-        """Branch of each value (-1 = missing)."""
-        missing = np.isnan(column)
-        if self.nominal:
-            branch = np.where(missing, 0, column).astype(np.int64)
-        else:
-            branch = (column > self.cut).astype(np.int64)
-        branch[missing] = -1
-        return branch
-
-    def shares(self, dist=None):
-        bags = (self.dist if dist is None else dist).sum(axis=1)
-        return bags / bags.sum()
-
 
 class _Node:
-    __slots__ = ("leaf", "empty", "split", "dist", "children", "rows", "weights")
+    """A view of one node of a :class:`_Tree` (``leaf``, ``empty``, ``dist``, ``split``,
+    ``children``), for reading a fitted tree."""
 
-    def __init__(self):
-        self.leaf, self.empty, self.split, self.children = True, False, None, None
-        self.dist = None  # (n_bags, n_classes): the local model's distribution
-        self.rows = self.weights = None  # the node's training data (for pruning)
+    __slots__ = ("tree", "index")
 
-    def make_leaf(self):
-        self.dist = self.dist.sum(axis=0, keepdims=True)
-        self.leaf, self.split, self.children = True, None, None
+    def __init__(self, tree, index=0):
+        self.tree, self.index = tree, index
 
+    @property
+    def leaf(self) -> bool:
+        return bool(self.tree.attribute[self.index] < 0)
 
-class _Builder:
-    """Grows, collapses and prunes a J48 tree on ordinal codes (see the module docstring)."""
+    @property
+    def empty(self) -> bool:
+        return bool(self.tree.empty[self.index])
 
-    def __init__(self, codes, yi, n_classes, nominal, n_values, min_obj, cf):
-        self.codes, self.yi, self.k = codes, yi, n_classes
-        self.nominal, self.n_values, self.min_obj, self.cf = nominal, n_values, min_obj, cf
-        n_all = codes.shape[0]
-        few = n_values < 0.3 * n_all
-        self.multi_valued = bool(nominal.all() and not few.any())
-        self.in_average = ~nominal | few | self.multi_valued
-        # Sorted known values of each numeric attribute over all training rows.
-        self.all_values = [
-            None if nominal[j] else np.unique(codes[~np.isnan(codes[:, j]), j])
-            for j in range(codes.shape[1])
-        ]
+    @property
+    def dist(self) -> np.ndarray:
+        """Class weights per branch (one row for a leaf), fractions included."""
+        rows = self.tree.first_row
+        return self.tree.dists[rows[self.index] : rows[self.index + 1]]
 
-    # ------------------------------------------------------------------ split selection
-
-    def _nominal(self, j, rows, w, weight):
-        column = self.codes[rows, j]
-        known = ~np.isnan(column)
-        table = np.zeros((self.n_values[j], self.k))
-        np.add.at(table, (column[known].astype(np.int64), self.yi[rows][known]), w[known])
-        if np.count_nonzero(_ge(table.sum(axis=1), self.min_obj)) < 2:
+    @property
+    def split(self):
+        if self.leaf:
             return None
-        gain = float(_info_gain(table, weight, _old_ent(table.sum(axis=0))))
-        return gain, _gain_ratio(table, weight, gain), table, np.nan
+        j = int(self.tree.attribute[self.index])
+        cut = float(self.tree.cut[self.index])
+        return _Split(j, bool(self.tree.nominal[j]), cut, self.dist)
 
-    def _numeric(self, j, rows, w, weight):
-        column = self.codes[rows, j]
-        known = ~np.isnan(column)
-        order = np.argsort(column[known], kind="stable")
-        values = column[known][order]
-        per_row = np.zeros((values.size, self.k))
-        per_row[np.arange(values.size), self.yi[rows][known][order]] = w[known][order]
-        per_class = per_row.sum(axis=0)
-        known_weight = per_class.sum()
-        min_split = 0.1 * known_weight / self.k
-        if min_split - self.min_obj < SMALL or min_split <= self.min_obj:
-            min_split = float(self.min_obj)
-        elif _gr(min_split, 25.0):
-            min_split = 25.0
-        if 2 * min_split - values.size > SMALL:
+    @property
+    def children(self):
+        if self.leaf:
             return None
-        after = np.flatnonzero(values[:-1] + 1e-5 < values[1:])  # last row left of a cut
-        left = np.cumsum(per_row, axis=0)[after]
-        right = per_class - left
-        admissible = _ge(left.sum(axis=1), min_split) & _ge(right.sum(axis=1), min_split)
-        n_cuts = int(np.count_nonzero(admissible))
-        if n_cuts == 0:
-            return None
-        after, left, right = after[admissible], left[admissible], right[admissible]
-        gains = _info_gain(np.stack([left, right], axis=1), weight, _old_ent(per_class))
-        best_gain, best = 0.0, -1
-        for i, gain in enumerate(gains):
-            if gain - best_gain > SMALL:
-                best_gain, best = float(gain), i
-        gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
-        if gain - 0.0 < SMALL or gain <= 0.0:
-            return None
-        i = after[best]
-        cut = (values[i + 1] + values[i]) / 2
-        if cut == values[i + 1]:
-            cut = values[i]
-        table = np.stack([per_row[: i + 1].sum(axis=0), per_row[i + 1 :].sum(axis=0)])
-        return gain, _gain_ratio(table, weight, gain), table, cut
-
-    def select(self, rows, w):
-        """The node's split, or None for a leaf."""
-        per_class = _class_dist(self.yi[rows], w, self.k)
-        weight = float(per_class.sum())
-        if 2 * self.min_obj - weight > SMALL or _eq(weight, per_class[_max_class(per_class)]):
-            return None
-        candidates, total_gain, n_valid = [], 0.0, 0
-        for j in range(self.codes.shape[1]):
-            found = (self._nominal if self.nominal[j] else self._numeric)(j, rows, w, weight)
-            if found is None:
-                continue
-            candidates.append((j, *found))
-            if self.in_average[j]:
-                total_gain += found[0]
-                n_valid += 1
-        if n_valid == 0:
-            return None
-        average = total_gain / n_valid
-        best, best_ratio = None, 0.0
-        for candidate in candidates:
-            if candidate[1] >= average - 1e-3 and _gr(candidate[2], best_ratio):
-                best, best_ratio = candidate, candidate[2]
-        if _eq(best_ratio, 0.0):
-            return None
-        j, _, _, table, cut = best
-        split = _Split(j, bool(self.nominal[j]), cut, None)
-        split.dist = self._with_unknowns(table, self.codes[rows, j], rows, w)
-        if not split.nominal:
-            values = self.all_values[j]
-            split.cut = float(values[np.searchsorted(values, cut, side="right") - 1])
-        return split
-
-    def _with_unknowns(self, table, column, rows, w):
-        """Add the rows with an unknown value to every branch in proportion to its weight."""
-        table = table.copy()
-        total = table.sum()
-        shares = (
-            np.full(table.shape[0], 1.0 / table.shape[0])
-            if _eq(total, 0.0)
-            else table.sum(axis=1) / total
-        )
-        missing = np.isnan(column)
-        if missing.any():
-            unknown = _class_dist(self.yi[rows][missing], w[missing], self.k)
-            table += shares[:, None] * unknown[None, :]
-        return table
-
-    def reset(self, split, rows, w):
-        """The split's distribution recomputed from other data (known branches + fractions)."""
-        column = self.codes[rows, split.attribute]
-        branch = split.branches(column)
-        known = branch >= 0
-        table = np.zeros_like(split.dist)
-        np.add.at(table, (branch[known], self.yi[rows][known]), w[known])
-        return self._with_unknowns(table, column, rows, w)
-
-    def divide(self, split, rows, w, dist=None):
-        """Each branch's rows and weights (unknown values go everywhere, fractionally)."""
-        branch = split.branches(self.codes[rows, split.attribute])
-        shares = split.shares(dist)
-        missing = branch < 0
-        parts = []
-        for i, share in enumerate(shares):
-            keep = (branch == i) | (missing & _gr(share, 0.0))
-            parts.append((rows[keep], np.where(missing, w * share, w)[keep]))
-        return parts
-
-    # ------------------------------------------------------------------ growing
-
-    def grow(self, rows, w):
-        node = _Node()
-        node.rows, node.weights = rows, w
-        split = self.select(rows, w)
-        if split is None:
-            node.dist = _class_dist(self.yi[rows], w, self.k)[None, :]
-            node.empty = bool(_eq(w.sum(), 0.0))
-            return node
-        node.leaf, node.split, node.dist = False, split, split.dist
-        node.children = [self.grow(r, ww) for r, ww in self.divide(split, rows, w)]
-        return node
-
-    # ------------------------------------------------------------------ collapsing
-
-    def training_errors(self, node):
-        if node.leaf:
-            return _n_incorrect(node.dist)
-        return sum(self.training_errors(child) for child in node.children)
-
-    def collapse(self, node):
-        if node.leaf:
-            return
-        if self.training_errors(node) >= _n_incorrect(node.dist) - 1e-3:
-            node.make_leaf()
-        else:
-            for child in node.children:
-                self.collapse(child)
-
-    # ------------------------------------------------------------------ pruning
-
-    def estimated_errors(self, node):
-        if node.leaf:
-            return _estimated_errors(node.dist, self.cf)
-        return sum(self.estimated_errors(child) for child in node.children)
-
-    def branch_errors(self, node, rows, w):
-        """Estimated errors of a subtree when other data (``rows``, ``w``) passes through it."""
-        if node.leaf:
-            return _estimated_errors(_class_dist(self.yi[rows], w, self.k), self.cf)
-        dist = self.reset(node.split, rows, w)
-        parts = self.divide(node.split, rows, w, dist)
-        return sum(
-            self.branch_errors(child, r, ww)
-            for child, (r, ww) in zip(node.children, parts, strict=True)
-        )
-
-    def redistribute(self, node, rows, w):
-        """Recompute a subtree's distributions from new data (after subtree raising)."""
-        node.rows, node.weights = rows, w
-        if node.leaf:
-            node.dist = _class_dist(self.yi[rows], w, self.k)[None, :]
-            if not _eq(w.sum(), 0.0):
-                node.empty = False
-            return
-        node.dist = node.split.dist = self.reset(node.split, rows, w)
-        for child, (r, ww) in zip(node.children, self.divide(node.split, rows, w), strict=True):
-            self.redistribute(child, r, ww)
-
-    def prune(self, node, raising=True):
-        if node.leaf:
-            return
-        for child in node.children:
-            self.prune(child, raising)
-        largest = _max_bag(node.dist.sum(axis=1))
-        if raising:
-            branch = self.branch_errors(node.children[largest], node.rows, node.weights)
-        else:
-            branch = math.inf
-        leaf = _estimated_errors(node.dist, self.cf)
-        tree = self.estimated_errors(node)
-        if (leaf - (tree + 0.1) < SMALL or leaf <= tree + 0.1) and (
-            leaf - (branch + 0.1) < SMALL or leaf <= branch + 0.1
-        ):
-            node.make_leaf()
-            return
-        if branch - (tree + 0.1) < SMALL or branch <= tree + 0.1:
-            raised = node.children[largest]
-            node.leaf, node.split, node.children = raised.leaf, raised.split, raised.children
-            node.dist = raised.dist
-            self.redistribute(node, node.rows, node.weights)
-            self.prune(node, raising)
-
-
-def _normalised(dist) -> np.ndarray:
-    """Weka's ``prob``: class weights over their total (all 0 for an empty distribution)."""
-    per_class = dist.sum(axis=0) if dist.ndim == 2 else dist
-    total = per_class.sum()
-    return np.zeros_like(per_class) if _eq(total, 0.0) else per_class / total
-
-
-def _branch_prob(dist, i) -> np.ndarray:
-    bag = dist[i].sum()
-    return dist[i] / bag if _gr(bag, 0.0) else _normalised(dist)
-
-
-def _descend(node, codes, rows, weight, out):
-    """Add ``weight`` times the node's class distribution for ``rows`` into ``out``."""
-    if node.leaf:
-        out[rows] += weight[:, None] * _normalised(node.dist)[None, :]
-        return
-    branch = node.split.branches(codes[rows, node.split.attribute])
-    shares = node.split.shares()
-    missing = branch < 0
-    for i, child in enumerate(node.children):
-        here = branch == i
-        if here.any():
-            if child.empty:
-                out[rows[here]] += weight[here, None] * _branch_prob(node.dist, i)[None, :]
-            else:
-                _descend(child, codes, rows[here], weight[here], out)
-        if missing.any() and not child.empty:
-            _descend(child, codes, rows[missing], shares[i] * weight[missing], out)
+        first = self.tree.first_child[self.index]
+        slots = range(first, first + self.tree.n_children[self.index])
+        return [_Node(self.tree, int(self.tree.child[s])) for s in slots]
 
 
 class J48(WekaClassifierBase):
@@ -513,7 +217,8 @@ class J48(WekaClassifierBase):
     classes_ : ndarray
         Sorted class labels.
     tree_ : object
-        Root node of the fitted tree.
+        Root node of the fitted tree (``leaf``, ``dist``, ``split``, ``children``: a view of
+        the flat arrays the kernels predict with).
     n_features_in_ : int
         Number of attributes.
 
@@ -562,10 +267,16 @@ class J48(WekaClassifierBase):
         min_obj, cf = self._options()
         multipliers = _class_weights(self.class_weight, np.asarray(classes))
         n_classes, unpruned = len(classes), bool(self.unpruned)
+        sorted_once = {}  # every round grows on the same rows: sort them once
 
         def grow(codes, yi, weights):
+            if sorted_once.get("codes") is not codes:
+                sorted_once.update(codes=codes, presorted=presort(codes, schema.nominal))
             weights = weights * multipliers[yi]
-            root = grow_tree(codes, yi, weights, n_classes, schema, min_obj, cf, unpruned)
+            root = grow_tree(
+                codes, yi, weights, n_classes, schema, min_obj, cf, unpruned,
+                presorted=sorted_once["presorted"],
+            )  # fmt: skip
             return EncodedTree(root, n_classes)
 
         return grow
@@ -595,12 +306,12 @@ class J48(WekaClassifierBase):
     def n_leaves(self) -> int:
         """Number of leaves of the fitted tree."""
         check_is_fitted(self, "tree_")
-        return _count(self.tree_, leaves=True)
+        return int(np.count_nonzero(self.tree_.tree.attribute < 0))
 
     def n_nodes(self) -> int:
         """Number of nodes (leaves included) of the fitted tree."""
         check_is_fitted(self, "tree_")
-        return _count(self.tree_, leaves=False)
+        return int(self.tree_.tree.attribute.size)
 
 
 class EncodedTree:
@@ -614,28 +325,57 @@ class EncodedTree:
         return tree_proba(self.root, codes, self.n_classes)
 
 
-def grow_tree(codes, yi, weights, n_classes, schema, min_obj=2, cf=0.25, unpruned=False):
+def presort(codes, nominal):
+    """Each numeric attribute's rows with a known value, sorted stably by value, once per
+    data set: ``(numeric_index, order, n_known, sorted_values)`` for :func:`grow_tree`."""
+    numeric = np.flatnonzero(~np.asarray(nominal, dtype=bool))
+    numeric_index = np.full(codes.shape[1], -1, dtype=np.int64)
+    numeric_index[numeric] = np.arange(numeric.size)
+    order = np.zeros((numeric.size, codes.shape[0]), dtype=np.int64)
+    sorted_values = np.zeros((numeric.size, codes.shape[0]))
+    n_known = np.zeros(numeric.size, dtype=np.int64)
+    for a, j in enumerate(numeric):
+        column = codes[:, j]
+        order[a] = np.argsort(column, kind="stable")  # NaN last
+        sorted_values[a] = column[order[a]]
+        n_known[a] = np.count_nonzero(~np.isnan(column))
+    return numeric_index, order, n_known, sorted_values
+
+
+def grow_tree(
+    codes, yi, weights, n_classes, schema, min_obj=2, cf=0.25, unpruned=False, *, presorted=None
+):
     """Grow, collapse and (unless ``unpruned``) prune a tree on encoded rows.
 
     ``codes`` are ordinal codes of ``schema`` (as from ``CategoricalOrdinalEncoder``), ``yi``
     class indices in ``range(n_classes)``, ``weights`` non-negative row weights, ``cf`` the
-    confidence already rounded to single precision. Used by :meth:`J48.fit` and by boosting,
-    which encodes its data once for all rounds.
+    confidence already rounded to single precision. ``presorted`` is :func:`presort` of
+    ``codes``, for callers that grow many trees on the same rows (boosting). Used by
+    :meth:`J48.fit` and by boosting, which encodes its data once for all rounds. Returns
+    the root node.
     """
-    builder = _Builder(codes, yi, n_classes, schema.nominal, schema.n_values, min_obj, cf)
-    root = builder.grow(np.arange(codes.shape[0]), weights)
-    builder.collapse(root)
-    if not unpruned:
-        builder.prune(root)
-    _forget_data(root)
-    return root
+    codes = np.ascontiguousarray(codes, dtype=np.float64)
+    nominal = np.asarray(schema.nominal, dtype=bool)
+    n_values = np.asarray(schema.n_values, dtype=np.int64)
+    n_all = codes.shape[0]
+    few = n_values < 0.3 * n_all
+    multi_valued = bool(nominal.all() and not few.any())
+    in_average = ~nominal | few | multi_valued
+    if presorted is None:
+        presorted = presort(codes, nominal)
+    numeric_index, order, n_known, sorted_values = presorted
+    arrays = _kernels.build(
+        codes, np.ascontiguousarray(yi, dtype=np.int64),
+        np.ascontiguousarray(weights, dtype=np.float64), nominal, n_values, in_average,
+        numeric_index, order, n_known, sorted_values, int(n_classes), float(min_obj),
+        float(cf), float(ndtri(1 - cf)), not unpruned,
+    )  # fmt: skip
+    return _Node(_Tree(arrays, nominal, int(n_classes)))
 
 
 def tree_proba(root, codes, n_classes) -> np.ndarray:
     """Class probabilities of a tree from :func:`grow_tree` for encoded rows."""
-    out = np.zeros((codes.shape[0], n_classes))
-    _descend(root, codes, np.arange(codes.shape[0]), np.ones(codes.shape[0]), out)
-    return out
+    return root.tree.predict_proba(codes)
 
 
 def _class_weights(class_weight, classes):
@@ -656,15 +396,3 @@ def _class_weights(class_weight, classes):
     if not np.all(np.isfinite(out)) or np.any(out < 0):
         raise ValueError(f"class_weight values must be finite and >= 0, got {class_weight!r}.")
     return out
-
-
-def _count(node, leaves):
-    if node.leaf:
-        return 1
-    return (0 if leaves else 1) + sum(_count(child, leaves) for child in node.children)
-
-
-def _forget_data(node):
-    node.rows = node.weights = None
-    for child in node.children or ():
-        _forget_data(child)

@@ -140,9 +140,7 @@ def _branch_distributions(table: np.ndarray, any_missing: bool) -> np.ndarray:
     return np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), fallback)
 
 
-def fit_weka_stump(
-    codes, yi, weights, nominal, n_values, n_classes: int, orders=None
-) -> WekaStump:
+def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int, orders=None) -> WekaStump:
     """Fit a stump on ordinal codes with per-row weights.
 
     Parameters
