@@ -14,8 +14,8 @@ small dataset on both engines, so numba's compilation (or loading its cache) and
 start and class loading are not counted. Prints a Markdown table; ``--output`` writes it with
 a header to a file (``benchmarks/trees_results.md``).
 
-New rows (say RandomForest) are one more entry of ``MODELS``: a display name, the costlab
-classifier name and its parameters; the Weka engine runs the same name and parameters.
+Each row is an entry of ``MODELS``: a display name, the costlab classifier name and its
+parameters; the Weka engine runs the same name and parameters.
 """
 
 from __future__ import annotations
@@ -37,6 +37,7 @@ MODELS = [
         "AdaBoostM1",
         {"base": "J48", "unpruned": True, "n_estimators": 100},
     ),
+    ("RandomForest", "RandomForest", {}),
 ]
 DATASETS = ["breast_w", "credit_approval", "kr_vs_kp", "ringnorm"]
 WARM_UP = "bupa"
