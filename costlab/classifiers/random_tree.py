@@ -189,7 +189,7 @@ def weka_instance_text(values, categories, class_text: str) -> str:
 
 
 class WekaRandomForest(WekaClassifierBase):
-    """Weka 3.9's ``RandomForest``: bagged ``RandomTree``s, Weka's numbers exactly.
+    """Weka 3.9's ``RandomForest``: bagged ``RandomTree`` trees, Weka's numbers exactly.
 
     The rules are listed in the module docstring (Breiman 2001 as Weka 3.9 implements it):
     bootstrap samples as weighted copies, trees seeded from Java's random stream and the text

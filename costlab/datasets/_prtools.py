@@ -143,7 +143,7 @@ def two_gaussians(n_per_class=N_PER_CLASS, *, random_state=0, distance=TWO_GAUSS
 
 
 def two_gaussians_bayes_error(distance=TWO_GAUSSIANS_DISTANCE):
-    """Bayes error of two equal-prior Gaussians N(a, I) and N(b, I) with |a - b| = `distance`.
+    """Bayes error of two equal-prior Gaussians N(a, I) and N(b, I) with ``|a - b|`` = `distance`.
 
     .. math:: \\varepsilon^* = \\Phi(-d/2) = \\tfrac12 \\operatorname{erfc}(d / (2\\sqrt2))
 

@@ -63,7 +63,7 @@ def probability_cost(p_pos, fn_cost, fp_cost):
     p_pos : float or array-like
         p(+), the prior of the positive class, in (0, 1).
     fn_cost, fp_cost : float or array-like
-        C(-|+), the cost of a false negative, and C(+|-), of a false positive; both > 0.
+        ``C(-|+)``, the cost of a false negative, and ``C(+|-)``, of a false positive; both > 0.
 
     Examples
     --------
@@ -93,7 +93,7 @@ def prior_from_probability_cost(pcf, fn_cost, fp_cost):
     pcf : float or array-like
         PCF(+), strictly between 0 and 1.
     fn_cost, fp_cost : float or array-like
-        C(-|+) and C(+|-), both > 0.
+        ``C(-|+)`` and ``C(+|-)``, both > 0.
 
     Examples
     --------

@@ -136,7 +136,7 @@ class CostCurveDisplay:
         in the thesis, a top axis is labelled with the ratios (``"0.30/0.70"``), and a right
         axis shows MTMCS (%) = 100 NE[C].
     true_costs : (fn_cost, fp_cost), optional
-        Fixed misclassification costs C(-|+) and C(+|-), both > 0: a top axis shows the prior
+        Fixed misclassification costs ``C(-|+)``, ``C(+|-)`` > 0: a top axis shows the prior
         p(+) that gives each PCF(+) with these costs (D&H eq. 6, seed 004 "PC(+)"). Not with
         ``x_axis="thesis"``, whose priors are equal.
 
