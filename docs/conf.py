@@ -57,7 +57,13 @@ extensions = [
     "sphinx_copybutton",
 ]
 
-exclude_patterns = ["_build", "README.md", "papers/_printed", "**.ipynb_checkpoints", "jupyter_execute"]
+exclude_patterns = [
+    "_build",
+    "README.md",
+    "papers/_printed",
+    "**.ipynb_checkpoints",
+    "jupyter_execute",
+]
 templates_path = ["_templates"]
 html_static_path = ["_static"]
 # `x` in a docstring is code (as in scikit-learn's documentation), not the title-reference role

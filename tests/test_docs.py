@@ -1,0 +1,179 @@
+"""The documentation site builds with warnings as errors, and renders in a real browser.
+
+One quick build per module (``COSTLAB_DOCS_QUICK=1``: the notebooks are rendered as committed,
+not executed; the user guide's ``.. plot::`` figures run, on synthetic data) with
+``sphinx-build -W --keep-going``, into a temporary folder. Then Debian's Chromium, driven by
+Playwright (never a browser Playwright downloads), opens the built index and the API reference
+from ``file://`` URLs with every network request blocked, and saves screenshots beside the build.
+
+The build skips, saying why, without Sphinx and the docs extra (``pip install -e '.[docs]'``;
+the test extra includes it); the browser test without Chromium or Playwright, unless
+``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns that skip into a failure, as in
+``tests/test_browser.py``.
+"""
+
+import importlib.util
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+DOCS = REPO / "docs"
+CHROMIUM = Path(os.environ.get("COSTLAB_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+BUILD_TIMEOUT = 600  # seconds; a quick build takes about a minute on the project's 2 cores
+#: A few names the API reference must list, one per package.
+API_NAMES = (
+    "mtmcs_curve",
+    "MTMCSDisplay",
+    "CostRangeThresholdClassifier",
+    "cross_val_proba",
+    "load_dataset",
+    "cost_explorer",
+)
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The quick build of docs/ (HTML) and how long it took; built once per module."""
+    missing = [
+        m
+        for m in ("sphinx", "numpydoc", "myst_nb", "pydata_sphinx_theme", "sphinx_design")
+        if importlib.util.find_spec(m) is None
+    ]
+    if missing:
+        pytest.skip(f"{', '.join(missing)} not installed: pip install -e '.[docs]'")
+    out = tmp_path_factory.mktemp("docs") / "html"
+    env = os.environ | {"COSTLAB_DOCS_QUICK": "1", "MPLBACKEND": "Agg"}
+    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q"]
+    command += ["-d", str(out.parent / "doctrees"), str(DOCS), str(out)]
+    start = time.monotonic()
+    build = subprocess.run(
+        command, cwd=REPO, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT
+    )
+    seconds = time.monotonic() - start
+    assert build.returncode == 0, f"sphinx-build failed:\n{build.stdout}\n{build.stderr}"
+    return {"html": out, "seconds": seconds, "log": build.stderr}
+
+
+def test_the_docs_build_with_warnings_as_errors(site):
+    html = site["html"]
+    assert site["log"].strip() == "", site["log"]  # -q: anything printed is a warning
+    for page in ("index.html", "api/metrics.html", "getting_started.html", "glossary.html"):
+        assert (html / page).is_file(), page
+    # every package's reference page, one stub per public name, the papers and the notebooks
+    for package in ("metrics", "plotting", "classifiers", "evaluation", "datasets", "widgets"):
+        assert (html / "api" / f"{package}.html").is_file(), package
+    assert (html / "api" / "generated" / "costlab.metrics.mtmcs_curve.html").is_file()
+    for paper in ("alsaffar2018", "drummond_holte2000", "johnson2015", "landgrebe2004"):
+        assert (html / "papers" / f"{paper}.html").is_file(), paper
+    rendered = {p.stem for p in (html / "_notebooks").glob("*.html")}
+    assert rendered == {p.stem for p in (REPO / "notebooks").glob("*.ipynb")}
+    # the user guide's figures were drawn
+    assert list((html / "_images").glob("*.png")), "no figure in the user guide"
+
+
+def test_every_public_name_has_an_api_page(site):
+    import costlab.classifiers
+    import costlab.datasets
+    import costlab.evaluation
+    import costlab.metrics
+    import costlab.plotting
+    import costlab.widgets
+
+    generated = site["html"] / "api" / "generated"
+    for module in (
+        costlab.metrics,
+        costlab.plotting,
+        costlab.classifiers,
+        costlab.evaluation,
+        costlab.datasets,
+        costlab.widgets,
+    ):
+        for name in module.__all__:
+            assert (generated / f"{module.__name__}.{name}.html").is_file(), name
+
+
+def _unavailable(reason):
+    """Skip, unless CI demands the browser test (COSTLAB_REQUIRE_BROWSER=1): then fail."""
+    if os.environ.get("COSTLAB_REQUIRE_BROWSER") == "1":
+        pytest.fail(f"COSTLAB_REQUIRE_BROWSER=1 but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright; Playwright never downloads a browser here."""
+    if not CHROMIUM.is_file():
+        _unavailable(f"{CHROMIUM} not found: apt-get install chromium (or set COSTLAB_CHROMIUM)")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _unavailable("playwright is not installed: pip install -e '.[browser]'")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield chromium
+        chromium.close()
+
+
+def _local_only(route):
+    """Serve the built files only; abort anything else (there should be nothing else)."""
+    if route.request.url.startswith("file://"):
+        route.continue_()
+    else:
+        route.abort()
+
+
+def test_the_site_renders_in_chromium(site, browser):
+    html = site["html"]
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.route("**/*", _local_only)
+
+    page.goto((html / "index.html").as_uri())
+    assert page.title().startswith("costlab")
+    assert page.locator("h1").first.inner_text().strip().startswith("costlab")
+    navbar = page.locator("nav").first.inner_text()
+    assert "API reference" in navbar and "User guide" in navbar
+    page.screenshot(path=str(html.parent / "index.png"))
+
+    page.goto((html / "api" / "metrics.html").as_uri())
+    assert "costlab.metrics" in page.title()
+    listed = page.locator("table.autosummary").all_inner_texts()
+    assert any("mtmcs_curve" in table for table in listed)
+    # the link of a listed name leads to its page, which shows its docstring
+    page.locator("table.autosummary a", has_text="mtmcs_curve").first.click()
+    page.wait_for_load_state()
+    assert page.url.split("#")[0].endswith("costlab.metrics.mtmcs_curve.html")
+    assert page.locator("dl.py.function dt").first.is_visible()
+    page.screenshot(path=str(html.parent / "api.png"))
+
+    # every package's reference lists its names
+    for package, name in zip(
+        ("metrics", "plotting", "classifiers", "evaluation", "datasets", "widgets"),
+        API_NAMES,
+        strict=True,
+    ):
+        page.goto((html / "api" / f"{package}.html").as_uri())
+        assert name in page.locator("article").inner_text(), (package, name)
+
+    # a user-guide figure is drawn and loaded
+    page.goto((html / "user_guide" / "cost_curves_mtmcs.html").as_uri())
+    image = page.locator("article img").first
+    image.scroll_into_view_if_needed()
+    assert page.evaluate("img => img.complete && img.naturalWidth > 0", image.element_handle())
+    assert errors == []
+    page.close()
