@@ -167,7 +167,8 @@ def api_page(package: str, title: str, intro: str) -> str:
     lines = [f".. _api-{package.rsplit('.', 1)[-1]}:", "", _title(f"{title}: ``{package}``", "=")]
     lines += [intro, "", f".. currentmodule:: {package}", ""]
     for family, names in group(package):
-        lines += [_title(family, "-"), ".. autosummary::", "   :toctree: generated/", ""]
+        lines += [_title(family, "-"), ".. autosummary::", "   :toctree: generated/"]
+        lines += ["   :nosignatures:", ""]
         lines += [f"   {name}" for name in names] + [""]
     return "\n".join(lines)
 

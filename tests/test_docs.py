@@ -154,12 +154,13 @@ def test_the_site_renders_in_chromium(site, browser):
     assert "costlab.metrics" in page.title()
     listed = page.locator("table.autosummary").all_inner_texts()
     assert any("mtmcs_curve" in table for table in listed)
+    page.screenshot(path=str(html.parent / "api.png"))
     # the link of a listed name leads to its page, which shows its docstring
     page.locator("table.autosummary a", has_text="mtmcs_curve").first.click()
     page.wait_for_load_state()
     assert page.url.split("#")[0].endswith("costlab.metrics.mtmcs_curve.html")
     assert page.locator("dl.py.function dt").first.is_visible()
-    page.screenshot(path=str(html.parent / "api.png"))
+    page.screenshot(path=str(html.parent / "api_mtmcs_curve.png"))
 
     # every package's reference lists its names
     for package, name in zip(
