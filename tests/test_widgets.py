@@ -30,6 +30,7 @@ from costlab.widgets import (
     weka_status,
 )
 from costlab.widgets import _explorer as explorer_module
+from costlab.widgets import _session as session_module
 
 pytestmark = pytest.mark.slow
 
@@ -356,7 +357,7 @@ def test_range_move_only_sums_held_curves(german, monkeypatch):
         calls.append(args)
         raise AssertionError("a range move recomputed a curve")
 
-    monkeypatch.setattr(explorer_module, "compute_curves", spy)
+    monkeypatch.setattr(session_module, "compute_curves", spy)
     monkeypatch.setattr(costlab.evaluation.experiment, "run_experiments", spy)
     for r1, r2 in [(0.2, 0.6), (0.3, 0.5), (0.25, 0.75)]:
         german.cost_range.value = (r1, r2)
