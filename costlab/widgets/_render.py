@@ -14,7 +14,7 @@ import ipywidgets as widgets
 
 from costlab.plotting import CostCurveDisplay, MTMCSDisplay, ThresholdDisplay, classifier_styles
 from costlab.widgets._charts import ChartImage
-from costlab.widgets._model import summary_html
+from costlab.widgets._model import search_caption_html, summary_html
 from costlab.widgets._priors import PriorPanel
 from costlab.widgets._stability import StabilityPanel
 
@@ -66,7 +66,8 @@ class ExplorerOutputs:
         self.message.value = note_html(view.note) if view.note else ""
         first = next(iter(view.results.values()))
         self.header.value = header_html(view.title, first)
-        self.table.value = summary_html(
+        caption = search_caption_html(state.search, state.search_step, state.grid_step)
+        self.table.value = caption + summary_html(
             view.selection, state.r1, state.r2, state.grid_step, labels=view.labels
         )
         self.status.value = status_html(view.results)
