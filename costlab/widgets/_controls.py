@@ -30,8 +30,8 @@ __all__ = [
 _STYLE = {"description_width": "118px"}
 _WIDTH = "330px"
 _SEARCH_LABELS = {
-    "optimized": "optimized (thesis 4.3.2)",
-    "thorough": "thorough (thesis 4.3.1)",
+    "optimized": "optimized (Al-Saffar 2018)",
+    "thorough": "thorough (Al-Saffar 2018)",
     "exact": "exact minimum",
 }
 

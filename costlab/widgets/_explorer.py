@@ -37,7 +37,7 @@ class CostExplorer(widgets.VBox):
     Pick a dataset, classifiers and a range [r1, r2] of cost ratios FPcost/FNcost; the explorer
     shows each classifier's MTMCS chart with the range shaded, the optimal thresholds, and a
     table of MTMCR, cost sensitivity and CST over the range with the robust or optimal
-    classifier (Al-Saffar 2018, 4.2.2 and 5.1). Display it in Jupyter or Voila; drive it from
+    classifier (Al-Saffar 2018, sec. 4.2.2 and 5.1). Display it in Jupyter or Voila; drive it from
     code by setting the controls' ``.value``.
 
     Parameters

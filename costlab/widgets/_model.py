@@ -35,7 +35,8 @@ __all__ = [
     "weka_status",
 ]
 
-#: Bounds of the cost-ratio axis as normalised FPcost (thesis 5.6: 0.05/0.95 to 0.95/0.05).
+#: Bounds of the cost-ratio axis as normalised FPcost, 0.05/0.95 to 0.95/0.05 (Al-Saffar 2018,
+#: sec. 5.6).
 FP_RANGE = (0.05, 0.95)
 #: Spacing of the cost-ratio grid offered by the explorer (the thesis's charts: 0.05).
 GRID_STEPS = (0.05, 0.025, 0.01)
@@ -120,7 +121,7 @@ def summarise(
         :func:`costlab.metrics.range_summary` over [r1, r2]:
         ``classifier, n_ratios, mtmcr, cost_sensitivity, cst``.
     selection : costlab.metrics.costs.Selection
-        The robust or optimal classifier of the range (thesis 5.1).
+        The robust or optimal classifier of the range (Al-Saffar 2018, sec. 5.1).
     """
     curves = compute_curves(results, fp_step, search, step, score_of=score_of)
     selection = select_classifier(curves, r1, r2, decimals=decimals)
@@ -238,7 +239,7 @@ def _table_row(row, chosen, labels):
 
 
 def _selection_html(selection, labels):
-    """Thesis 5.1: a robust classifier when one curve dominates, else the lowest CST."""
+    """Robust when one curve dominates, else the lowest CST (Al-Saffar 2018, sec. 5.1)."""
     name = html.escape(str(labels.get(selection.classifier, selection.classifier)))
     if selection.kind == "robust":
         why = "its MTMCS is the lowest at every cost ratio of the range"
@@ -248,7 +249,8 @@ def _selection_html(selection, labels):
     return (
         f'<p class="costlab-selection" data-kind="{selection.kind}" '
         f'data-classifier="{html.escape(selection.classifier)}">'
-        f"<b>{selection.kind.capitalize()} classifier: {name}</b> — {why} (thesis 5.1).</p>"
+        f"<b>{selection.kind.capitalize()} classifier: {name}</b> — {why} "
+        "(Al-Saffar 2018, sec. 5.1).</p>"
     )
 
 

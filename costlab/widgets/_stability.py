@@ -4,10 +4,11 @@ On request (a button: the bootstrap takes seconds) the held out-of-fold probabil
 selected classifiers are resampled together (:func:`costlab.metrics.paired_bootstrap`:
 stratified, seeded), and the panel shows each classifier's MTMCS curve with its band
 (:class:`costlab.plotting.MTMCSBandDisplay`) and a table: how often the thesis's selection rule
-(5.1) picks each classifier over the current range, and its MTMCR with a percentile interval.
-Moving the range re-reads the stored resamples; only the button resamples. Its MTMCS is the
-exact minimum over the 0.05 ratio grid, which a caption says: the explorer's range table may
-use a grid search, whose MTMCR can be higher for the same classifier.
+(Al-Saffar 2018, sec. 5.1) picks each classifier over the current range, and its MTMCR with a
+percentile interval. Moving the range re-reads the stored resamples; only the button
+resamples. Its MTMCS is the exact minimum over the 0.05 ratio grid, which a caption says: the
+explorer's range table may use a grid search, whose MTMCR can be higher for the same
+classifier.
 """
 
 from __future__ import annotations
