@@ -6,6 +6,10 @@ never a browser downloaded by Playwright) loads it with every request outside 12
 The test reads the CST table, moves the lower handle of the cost-range slider with the keyboard
 (noUiSlider's handles take ArrowLeft/ArrowRight, one slider step per press), waits for the
 kernel's new table and checks it against :func:`costlab.metrics.range_summary` computed here.
+A second test looks at the explorer as a user does: it saves screenshots of the whole explorer
+and of its prior panel (at 1280 and 1024 pixels wide, and after Bootstrap) in its temporary
+folder, and checks what a reader would notice: no broken-image icon, no readout cut off or
+table cell wrapped in the prior panel, and a caption naming the search above each MTMCR.
 
 Skips, saying why, without Chromium, Playwright or Voila (``pip install -e '.[browser]'``),
 unless ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns the skip into a failure. With
@@ -45,6 +49,8 @@ CHROMIUM_ARGS = [
     "--disable-gpu",
 ]
 START_TIMEOUT = 30  # seconds for Voila to answer
+# Voila runs the notebook (cross-validating SPECTF) before it sends the page
+PAGE_TIMEOUT = 120_000  # milliseconds
 TABLE_TIMEOUT = 45_000  # milliseconds for the kernel to cross-validate SPECTF and draw
 # The waits below return as soon as their condition holds; the timeouts only bound a failure.
 RANGE_TIMEOUT = 15_000  # milliseconds for the table to follow a slider move
@@ -209,7 +215,7 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
     page.route("**/*", _offline)
-    page.goto(voila_url)
+    page.goto(voila_url, timeout=PAGE_TIMEOUT)
     page.locator("table.costlab-cst").wait_for(timeout=TABLE_TIMEOUT)
 
     before = _read_table(page)
@@ -257,6 +263,96 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
             timeout=CHART_TIMEOUT,
         )
         _save_small_png(page.locator(".costlab-explorer").screenshot(), screenshot)
+    page.close()
+
+
+#: Visible images of the explorer without a decoded picture (the broken-image icon).
+_BROKEN_IMAGES = """() => [...document.querySelectorAll('.costlab-explorer img')]
+    .filter(img => img.offsetParent !== null && img.getClientRects().length > 0)
+    .filter(img => !img.getAttribute('src') || (img.complete && img.naturalWidth === 0))
+    .map(img => img.className)"""
+#: Whether the charts drawn on load are decoded (they arrive as blobs, one by one).
+_DRAWN_ON_LOAD = ["mtmcs", "cost", "threshold", "prior"]
+_IMAGES_DECODED = f"""() => {_DRAWN_ON_LOAD}
+    .map(name => document.querySelector(`img.costlab-${{name}}-chart`))
+    .every(img => img && img.complete && img.naturalWidth > 0)"""
+#: What is cut off or wrapped in the prior panel: controls wider than their box or reaching
+#: under the table, readouts wider than their element, table cells on more than one line.
+_PRIOR_PANEL_CLIPPED = """() => {
+    const panel = document.querySelector('.costlab-priors-panel');
+    const box = panel.querySelector('.costlab-prior-controls');
+    const right = box.getBoundingClientRect().right;
+    const table = panel.querySelector('table.costlab-priors').getBoundingClientRect();
+    const beside = table.top < box.getBoundingClientRect().bottom;
+    const out = [];
+    if (box.scrollWidth > box.clientWidth) out.push('controls box overflows');
+    for (const el of box.querySelectorAll('.widget-readout, .widget-dropdown select')) {
+        const rect = el.getBoundingClientRect();
+        if (el.scrollWidth > el.clientWidth) out.push('clipped: ' + el.textContent);
+        if (rect.right > right + 1) out.push('outside the controls: ' + el.textContent);
+        if (beside && rect.right > table.left + 1) out.push('under the table: ' + el.textContent);
+    }
+    const lines = el => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return new Set([...range.getClientRects()].map(r => Math.round(r.top))).size;
+    };
+    for (const cell of panel.querySelectorAll('table.costlab-priors td, table.costlab-priors th')) {
+        if (lines(cell) > 1) out.push('wrapped: ' + cell.textContent);
+    }
+    return out;
+}"""
+
+
+def _captions(page):
+    """The search captions the browser shows: {data-search: text} above each MTMCR."""
+    return {
+        "table": page.locator(".costlab-table .costlab-search-caption"),
+        "how_sure": page.locator(".costlab-stability-panel .costlab-search-caption"),
+    }
+
+
+def test_the_explorer_as_a_user_sees_it(browser, voila_url, tmp_path):
+    """Screenshots (explorer and prior panel, two widths, before and after Bootstrap) in the
+    test's folder; no broken image, no clipped readout or wrapped cell, both searches named."""
+    page = browser.new_page(viewport={"width": 1280, "height": 2600})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.route("**/*", _offline)
+    page.goto(voila_url, timeout=PAGE_TIMEOUT)
+    page.locator("table.costlab-cst").wait_for(timeout=TABLE_TIMEOUT)
+    page.locator("table.costlab-priors").wait_for(timeout=TABLE_TIMEOUT)
+    page.wait_for_function(_IMAGES_DECODED, timeout=CHART_TIMEOUT)
+
+    for width in (1280, 1024):  # a wide window and a narrow one
+        page.set_viewport_size({"width": width, "height": 2600})
+        page.wait_for_function(_IMAGES_DECODED, timeout=CHART_TIMEOUT)
+        page.locator(".costlab-explorer").screenshot(path=tmp_path / f"explorer_{width}.png")
+        page.locator(".costlab-priors-panel").screenshot(path=tmp_path / f"priors_{width}.png")
+        assert page.evaluate(_BROKEN_IMAGES) == []  # the band chart waits for Bootstrap
+        assert not page.locator("img.costlab-band-chart").is_visible()
+        assert page.evaluate(_PRIOR_PANEL_CLIPPED) == [], width
+
+    captions = _captions(page)
+    for locator in captions.values():
+        assert locator.is_visible()
+    assert captions["table"].get_attribute("data-search") == "optimized"
+    assert "MTMCR by the thesis's optimized search" in captions["table"].inner_text()
+    assert captions["how_sure"].get_attribute("data-search") == "exact"
+    assert captions["how_sure"].inner_text().startswith("MTMCR by the exact search")
+
+    page.locator(".costlab-stability-panel input").fill("20")
+    page.locator(".costlab-stability-panel input").press("Enter")
+    page.get_by_role("button", name="Bootstrap").click()
+    page.locator("table.costlab-stability").wait_for(timeout=TABLE_TIMEOUT)
+    page.wait_for_function(
+        "() => document.querySelector('img.costlab-band-chart')?.naturalWidth > 0",
+        timeout=CHART_TIMEOUT,
+    )
+    assert page.locator("table.costlab-stability").get_attribute("data-n-resamples") == "20"
+    assert page.evaluate(_BROKEN_IMAGES) == []
+    page.locator(".costlab-explorer").screenshot(path=tmp_path / "explorer_bootstrap.png")
+    assert errors == []
     page.close()
 
 

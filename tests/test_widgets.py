@@ -1,4 +1,4 @@
-"""The cost explorer, driven headless by setting its controls' ``.value`` (STYLE.md, widgets).
+"""The cost explorer, driven headless by setting its controls' ``.value``.
 
 Every number the explorer shows is checked against the package's own functions computed here
 independently (:func:`costlab.metrics.mtmcs_curve` on the same out-of-fold probabilities, then
@@ -30,6 +30,7 @@ from costlab.widgets import (
     weka_status,
 )
 from costlab.widgets import _explorer as explorer_module
+from costlab.widgets import _session as session_module
 
 pytestmark = pytest.mark.slow
 
@@ -356,7 +357,7 @@ def test_range_move_only_sums_held_curves(german, monkeypatch):
         calls.append(args)
         raise AssertionError("a range move recomputed a curve")
 
-    monkeypatch.setattr(explorer_module, "compute_curves", spy)
+    monkeypatch.setattr(session_module, "compute_curves", spy)
     monkeypatch.setattr(costlab.evaluation.experiment, "run_experiments", spy)
     for r1, r2 in [(0.2, 0.6), (0.3, 0.5), (0.25, 0.75)]:
         german.cost_range.value = (r1, r2)
@@ -424,7 +425,7 @@ def test_prior_panel_shows_operating_points_of_the_held_scores(env, spy, probabi
             ).iloc[0]
             for column, values in shown.items():
                 assert values[name] == pytest.approx(expected[column], rel=1e-12, nan_ok=True)
-        # POSfrac = P TPr + (1 - P) FPr (seed 002, eq. 5), as shown
+        # POSfrac = P TPr + (1 - P) FPr (Landgrebe et al. 2004, eq. 5), as shown
         for name in shown["tpr"]:
             assert shown["posfrac"][name] == pytest.approx(
                 prior * shown["tpr"][name] + (1 - prior) * shown["fpr"][name]
@@ -492,3 +493,81 @@ def test_stability_panel_and_export(env, spy, tmp_path):
     model = explorer.export_estimator()
     assert model.cost_range == (0.1, 0.3)
     assert set(model.classes_) == {0, 1}
+
+
+# -- as a user sees it (issue 20, item 4) ------------------------------------------------------
+
+PNG = b"\x89PNG\r\n\x1a\n"
+
+
+def search_caption(html_text):
+    """(attributes, text) of the search caption in some HTML."""
+    match = re.search(r'<div class="costlab-search-caption"([^>]*)>(.*?)</div>', html_text)
+    return match.group(1), match.group(2)
+
+
+def test_charts_are_hidden_until_they_have_an_image(env):
+    """An Image without a PNG shows a broken-image icon: it stays hidden until drawn."""
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    band = explorer.stability.chart.image
+    assert band.value == b"" and band.layout.display == "none"  # before Bootstrap
+    charts = (explorer.mtmcs_chart, explorer.cost_chart, explorer.threshold_chart)
+    for chart in (*charts, explorer.priors.chart):
+        assert chart.image.value[:8] == PNG and chart.image.layout.display is None
+    explorer.stability.n_resamples.value = 20
+    explorer.stability.run_button.click()
+    assert band.value[:8] == PNG and band.layout.display is None
+    explorer.classifiers.value = ()  # an error clears every chart: hidden again
+    for chart in (*charts, explorer.priors.chart, explorer.stability.chart):
+        assert chart.image.value == b"" and chart.image.layout.display == "none"
+    explorer.classifiers.value = ("NaiveBayes",)
+    assert explorer.mtmcs_chart.image.layout.display is None
+    assert band.layout.display == "none"  # new results: resample again to see the bands
+
+
+def test_both_mtmcr_say_which_search_made_them(env):
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    attributes, text = search_caption(explorer.table.value)
+    assert 'data-search="optimized"' in attributes and 'data-step="1e-05"' in attributes
+    assert "MTMCR by the thesis's optimized search (Al-Saffar 2018, sec. 4.3.2" in text
+    assert "one side of t0 = FNcost" in text and "uses the exact search" in text
+    attributes, text = search_caption(explorer.stability.caption.value)
+    assert 'data-search="exact"' in attributes and 'data-grid="0.05"' in attributes
+    assert text.startswith("MTMCR by the exact search")
+
+    # the two MTMCR the captions tell apart: the one-sided search's is never below the
+    # exact minimum (up to the table's rounding of each of the 9 MTMCS to 2 decimals) ...
+    explorer.stability.n_resamples.value = 20
+    explorer.stability.run_button.click()
+    exact = dict(
+        re.findall(
+            r'data-classifier="([^"]+)">.*?class="mtmcr" data-value="([^"]+)"',
+            explorer.stability.table.value,
+        )
+    )
+    optimized = table_values(explorer, "mtmcr")
+    for name, value in optimized.items():
+        assert value >= float(exact[name]) - 9 * 0.005
+    # ... and with the exact search both tables agree
+    explorer.search.value = "exact"
+    attributes, text = search_caption(explorer.table.value)
+    assert 'data-search="exact"' in attributes and "data-step" not in attributes
+    assert "can miss the minimum" not in text
+    for name, value in table_values(explorer, "mtmcr").items():
+        assert value == pytest.approx(float(exact[name]), abs=9 * 0.005)
+    explorer.search.value, explorer.search_step.value = "thorough", 1e-3
+    explorer.grid_step.value = 0.025
+    attributes, text = search_caption(explorer.table.value)
+    assert 'data-search="thorough"' in attributes and 'data-grid="0.025"' in attributes
+    assert "thorough search (Al-Saffar 2018, sec. 4.3.1; threshold step 0.001" in text
+
+
+def test_prior_panel_gives_its_controls_and_cells_room(env):
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes",), **env)
+    panel = explorer.priors
+    row = panel.children[1]
+    controls, table = row.children
+    assert row.layout.flex_flow == "row wrap"  # the table goes under the controls if narrow
+    assert controls.layout.flex == "0 0 340px"  # the controls never shrink: readouts stay
+    assert table is panel.table
+    assert "white-space:nowrap" in panel.table.value  # "80.00 %" on one line

@@ -3,8 +3,8 @@
 :class:`CostExplorer` (built by :func:`cost_explorer`) lets a reader pick a dataset, an engine,
 classifiers and a range of cost ratios and see the MTMCS chart with the range shaded, the
 optimal thresholds, and MTMCR, cost sensitivity and CST over the range with the recommended
-classifier (thesis 4.2.2 and 5.1). It is an ``ipywidgets.VBox``: the last expression of a cell
-displays it, in JupyterLab and in Voila.
+classifier (Al-Saffar 2018, sec. 4.2.2 and 5.1). It is an ``ipywidgets.VBox``: the last
+expression of a cell displays it, in JupyterLab and in Voila.
 
 The computations are the pure functions re-exported here (:func:`summarise`,
 :func:`compute_curves`, :func:`summary_html`, ...), which the explorer's callbacks call and the

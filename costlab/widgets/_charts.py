@@ -3,7 +3,9 @@
 The figure is a plain :class:`matplotlib.figure.Figure` on an Agg canvas, not a pyplot figure:
 nothing is displayed behind the explorer's back, no figure accumulates in pyplot's registry,
 and it works the same headless (tests), in JupyterLab and in Voila. Each update redraws the
-axes with a costlab Display (:mod:`costlab.plotting`) and sends one PNG to the browser.
+axes with a costlab Display (:mod:`costlab.plotting`) and sends one PNG to the browser. Until
+the first drawing, and after :meth:`ChartImage.clear`, the image is hidden: an ``Image``
+without a value shows the browser's broken-image icon.
 """
 
 from __future__ import annotations
@@ -36,6 +38,7 @@ class ChartImage:
     ----------
     figure : Figure
     image : ipywidgets.Image
+        Hidden (``layout.display == "none"``) while it has no PNG.
     display_ : Display or None
         The Display last drawn; its artists (``ax_``, ``lines_``, ``highlight_``) are the chart's.
     """
@@ -44,7 +47,9 @@ class ChartImage:
         self.max_xticks = max_xticks
         self.figure = Figure(figsize=figsize, dpi=dpi, layout="constrained")
         FigureCanvasAgg(self.figure)
-        self.image = widgets.Image(format="png", layout=widgets.Layout(width="100%"))
+        self.image = widgets.Image(
+            format="png", layout=widgets.Layout(width="100%", display="none")
+        )
         self.image.add_class(css_class)
         self.display_ = None
 
@@ -54,6 +59,7 @@ class ChartImage:
         self.display_ = display.plot(ax=self.figure.add_subplot(), **kwargs)
         _thin_xticks(self.display_.ax_, self.max_xticks)
         self.image.value = self.png()
+        self.image.layout.display = None  # shown once it has a PNG
         return self.display_
 
     def clear(self):
@@ -61,6 +67,7 @@ class ChartImage:
         self.figure.clear()
         self.display_ = None
         self.image.value = b""
+        self.image.layout.display = "none"  # no broken-image icon
 
     def png(self):
         """The figure as PNG bytes: one Agg draw, then a fast PNG encoding."""

@@ -1,5 +1,8 @@
 """Small factories for the explorer's controls: one function per widget, no behaviour.
 
+Also :class:`FoldProgress`, the tqdm-like adapter through which cross-validation advances
+the progress bar.
+
 Sliders use ``continuous_update=False``: the model changes once, when the handle is released
 (or a key press ends), never on every pixel of a drag.
 """
@@ -11,6 +14,7 @@ import ipywidgets as widgets
 from costlab.widgets._model import FP_RANGE, GRID_STEPS, SEARCH_STEPS, SEARCHES
 
 __all__ = [
+    "FoldProgress",
     "classifier_select",
     "dataset_dropdown",
     "engine_dropdown",
@@ -26,8 +30,8 @@ __all__ = [
 _STYLE = {"description_width": "118px"}
 _WIDTH = "330px"
 _SEARCH_LABELS = {
-    "optimized": "optimized (thesis 4.3.2)",
-    "thorough": "thorough (thesis 4.3.1)",
+    "optimized": "optimized (Al-Saffar 2018)",
+    "thorough": "thorough (Al-Saffar 2018)",
     "exact": "exact minimum",
 }
 
@@ -155,3 +159,17 @@ def fold_progress():
     return widgets.IntProgress(
         value=0, min=0, max=1, description="CV folds", style=_STYLE, layout=_layout()
     )
+
+
+class FoldProgress:
+    """A tqdm-like bar for :func:`.cross_val_proba`: advances an ``IntProgress``."""
+
+    def __init__(self, widget, total):
+        self.widget = widget
+        widget.max, widget.value, widget.bar_style = max(total, 1), 0, "info"
+
+    def update(self, n=1):
+        self.widget.value = min(self.widget.value + n, self.widget.max)
+
+    def close(self):
+        self.widget.bar_style = "success" if self.widget.value >= self.widget.max else "warning"

@@ -1,4 +1,4 @@
-"""The cost explorer: controls, a controller with small callbacks, and its outputs.
+"""The cost explorer's controller: builds the controls, wires them, and runs one update.
 
 It explores any results: an :class:`~costlab.evaluation.ExperimentRun`, a list of
 :class:`~costlab.evaluation.CVResult`, or a mapping ``{name: (y_true, p_class1)}`` of
@@ -6,62 +6,29 @@ predictions made elsewhere (:func:`costlab.evaluation.experiment.as_run`). Given
 (registered classifier names or scikit-learn estimators) and datasets with features, it also
 cross-validates on demand: for another dataset, engine or IBk's k.
 
-Data flow (STYLE.md 2): dataset, engine, classifiers, k -> held results, or cross-validation
-(:func:`costlab.evaluation.experiment.run_experiments`, disk-cached) -> CVResults held here ->
-:func:`costlab.widgets.compute_curves` (memoised per classifier, grid and search) ->
-:func:`costlab.metrics.select_classifier` over [r1, r2] -> table, MTMCS chart and threshold chart.
-
-Only a change of dataset, engine, classifiers or IBk's k can need cross-validation, and only for
-results not yet held (a cost-range, grid or search change never refits anything). A range move
-only sums the held curves and redraws the MTMCS chart.
+Data flow: controls -> :class:`ExplorerState` -> the session's results (held, or
+cross-validated by :func:`costlab.evaluation.experiment.run_experiments`, disk-cached) and
+memoised curves (:mod:`costlab.widgets._session`) -> :func:`costlab.metrics.select_classifier`
+over [r1, r2] -> the outputs (:mod:`costlab.widgets._render`). The callbacks are small and do
+no maths; a cost-range, grid or search change never refits anything, and a range move only
+sums the held curves and redraws the MTMCS chart. The widget factories are in
+:mod:`costlab.widgets._controls`, the export in :mod:`costlab.widgets._export`.
 """
 
 from __future__ import annotations
 
 import html
-import time
-from dataclasses import dataclass
 
 import ipywidgets as widgets
 
-from costlab.evaluation import experiment
-from costlab.evaluation.experiment import as_run
-from costlab.metrics._validation import check_score_of
-from costlab.metrics.cost_space import cost_envelope
 from costlab.metrics.costs import select_classifier
-from costlab.plotting import CostCurveDisplay, MTMCSDisplay, ThresholdDisplay, classifier_styles
 from costlab.widgets import _controls as controls
-from costlab.widgets._charts import ChartImage
-from costlab.widgets._model import (
-    DECIMALS,
-    classifier_params,
-    compute_curves,
-    range_label,
-    snap_range,
-    summary_html,
-    weka_status,
-)
-from costlab.widgets._priors import PriorPanel
-from costlab.widgets._stability import StabilityPanel
+from costlab.widgets._export import choice_data, choice_estimator, choice_json
+from costlab.widgets._model import DECIMALS, range_label, snap_range, weka_status
+from costlab.widgets._render import ExplorerOutputs, ExplorerView
+from costlab.widgets._session import Clock, ExplorerSession, ExplorerState, curve_options
 
 __all__ = ["CostExplorer", "ExplorerState", "cost_explorer"]
-
-_MAX_MEMO = 512  # memoised curves (a curve is ~20-90 rows)
-
-
-@dataclass(frozen=True)
-class ExplorerState:
-    """The values of the explorer's controls: everything its outputs depend on."""
-
-    dataset: str
-    engine: str
-    classifiers: tuple
-    r1: float
-    r2: float
-    grid_step: float
-    search: str
-    search_step: float
-    k: int
 
 
 class CostExplorer(widgets.VBox):
@@ -70,7 +37,7 @@ class CostExplorer(widgets.VBox):
     Pick a dataset, classifiers and a range [r1, r2] of cost ratios FPcost/FNcost; the explorer
     shows each classifier's MTMCS chart with the range shaded, the optimal thresholds, and a
     table of MTMCR, cost sensitivity and CST over the range with the robust or optimal
-    classifier (Al-Saffar 2018, 4.2.2 and 5.1). Display it in Jupyter or Voila; drive it from
+    classifier (Al-Saffar 2018, sec. 4.2.2 and 5.1). Display it in Jupyter or Voila; drive it from
     code by setting the controls' ``.value``.
 
     Parameters
@@ -172,15 +139,15 @@ class CostExplorer(widgets.VBox):
         cache_dir=None,
     ):
         super().__init__()
-        self.run_ = as_run(run)
-        self._models = _models(models)
+        self._session = ExplorerSession(
+            run,
+            models,
+            cv_options={"n_folds": n_folds, "seed": seed, "folds": folds, "n_jobs": n_jobs},
+            cache_dir=cache_dir,
+            score_of=score_of,
+        )
+        self.run_ = self._session.run_
         self._labels, self._titles = dict(labels or {}), dict(titles or {})
-        self._cv_options = {"n_folds": n_folds, "seed": seed, "folds": folds, "n_jobs": n_jobs}
-        self._cache_dir = cache_dir
-        self._score_of = check_score_of(score_of)
-        self._cv, self._memo, self._drawn = {}, {}, {}
-        for (name, clf), result in self.run_.results.items():
-            self._cv[(name, result.engine, clf, tuple(sorted(result.params.items())))] = result
         self._quiet = False
         self.results_, self.curves_, self.selection_, self.error_ = {}, {}, None, None
         self.timings_ = {}
@@ -190,12 +157,13 @@ class CostExplorer(widgets.VBox):
         dataset = names[0] if dataset is None else dataset
         if dataset not in names:
             raise ValueError(f"dataset must be one of {names}, got {dataset!r}.")
-        chosen = self._options(dataset) if classifiers is None else list(classifiers)
-        unknown = [c for c in chosen if c not in self._options(dataset)]
+        offered = self._session.options(dataset)
+        chosen = offered if classifiers is None else list(classifiers)
+        unknown = [c for c in chosen if c not in offered]
         if unknown:
             raise ValueError(
                 f"classifiers {unknown} are neither held for {dataset!r} nor among models; "
-                f"choose from {self._options(dataset)}."
+                f"choose from {offered}."
             )
         r1, r2 = snap_range(*cost_range, grid_step)
         initial = ExplorerState(
@@ -205,16 +173,6 @@ class CostExplorer(widgets.VBox):
         self._build_outputs()
         self._observe()
         self.update()
-
-    def _refits(self, dataset):
-        """True when the explorer can cross-validate on ``dataset`` (features and models)."""
-        return bool(self._models) and self.run_.datasets.get(dataset) is not None
-
-    def _options(self, dataset):
-        """Classifier names offered for a dataset: held results, then models it can fit."""
-        held = self.run_.classifiers(dataset)
-        fit = list(self._models) if self._refits(dataset) else []
-        return list(dict.fromkeys([*held, *fit]))
 
     # -- construction ---------------------------------------------------------------------------
 
@@ -226,7 +184,7 @@ class CostExplorer(widgets.VBox):
                 "sklearn",
                 f"Weka engine unavailable ({weka_reason}); using sklearn.",
             )
-        refit = any(self._refits(d) for d in self.run_.dataset_names())
+        refit = any(self._session.refits(d) for d in self.run_.dataset_names())
         if not refit:
             engine = next(iter(self.run_.results.values())).engine
         titles = [(self._title(d), d) for d in self.run_.dataset_names()]
@@ -234,7 +192,7 @@ class CostExplorer(widgets.VBox):
         self.engine = controls.engine_dropdown(
             engine, weka=weka_ok, weka_reason=weka_reason, refit=refit
         )
-        options = [(self._label(c), c) for c in self._options(initial.dataset)]
+        options = [(self._label(c), c) for c in self._session.options(initial.dataset)]
         self.classifiers = controls.classifier_select(options, initial.classifiers)
         self.cost_range = controls.range_slider((initial.r1, initial.r2), initial.grid_step)
         self.range_label = controls.range_readout()
@@ -242,6 +200,7 @@ class CostExplorer(widgets.VBox):
         self.search = controls.search_dropdown(initial.search)
         self.search_step = controls.search_step_dropdown(initial.search_step)
         self.k = controls.k_slider(initial.k)
+        self.progress = controls.fold_progress()
 
     def _label(self, classifier):
         return str(self._labels.get(classifier, classifier))
@@ -251,37 +210,17 @@ class CostExplorer(widgets.VBox):
         return str(self._titles.get(dataset, data.title if data is not None else dataset))
 
     def _build_outputs(self):
-        self.header = widgets.HTML()
-        self.progress = controls.fold_progress()
-        self.status = widgets.HTML(layout=widgets.Layout(width="330px"))
-        self.message = widgets.HTML()
-        self.message.add_class("costlab-message-box")
-        self.table = widgets.HTML()
-        self.table.add_class("costlab-table")
-        self.mtmcs_chart = ChartImage(css_class="costlab-mtmcs-chart")
-        self.cost_chart = ChartImage(figsize=(8.2, 4.2), css_class="costlab-cost-chart")
-        self.threshold_chart = ChartImage(css_class="costlab-threshold-chart")
-        self.priors = PriorPanel()
-        self.stability = StabilityPanel()
+        self._outputs = out = ExplorerOutputs()
+        shown = ("header", "status", "message", "table", "priors", "stability")
+        for name in (*shown, "mtmcs_chart", "cost_chart", "threshold_chart"):
+            setattr(self, name, getattr(out, name))
         inputs = (self.dataset, self.engine, self.classifiers, self.cost_range, self.range_label)
         inputs += (self.grid_step, self.search, self.search_step, self.k)
         left = widgets.VBox(
             [*inputs, self.progress, self.status],
             layout=widgets.Layout(width="350px", flex="0 0 350px"),
         )
-        right = widgets.VBox(
-            [
-                self.message,
-                self.mtmcs_chart.image,
-                self.cost_chart.image,
-                self.table,
-                self.threshold_chart.image,
-                self.stability,
-                self.priors,
-            ],
-            layout=widgets.Layout(flex="1 1 auto", min_width="0", max_width="780px"),
-        )
-        self.children = [self.header, widgets.HBox([left, right])]
+        self.children = [self.header, widgets.HBox([left, out.column()])]
         self.layout.padding = "4px 8px"
         self.add_class("costlab-explorer")
 
@@ -301,7 +240,7 @@ class CostExplorer(widgets.VBox):
 
     def _on_dataset(self, change):
         """Another dataset: offer its classifiers, keep those selected that it has."""
-        options = self._options(change["new"])
+        options = self._session.options(change["new"])
         kept = [c for c in self.classifiers.value if c in options] or options
         self._quiet = True
         try:
@@ -349,13 +288,13 @@ class CostExplorer(widgets.VBox):
             return
         state = self.state()
         self._sync_controls(state)
-        clock = _Clock()
+        clock = Clock()
         try:
             if not state.classifiers:
                 raise ValueError("Select at least one classifier (Ctrl/Shift-click for several).")
-            results = self._cross_validate(state)
+            results = self._results(state)
             clock.lap("cv")
-            curves = self._curves(state, results)
+            curves = self._session.curves(state, results)
             clock.lap("curves")
             selection = select_classifier(curves, state.r1, state.r2, decimals=DECIMALS)
             clock.lap("summary")
@@ -363,130 +302,53 @@ class CostExplorer(widgets.VBox):
             self._show_error(error)
             return
         self.results_, self.curves_, self.selection_, self.error_ = results, curves, selection, None
-        self._render(state, curves, selection)
+        self._outputs.render(state, self._view(state, results, curves, selection))
         clock.lap("render")
         self.timings_ = clock.laps
 
     def _sync_controls(self, state):
         self.range_label.value = range_label(state.r1, state.r2, state.grid_step)
         self.search_step.disabled = state.search == "exact"
-        self.k.disabled = not (self._refits(state.dataset) and "IBk" in self._models)
+        models = self._session.models
+        self.k.disabled = not (self._session.refits(state.dataset) and "IBk" in models)
         self.k.disabled |= "IBk" not in state.classifiers
 
-    def _cv_key(self, state, classifier):
-        params = classifier_params(classifier, state.k)
-        return (state.dataset, state.engine, classifier, tuple(sorted(params.items())))
-
-    def _cross_validate(self, state):
-        """The CVResults of the state's classifiers; cross-validates only those not held."""
-        missing = [c for c in state.classifiers if self._held(state, c) is None]
-        fit = [c for c in missing if c in self._models and self._refits(state.dataset)]
-        if set(missing) - set(fit):
-            raise ValueError(
-                f"no results for {sorted(set(missing) - set(fit))} on {state.dataset}, and "
-                "nothing to cross-validate them with (pass models=)."
-            )
-        if fit:
-            run = self._run_cv(state, fit)
-            for classifier in fit:
-                self._cv[self._cv_key(state, classifier)] = run.results[(state.dataset, classifier)]
-        return {c: self._held(state, c) for c in state.classifiers}
-
-    def _held(self, state, classifier):
-        """The held result for the state: this engine and k, or, for results the explorer
-        cannot refit, the one it was given."""
-        result = self._cv.get(self._cv_key(state, classifier))
-        if result is None and not (classifier in self._models and self._refits(state.dataset)):
-            result = self.run_.results.get((state.dataset, classifier))
-        return result
-
-    def _run_cv(self, state, classifiers):
-        n_folds = self._cv_options["n_folds"]
-        bar = _FoldProgress(self.progress, len(classifiers) * n_folds)
+    def _results(self, state):
+        """The session's results for the state, with a progress bar when it cross-validates."""
+        fit = self._session.to_fit(state)
+        if not fit:
+            return self._session.results(state)
+        n_folds = self._session.cv_options["n_folds"]
+        bar = controls.FoldProgress(self.progress, len(fit) * n_folds)
         self.status.value = html.escape(
-            f"Cross-validating {len(classifiers)} classifier(s) on {state.dataset}…"
+            f"Cross-validating {len(fit)} classifier(s) on {state.dataset}…"
         )
         try:
-            return experiment.run_experiments(
-                {state.dataset: self.run_.datasets[state.dataset]},
-                {c: self._models[c] for c in classifiers},
-                engine=state.engine,
-                classifier_params={c: classifier_params(c, state.k) for c in classifiers},
-                progress=bar,
-                cache_dir=self._cache_dir,
-                **self._cv_options,
-            )
+            return self._session.results(state, progress=bar)
         finally:
             bar.close()
 
-    def _curves(self, state, results):
-        """Curves of the held results, memoised per (result, grid, search, step)."""
-        curves = {}
-        for classifier, result in results.items():
-            key = (self._cv_key(state, classifier), *_curve_options(state))
-            if key not in self._memo:
-                if len(self._memo) >= _MAX_MEMO:
-                    self._memo.clear()
-                single = {classifier: result}
-                grid_step, search, step = state.grid_step, state.search, state.search_step
-                self._memo[key] = compute_curves(
-                    single, grid_step, search, step, score_of=self._score_of
-                )[classifier]
-            curves[classifier] = self._memo[key]
-        return curves
-
-    # -- outputs ----------------------------------------------------------------------------------
-
-    def _render(self, state, curves, selection):
-        self.message.value = _note_html(self._note) if self._note else ""
-        first = next(iter(self.results_.values()))
-        self.header.value = _header_html(self._title(state.dataset), first)
-        self.table.value = summary_html(
-            selection, state.r1, state.r2, state.grid_step, labels=self._labels
+    def _view(self, state, results, curves, selection):
+        keys = tuple(self._session.cv_key(state, c) for c in results)
+        return ExplorerView(
+            title=self._title(state.dataset),
+            results=results,
+            curves=curves,
+            selection=selection,
+            labels=self._labels,
+            keys=keys,
+            curve_options=curve_options(state),
+            envelope=lambda c: self._envelope(state, c),
+            note=self._note,
         )
-        self.status.value = _status_html(state, self.results_)
-        self._draw_charts(state, curves)
-        self.stability.show(self.results_, state.r1, state.r2, self._labels)
-        held = tuple(self._cv_key(state, c) for c in self.results_)
-        if self._drawn.get("priors") != held:  # only new results change the prior view
-            self.priors.show(self.results_, self._labels)
-            self._drawn["priors"] = held
-
-    def _draw_charts(self, state, curves):
-        """Redraw a chart only when what it shows changed (a range move: the MTMCS chart)."""
-        curves_key = (tuple(self._cv_key(state, c) for c in curves), *_curve_options(state))
-        subtitle = _search_text(state)
-        style = {"markersize": 3.5, "linewidth": 1.4} if state.grid_step < 0.05 else {}
-        if self._drawn.get("mtmcs") != (curves_key, state.r1, state.r2):
-            title = f"MTMCS chart, range of interest shaded ({subtitle})"
-            display = MTMCSDisplay(
-                curves, highlight=(state.r1, state.r2), title=title, labels=self._labels
-            )
-            self.mtmcs_chart.draw(display, **style)
-            self._drawn["mtmcs"] = (curves_key, state.r1, state.r2)
-        if self._drawn.get("cost") != (curves_key, state.r1, state.r2):
-            envelopes = {c: self._envelope(state, c) for c in curves}
-            view = _CostSpaceView(envelopes, curves, (state.r1, state.r2), self._labels)
-            self.cost_chart.draw(view)
-            self._drawn["cost"] = (curves_key, state.r1, state.r2)
-        if self._drawn.get("threshold") != curves_key:
-            title = f"Optimal thresholds ({subtitle})"
-            thresholds = ThresholdDisplay(curves, title=title, labels=self._labels)
-            self.threshold_chart.draw(thresholds, **style)
-            self._drawn["threshold"] = curves_key
 
     def _show_error(self, error):
         self.error_ = error
         self.results_, self.curves_, self.selection_ = {}, {}, None
-        self.message.value = _error_html(error)
-        self.table.value = ""
-        self.status.value = ""
-        self.mtmcs_chart.clear()
-        self.cost_chart.clear()
-        self.threshold_chart.clear()
-        self.priors.show({})
-        self.stability.show({}, 0.3, 0.7)
-        self._drawn.clear()
+        self._outputs.show_error(error)
+
+    def _envelope(self, state, classifier):
+        return self._session.envelope(state, classifier, self.results_[classifier])
 
     # -- export -----------------------------------------------------------------------------
 
@@ -495,119 +357,34 @@ class CostExplorer(widgets.VBox):
         MTMCR, cost sensitivity, CST and the ROC-hull operating points of its out-of-fold
         probabilities (each threshold on P(class 2) and the FPcost range where it is optimal).
         With the uncertainty panel's resamples, the selection frequencies too."""
-        if self.selection_ is None:
-            raise ValueError("nothing to export: the explorer shows an error or no results.")
         state = self.state()
-        summary = self.selection_.summary.set_index("classifier")
-        classifiers = {}
-        for name in self.results_:
-            envelope = self._envelope(state, name)
-            hull = envelope.hull
-            edges = envelope.breakpoints  # PCF(+) = FNcost with equal priors
-            classifiers[name] = {
-                "mtmcr": float(summary.loc[name, "mtmcr"]),
-                "cost_sensitivity": float(summary.loc[name, "cost_sensitivity"]),
-                "cst": float(summary.loc[name, "cst"]),
-                "operating_points": [
-                    {
-                        # the envelope is over the positive class's score
-                        "positive_from_score": float(t),
-                        "fpr": float(f),
-                        "tpr": float(tp),
-                        "fp_cost_from": float(1.0 - hi),
-                        "fp_cost_to": float(1.0 - lo),
-                    }
-                    for t, f, tp, lo, hi in zip(
-                        hull.thresholds, hull.fpr, hull.tpr, edges[:-1], edges[1:], strict=True
-                    )
-                ],
-            }
-        out = {
-            "dataset": state.dataset,
-            "engine": state.engine,
-            "cost_range": [state.r1, state.r2],
-            "search": state.search,
-            "selection": {"kind": self.selection_.kind, "classifier": self.selection_.classifier},
-            "classifiers": classifiers,
-        }
-        if self.stability.boot_ is not None:
-            freq = self.stability.boot_.selection_frequency(state.r1, state.r2)
-            chosen = freq["chosen"].astype(float)
-            out["selection_frequency"] = dict(zip(freq["classifier"], chosen, strict=True))
-        return out
+        return choice_data(
+            state,
+            self.selection_,
+            self.results_,
+            lambda c: self._envelope(state, c),
+            self.stability.boot_,
+        )
 
     def export_json(self, path=None):
         """:meth:`export` as JSON text; written atomically to ``path`` if given."""
-        import json
-
-        text = json.dumps(self.export(), indent=2)
-        if path is not None:
-            from costlab._io import write_text_atomic
-
-            write_text_atomic(path, text)
-        return text
+        return choice_json(self.export(), path)
 
     def export_estimator(self, classifier=None, *, cv=10):
         """The chosen (or named) classifier as a fitted
         :class:`costlab.classifiers.CostRangeThresholdClassifier` for the current range, fitted
         on the dataset (needs ``models=`` and the dataset's features)."""
-        from costlab.classifiers import CostRangeThresholdClassifier
-        from costlab.evaluation._models import build_model
-
         state = self.state()
         name = classifier or (self.selection_.classifier if self.selection_ else None)
-        data = self.run_.datasets.get(state.dataset)
-        if name not in self._models or data is None:
-            raise ValueError(
-                f"cannot refit {name!r} on {state.dataset}: pass models= with it and a dataset "
-                "with features."
-            )
-        seed = self._cv_options["seed"]
-        model = build_model(self._models[name], seed, classifier_params(name, state.k))
-        criterion = "cst" if self.selection_.kind == "optimal" else "mtmcr"
-        return CostRangeThresholdClassifier(
-            model, cost_range=(state.r1, state.r2), criterion=criterion, cv=cv, random_state=seed
-        ).fit(data.X, data.y_binary)
-
-    def _envelope(self, state, classifier):
-        """The cost-curve envelope of a held result (memoised with the curves)."""
-        key = ("envelope", self._cv_key(state, classifier))
-        if key not in self._memo:
-            result = self.results_[classifier]
-            self._memo[key] = cost_envelope(result.y_true, result.scores(), pos_label=1)
-        return self._memo[key]
-
-
-class _CostSpaceView:
-    """The explorer's cost-space chart: a :class:`CostCurveDisplay` with the MTMCS points."""
-
-    def __init__(self, envelopes, curves, fp_range, labels):
-        self.envelopes, self.curves, self.fp_range, self.labels = (
-            envelopes,
-            curves,
-            fp_range,
-            labels,
+        return choice_estimator(
+            state,
+            name,
+            self.selection_,
+            self._session.models,
+            self.run_.datasets.get(state.dataset),
+            self._session.cv_options["seed"],
+            cv=cv,
         )
-
-    def plot(self, ax=None):
-        title = "The same classifiers in cost space: lower envelopes (dots: MTMCS / 100)"
-        display = CostCurveDisplay(
-            self.envelopes, labels=self.labels, title=title, show_lines=False, x_axis="thesis"
-        ).plot(ax=ax)
-        styles = classifier_styles(self.envelopes)
-        for name, curve in self.curves.items():
-            display.ax_.plot(
-                curve["fn_cost"],
-                curve["mtmcs"] / 100.0,
-                linestyle="none",
-                marker="o",
-                markersize=3.5,
-                color=styles[name]["color"],
-                zorder=4,
-            )
-        r1, r2 = self.fp_range
-        display.ax_.axvspan(1 - r2, 1 - r1, color="#E41A1C", alpha=0.08, zorder=0)
-        return display
 
 
 def cost_explorer(run, **options):
@@ -617,96 +394,3 @@ def cost_explorer(run, **options):
     >>> cost_explorer({"LR": (y_test, y_score)}, cost_range=(0.4, 0.6))  # doctest: +SKIP
     """
     return CostExplorer(run, **options)
-
-
-def _models(models):
-    """Name -> registered name or estimator, from a sequence or a mapping (None: none)."""
-    if models is None:
-        return {}
-    return experiment.named_classifiers(models)
-
-
-# -- helpers ---------------------------------------------------------------------------------
-
-
-class _Clock:
-    """Seconds per stage of one update."""
-
-    def __init__(self):
-        self.start = self.last = time.perf_counter()
-        self.laps = {}
-
-    def lap(self, name):
-        now = time.perf_counter()
-        self.laps[name] = now - self.last
-        self.laps["total"] = now - self.start
-        self.last = now
-
-
-class _FoldProgress:
-    """A tqdm-like bar for :func:`.cross_val_proba`: advances an ``IntProgress``."""
-
-    def __init__(self, widget, total):
-        self.widget = widget
-        widget.max, widget.value, widget.bar_style = max(total, 1), 0, "info"
-
-    def update(self, n=1):
-        self.widget.value = min(self.widget.value + n, self.widget.max)
-
-    def close(self):
-        self.widget.bar_style = "success" if self.widget.value >= self.widget.max else "warning"
-
-
-def _curve_options(state):
-    """What a curve depends on besides its result: grid, search and (grid searches) step."""
-    step = None if state.search == "exact" else state.search_step
-    return state.grid_step, state.search, step
-
-
-def _search_text(state):
-    if state.search == "exact":
-        return "exact search"
-    return f"{state.search} search, step {state.search_step:g}"
-
-
-def _header_html(title, result):
-    """Dataset title, size and classes (class 1 is the negative class)."""
-    classes = ", ".join(
-        f"{int((result.y_true == i).sum())} in class {i + 1} ({html.escape(str(label))})"
-        for i, label in enumerate(result.labels)
-    )
-    how = (
-        "given predictions"
-        if result.engine == "given"
-        else f"{html.escape(result.engine)} engine, {result.n_folds}-fold CV"
-    )
-    return (
-        f'<div class="costlab-header"><b style="font-size:16px">Cost explorer: '
-        f"{html.escape(title)}</b>"
-        f'<span style="color:#555"> &nbsp;{result.y_true.size} instances: {classes} · '
-        f"{how}</span></div>"
-    )
-
-
-def _status_html(state, results):
-    computed = sum(r.seconds for r in results.values())
-    return (
-        f'<span style="color:#555;font-size:12px">{len(results)} classifier(s) held in memory '
-        f"(cross-validation: {computed:.1f} s)</span>"
-    )
-
-
-def _error_html(error):
-    text = html.escape(str(error) or type(error).__name__)
-    kind = "" if isinstance(error, ValueError) else f"{html.escape(type(error).__name__)}: "
-    return (
-        '<div class="costlab-message costlab-error" style="color:#a40000;background:#fdecea;'
-        f'border-left:4px solid #c00;padding:6px 10px;margin:4px 0">{kind}{text}</div>'
-    )
-
-
-def _note_html(text):
-    return (
-        '<div class="costlab-message costlab-note" style="color:#5a4400;background:#fff6d8;'
-        f'border-left:4px solid #e0a800;padding:6px 10px;margin:4px 0">{html.escape(text)}</div>'
-    )

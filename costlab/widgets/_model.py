@@ -28,13 +28,15 @@ __all__ = [
     "compute_curves",
     "range_label",
     "ratio_decimals",
+    "search_caption_html",
     "snap_range",
     "summarise",
     "summary_html",
     "weka_status",
 ]
 
-#: Bounds of the cost-ratio axis as normalised FPcost (thesis 5.6: 0.05/0.95 to 0.95/0.05).
+#: Bounds of the cost-ratio axis as normalised FPcost, 0.05/0.95 to 0.95/0.05 (Al-Saffar 2018,
+#: sec. 5.6).
 FP_RANGE = (0.05, 0.95)
 #: Spacing of the cost-ratio grid offered by the explorer (the thesis's charts: 0.05).
 GRID_STEPS = (0.05, 0.025, 0.01)
@@ -119,7 +121,7 @@ def summarise(
         :func:`costlab.metrics.range_summary` over [r1, r2]:
         ``classifier, n_ratios, mtmcr, cost_sensitivity, cst``.
     selection : costlab.metrics.costs.Selection
-        The robust or optimal classifier of the range (thesis 5.1).
+        The robust or optimal classifier of the range (Al-Saffar 2018, sec. 5.1).
     """
     curves = compute_curves(results, fp_step, search, step, score_of=score_of)
     selection = select_classifier(curves, r1, r2, decimals=decimals)
@@ -237,7 +239,7 @@ def _table_row(row, chosen, labels):
 
 
 def _selection_html(selection, labels):
-    """Thesis 5.1: a robust classifier when one curve dominates, else the lowest CST."""
+    """Robust when one curve dominates, else the lowest CST (Al-Saffar 2018, sec. 5.1)."""
     name = html.escape(str(labels.get(selection.classifier, selection.classifier)))
     if selection.kind == "robust":
         why = "its MTMCS is the lowest at every cost ratio of the range"
@@ -247,5 +249,55 @@ def _selection_html(selection, labels):
     return (
         f'<p class="costlab-selection" data-kind="{selection.kind}" '
         f'data-classifier="{html.escape(selection.classifier)}">'
-        f"<b>{selection.kind.capitalize()} classifier: {name}</b> — {why} (thesis 5.1).</p>"
+        f"<b>{selection.kind.capitalize()} classifier: {name}</b> — {why} "
+        "(Al-Saffar 2018, sec. 5.1).</p>"
+    )
+
+
+_SEARCH_NAMES = {
+    "optimized": "the thesis's optimized search (Al-Saffar 2018, sec. 4.3.2",
+    "thorough": "the thesis's thorough search (Al-Saffar 2018, sec. 4.3.1",
+    "exact": "the exact search (every cut of the scores: the minimum MTMCS",
+}
+_SEARCH_GAPS = {
+    "optimized": "It looks only on one side of t0 = FNcost",
+    "thorough": "It tries only the thresholds of its grid",
+}
+
+
+def search_caption_html(search, search_step=1e-5, fp_step=0.05, *, compare=True):
+    """Which threshold search produced an MTMCR, as a caption above a table.
+
+    The range table sums the MTMCS of the search chosen in the explorer; the uncertainty
+    panel ("How sure?") always uses the exact search. A grid search is not the minimum
+    (the optimized one searches one side of t0 = FNcost only), so the two can show different
+    MTMCR for the same classifier; ``compare`` adds the sentence that says so.
+
+    Hook: ``<div class="costlab-search-caption" data-search=... data-step=... data-grid=...>``
+    (``data-step`` only for the grid searches).
+
+    >>> "exact search" in search_caption_html("exact")
+    True
+    """
+    if search not in _SEARCH_NAMES:
+        raise ValueError(f"search must be one of {list(_SEARCH_NAMES)}, got {search!r}.")
+    grid = f"ratio grid {fp_step:g}"
+    if search == "exact":
+        what, step = f"MTMCR by {_SEARCH_NAMES[search]}; {grid}).", ""
+    else:
+        what = f"MTMCR by {_SEARCH_NAMES[search]}; threshold step {search_step:g}; {grid})."
+        step = f' data-step="{search_step:g}"'
+    why = ""
+    if compare and search != "exact":
+        why = (
+            f" {_SEARCH_GAPS[search]}, so it can miss the minimum: “How sure?” below uses "
+            "the exact search and can show a lower MTMCR for the same classifier."
+        )
+    elif compare:
+        why = " The range table above sums the MTMCS of the search chosen on the left."
+    return (
+        f'<div class="costlab-search-caption" data-search="{search}"{step} '
+        f'data-grid="{fp_step:g}" style="color:#333;font-size:12px;line-height:1.45;'
+        f'margin:4px 0;padding:4px 8px;background:#f4f6f8;border-left:3px solid #8aa4bf">'
+        f"{what}{why}</div>"
     )

@@ -1,6 +1,6 @@
 """The explorer's prior panel: POSfrac and purity at an operating condition as P(target) moves.
 
-Landgrebe et al. (2004, seed 002): TPr and FPr do not depend on the class prior, but the
+Landgrebe et al. (2004): TPr and FPr do not depend on the class prior, but the
 fraction of cases flagged (POSfrac = P(C_t) TPr + P(C_n) FPr, eq. 5) and their purity
 (eq. 6) do. The panel shows, for the classifiers the explorer holds, both measures at one
 operating condition (TPr, POSfrac or purity fixed) for a true target prior chosen on a
@@ -35,6 +35,17 @@ _CONDITIONS = [
 ]
 _STYLE = {"description_width": "118px"}
 _LAYOUT = {"width": "330px"}
+#: The table's cells never wrap ("80.00 %" on one line); the panel wraps the table under the
+#: controls when the column is too narrow for both side by side.
+_TABLE_CSS = """<style>
+.costlab-priors{border-collapse:collapse;font-size:13px;margin:0 0 4px 0}
+.costlab-priors caption{caption-side:top;text-align:left;padding:2px 0 4px 0;color:#333}
+.costlab-priors th,.costlab-priors td{padding:3px 8px;white-space:nowrap;
+border-bottom:1px solid #ddd}
+.costlab-priors thead th{border-bottom:2px solid #888;text-align:right}
+.costlab-priors th:first-child,.costlab-priors td:first-child{text-align:left;font-weight:normal}
+.costlab-priors td{text-align:right;font-variant-numeric:tabular-nums}
+</style>"""
 
 
 def prior_points(results, prior, condition, value, *, priors=SWEEP_PRIORS):
@@ -93,7 +104,7 @@ def prior_table_html(points, prior, labels=None):
             f"<td>{label}</td>{cells}</tr>"
         )
     return (
-        f'<table class="costlab-priors" data-prior="{prior!r}"><caption>At P(target) = '
+        f'{_TABLE_CSS}<table class="costlab-priors" data-prior="{prior!r}"><caption>At P(target) = '
         f"{prior:.3g}</caption><thead><tr><th>Classifier</th><th>TPr</th><th>FPr</th>"
         f"<th>POSfrac</th><th>Purity</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
@@ -160,10 +171,17 @@ class PriorPanel(widgets.VBox):
         self._results, self._labels, self.points_ = {}, {}, {}
         for control in (self.prior, self.condition, self.value, self.measure):
             control.observe(lambda change: self.refresh(), names="value")
-        controls = widgets.VBox([self.prior, self.condition, self.value, self.measure])
+        controls = widgets.VBox(
+            [self.prior, self.condition, self.value, self.measure],
+            layout=widgets.Layout(flex="0 0 340px", width="340px"),
+        )
+        controls.add_class("costlab-prior-controls")
+        self.table.layout = widgets.Layout(flex="1 0 auto", max_width="100%")
         self.children = [
             widgets.HTML("<b>Under another class prior</b> (Landgrebe et al. 2004)"),
-            widgets.HBox([controls, self.table]),
+            # side by side when the column is wide enough, else the table under the controls;
+            # the controls never shrink, so no readout is cut off
+            widgets.Box([controls, self.table], layout=widgets.Layout(flex_flow="row wrap")),
             self.chart.image,
         ]
         self.add_class("costlab-priors-panel")

@@ -4,8 +4,11 @@ On request (a button: the bootstrap takes seconds) the held out-of-fold probabil
 selected classifiers are resampled together (:func:`costlab.metrics.paired_bootstrap`:
 stratified, seeded), and the panel shows each classifier's MTMCS curve with its band
 (:class:`costlab.plotting.MTMCSBandDisplay`) and a table: how often the thesis's selection rule
-(5.1) picks each classifier over the current range, and its MTMCR with a percentile interval.
-Moving the range re-reads the stored resamples; only the button resamples.
+(Al-Saffar 2018, sec. 5.1) picks each classifier over the current range, and its MTMCR with a
+percentile interval. Moving the range re-reads the stored resamples; only the button
+resamples. Its MTMCS is the exact minimum over the 0.05 ratio grid, which a caption says: the
+explorer's range table may use a grid search, whose MTMCR can be higher for the same
+classifier.
 """
 
 from __future__ import annotations
@@ -19,8 +22,22 @@ from costlab.metrics import paired_bootstrap
 from costlab.metrics.costs import mtmcr
 from costlab.plotting import MTMCSBandDisplay
 from costlab.widgets._charts import ChartImage
+from costlab.widgets._model import search_caption_html
 
 __all__ = ["StabilityPanel", "stability_table_html"]
+
+_GRID_STEP = 0.05  # the ratio grid of :func:`paired_bootstrap` (its default fp_costs)
+
+
+_TABLE_CSS = """<style>
+.costlab-stability{border-collapse:collapse;font-size:13px;margin:4px 0 6px 0}
+.costlab-stability caption{caption-side:top;text-align:left;padding:2px 0 6px 0;color:#333}
+.costlab-stability th,.costlab-stability td{padding:3px 10px;white-space:nowrap;
+border-bottom:1px solid #ddd}
+.costlab-stability thead th{border-bottom:2px solid #888;text-align:right}
+.costlab-stability th:first-child,.costlab-stability td:first-child{text-align:left}
+.costlab-stability td{text-align:right;font-variant-numeric:tabular-nums}
+</style>"""
 
 
 def stability_table_html(boot, r1, r2, labels=None):
@@ -49,7 +66,7 @@ def stability_table_html(boot, r1, r2, labels=None):
         )
     kind, selected = freq.attrs["selected"]
     return (
-        f'<table class="costlab-stability" data-r1="{r1:.6g}" data-r2="{r2:.6g}" '
+        f'{_TABLE_CSS}<table class="costlab-stability" data-r1="{r1:.6g}" data-r2="{r2:.6g}" '
         f'data-n-resamples="{len(boot.replicates)}"><caption>Across {len(boot.replicates)} '
         f"bootstrap resamples ({100 * boot.confidence:g} % intervals); on the data: "
         f"{html.escape(kind)} {html.escape(str(labels.get(selected, selected)))}</caption>"
@@ -64,6 +81,8 @@ class StabilityPanel(widgets.VBox):
     Attributes
     ----------
     run_button : ipywidgets.Button
+    caption : ipywidgets.HTML
+        Which search its MTMCR comes from (the exact one), shown before any resample.
     n_resamples : ipywidgets.BoundedIntText
     table : ipywidgets.HTML
     chart : ChartImage
@@ -86,13 +105,16 @@ class StabilityPanel(widgets.VBox):
         self.table.add_class("costlab-stability-table")
         self.chart = ChartImage(figsize=(8.2, 3.8), css_class="costlab-band-chart")
         self.run_button.on_click(lambda _: self.resample())
+        self.caption = widgets.HTML(search_caption_html("exact", fp_step=_GRID_STEP))
         self.children = [
             widgets.HTML("<b>How sure?</b> Bootstrap the held out-of-fold probabilities"),
+            self.caption,
             widgets.HBox([self.n_resamples, self.run_button]),
             self.table,
             self.chart.image,
         ]
         self.boot_, self._results, self._range, self._labels = None, {}, (0.3, 0.7), {}
+        self.add_class("costlab-stability-panel")
 
     def show(self, results, r1, r2, labels=None):
         """Called by the explorer after each update: new results clear the resamples."""
@@ -118,14 +140,19 @@ class StabilityPanel(widgets.VBox):
             pos_label=1,
         )
         self.table.value = stability_table_html(self.boot_, *self._range, self._labels)
-        self.chart.draw(_BandView(self.boot_))
+        self.chart.draw(_BandView(self.boot_, self._labels))
 
 
 class _BandView:
-    """Adapter: ChartImage draws ``plot(ax=...)``."""
+    """Adapter: ChartImage draws ``plot(ax=...)``; the legend uses the explorer's labels."""
 
-    def __init__(self, boot):
-        self.boot = boot
+    def __init__(self, boot, labels=None):
+        self.boot, self.labels = boot, dict(labels or {})
 
     def plot(self, ax=None):
-        return MTMCSBandDisplay.from_bootstrap(self.boot, ax=ax)
+        display = MTMCSBandDisplay.from_bootstrap(self.boot, ax=ax)
+        if self.labels:
+            for name, line in display.lines_.items():
+                line.set_label(str(self.labels.get(name, name)))
+            display.ax_.legend(loc="best", frameon=True, framealpha=0.9, edgecolor="0.85")
+        return display
