@@ -327,7 +327,7 @@ def test_hull_of_points_against_qhull_like_brute_force(points):
 
 
 def test_true_costs_and_priors_give_the_expected_cost_directly():
-    """Seed 004: normalised cost at PC(+) from pi_+, cost_FN, cost_FP; and unnormalised."""
+    """Lecture notes on cost curves: the cost from pi_+, cost_FN, cost_FP, normalised or not."""
     rng = np.random.default_rng(4)
     y = rng.integers(0, 2, 300)
     s = rng.normal(size=300) + y

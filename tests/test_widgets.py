@@ -424,7 +424,7 @@ def test_prior_panel_shows_operating_points_of_the_held_scores(env, spy, probabi
             ).iloc[0]
             for column, values in shown.items():
                 assert values[name] == pytest.approx(expected[column], rel=1e-12, nan_ok=True)
-        # POSfrac = P TPr + (1 - P) FPr (seed 002, eq. 5), as shown
+        # POSfrac = P TPr + (1 - P) FPr (Landgrebe et al. 2004, eq. 5), as shown
         for name in shown["tpr"]:
             assert shown["posfrac"][name] == pytest.approx(
                 prior * shown["tpr"][name] + (1 - prior) * shown["fpr"][name]

@@ -1,6 +1,6 @@
 """The explorer's prior panel: POSfrac and purity at an operating condition as P(target) moves.
 
-Landgrebe et al. (2004, seed 002): TPr and FPr do not depend on the class prior, but the
+Landgrebe et al. (2004): TPr and FPr do not depend on the class prior, but the
 fraction of cases flagged (POSfrac = P(C_t) TPr + P(C_n) FPr, eq. 5) and their purity
 (eq. 6) do. The panel shows, for the classifiers the explorer holds, both measures at one
 operating condition (TPr, POSfrac or purity fixed) for a true target prior chosen on a
