@@ -1,4 +1,4 @@
-"""The cost explorer, driven headless by setting its controls' ``.value`` (STYLE.md, widgets).
+"""The cost explorer, driven headless by setting its controls' ``.value``.
 
 Every number the explorer shows is checked against the package's own functions computed here
 independently (:func:`costlab.metrics.mtmcs_curve` on the same out-of-fold probabilities, then

@@ -28,9 +28,10 @@ Defaults and deviations, stated:
   (and warns); ``flip_below_diagonal=True`` does the same.
 - **Scores** may be any finite reals (the PyPI port refuses values outside the labels' range,
   e.g. Weka's -3e-18).
-- **Johnson et al.'s slips** (FINDINGS 5): "H = area under the lower envelope" holds only for one
-  density (uniform over PCF(+) with balanced classes), not in general; we integrate Q(c) as Hand
-  defines it.
+- **Johnson et al.'s slips** (see the documentation page *The papers' slips*,
+  docs/facts/paper-slips.md): "H = area under the lower envelope" holds only for one density
+  (uniform over PCF(+) with balanced classes), not in general; we integrate Q(c) as Hand defines
+  it.
 """
 
 from __future__ import annotations

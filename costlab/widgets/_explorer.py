@@ -6,7 +6,7 @@ predictions made elsewhere (:func:`costlab.evaluation.experiment.as_run`). Given
 (registered classifier names or scikit-learn estimators) and datasets with features, it also
 cross-validates on demand: for another dataset, engine or IBk's k.
 
-Data flow (STYLE.md 2): dataset, engine, classifiers, k -> held results, or cross-validation
+Data flow: dataset, engine, classifiers, k -> held results, or cross-validation
 (:func:`costlab.evaluation.experiment.run_experiments`, disk-cached) -> CVResults held here ->
 :func:`costlab.widgets.compute_curves` (memoised per classifier, grid and search) ->
 :func:`costlab.metrics.select_classifier` over [r1, r2] -> table, MTMCS chart and threshold chart.
