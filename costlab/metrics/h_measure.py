@@ -27,7 +27,8 @@ Defaults and deviations, stated:
   than random has H = 0, as the PyPI port reports. R's ``hmeasure`` instead flips such scores
   (and warns); ``flip_below_diagonal=True`` does the same.
 - **Scores** may be any finite reals (the PyPI port refuses values outside the labels' range,
-  e.g. Weka's -3e-18).
+  e.g. Weka's -3e-18; see the documentation page *Reference tools*,
+  docs/facts/reference-tools.md).
 - **Johnson et al.'s slips** (see the documentation page *The papers' slips*,
   docs/facts/paper-slips.md): "H = area under the lower envelope" holds only for one density
   (uniform over PCF(+) with balanced classes), not in general; we integrate Q(c) as Hand defines
