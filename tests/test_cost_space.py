@@ -249,7 +249,7 @@ def test_point_line_duality_round_trips():
     assert normalized_expected_cost(f2, t2, pcf) == pytest.approx(cost)
 
 
-def test_probability_cost_and_seed_004_operating_range():
+def test_probability_cost_and_the_lecture_notes_operating_range():
     assert probability_cost(0.5, fn_cost=4, fp_cost=1) == pytest.approx(0.8)
     assert probability_cost(0.2, 1, 1) == pytest.approx(0.2)
     low, high = operating_range(0.3, 0.7)

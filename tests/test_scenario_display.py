@@ -42,7 +42,7 @@ def data():
     return X, y, score
 
 
-def test_default_is_seed_003_fig_1_families_plus_the_cost_curve(data):
+def test_default_is_johnson2015_fig_1_families_plus_the_cost_curve(data):
     _, y, score = data
     display = ScenarioCurveDisplay.from_predictions(y, score, name="LR")
     expected = [*scenario_densities(np.mean(y == 1)), "cost curve"]

@@ -159,7 +159,7 @@ def test_cost_curve_scenario_is_the_envelope_with_area_tec(axis):
         assert height.max() <= 0.5 + 1e-12  # under the trivial classifiers
 
 
-def test_seed_003_claim_h_is_the_cost_curve_area_only_in_one_case():
+def test_johnson2015_claim_h_is_the_cost_curve_area_only_in_one_case():
     """Sec. 3.1: "the H Measure is equivalent to the area under the lower envelope of the
     cost curve with uniform u(c)". With balanced classes and uniform u, 1 - H = TEC / TEC of
     the trivial classifiers (1/4); with unbalanced classes, or Beta(2, 2), it is not."""
