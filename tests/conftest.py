@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-#: The project's offline mirror of the raw UCI files: the repository's sibling ../shared/data.
+#: The local mirror of the raw files when COSTLAB_MIRROR is unset: shared/data beside the repo.
 DEFAULT_MIRROR = Path(__file__).resolve().parents[2] / "shared" / "data"
 #: Files each built-in dataset is parsed from, relative to the mirror root.
 MIRROR_FILES = {
@@ -61,7 +61,7 @@ os.environ.setdefault("COSTLAB_QUICK", "1")
 #: Environment flags with which CI (``.ci/run``) turns the skip of a test whose requirement is
 #: missing into a failure: flag -> what it requires.
 REQUIRE_FLAGS = {
-    "COSTLAB_REQUIRE_MIRROR": "the data mirror (COSTLAB_MIRROR or ../shared/data)",
+    "COSTLAB_REQUIRE_MIRROR": "a local mirror of the raw files (COSTLAB_MIRROR)",
     "COSTLAB_REQUIRE_EXTRAS": "the test extra's reference packages (hmeasure, dask, pyarrow)",
     "COSTLAB_REQUIRE_WEKA": "Java and the weka extra",
     "COSTLAB_REQUIRE_BROWSER": "Chromium, Voila and Playwright",
@@ -144,7 +144,7 @@ class ProgressCounter:
 
 
 def mirror_path():
-    """The mirror directory the tests read: env ``COSTLAB_MIRROR``, else ../shared/data."""
+    """The mirror directory the tests read: env ``COSTLAB_MIRROR``, else :data:`DEFAULT_MIRROR`."""
     return Path(os.environ.get("COSTLAB_MIRROR") or DEFAULT_MIRROR)
 
 

@@ -1,4 +1,4 @@
-"""The two floors (STYLE.md 0): import-linter contracts in pyproject.toml, run here so the test
+"""The two floors: import-linter contracts in pyproject.toml, run here so the test
 command enforces them; and a check that they would catch a violation."""
 
 import ast

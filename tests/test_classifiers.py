@@ -33,7 +33,7 @@ from costlab.classifiers import (
 from costlab.classifiers.stump import conditional_entropy
 from costlab.evaluation.folds import weka_folds
 
-#: The offline mirror (COSTLAB_MIRROR or ../shared/data); tests reading it use `needs_data`.
+#: The local mirror of the raw files (COSTLAB_MIRROR); tests reading it use `needs_data`.
 DATA = mirror_path()
 
 
@@ -374,7 +374,7 @@ def _credit_approval() -> tuple[pd.DataFrame, np.ndarray]:
 
 def _spectf() -> tuple[pd.DataFrame, np.ndarray]:
     parts = [np.loadtxt(DATA / f"spectf/SPECTF.{p}", delimiter=",") for p in ("test", "train")]
-    rows = np.vstack(parts)  # test then train, as in the thesis (FINDINGS section 1)
+    rows = np.vstack(parts)  # test then train, as in the thesis (docs/facts/class-orientation.md)
     return pd.DataFrame(rows[:, 1:]), rows[:, 0].astype(int)
 
 

@@ -1,6 +1,6 @@
 """Cost-curve and ROC-hull Displays (issue 8, item 7): the drawn data are the metrics' output.
 
-One common test per behaviour, parametrised over the three Displays (STYLE.md 6, as scikit-learn's
+One common test per behaviour, parametrised over the three Displays (as scikit-learn's
 ``test_common_curve_display.py``), then what each Display adds: the envelope is
 ``CostEnvelope.curve()`` exactly, the trivial classifiers are y = x and y = 1 - x, the shaded
 operating range is where the envelope is below both, the hull is ``hull.fpr``/``hull.tpr``, the

@@ -249,7 +249,7 @@ def test_point_line_duality_round_trips():
     assert normalized_expected_cost(f2, t2, pcf) == pytest.approx(cost)
 
 
-def test_probability_cost_and_seed_004_operating_range():
+def test_probability_cost_and_the_lecture_notes_operating_range():
     assert probability_cost(0.5, fn_cost=4, fp_cost=1) == pytest.approx(0.8)
     assert probability_cost(0.2, 1, 1) == pytest.approx(0.2)
     low, high = operating_range(0.3, 0.7)
@@ -327,7 +327,7 @@ def test_hull_of_points_against_qhull_like_brute_force(points):
 
 
 def test_true_costs_and_priors_give_the_expected_cost_directly():
-    """Seed 004: normalised cost at PC(+) from pi_+, cost_FN, cost_FP; and unnormalised."""
+    """Lecture notes on cost curves: the cost from pi_+, cost_FN, cost_FP, normalised or not."""
     rng = np.random.default_rng(4)
     y = rng.integers(0, 2, 300)
     s = rng.normal(size=300) + y

@@ -1,4 +1,4 @@
-"""Tests of the thesis's cost measures against its worked examples (seed 000)."""
+"""Tests of the thesis's cost measures against its worked examples (Al-Saffar 2018)."""
 
 import numpy as np
 import pandas as pd

@@ -20,7 +20,7 @@ from costlab.datasets import (
 from costlab.datasets._credit_g import CLASS_LABELS, CREDIT_G_ATTRIBUTES
 
 NAMES = ["german_credit", "credit_approval", "messidor", "spectf"]
-#: Facts measured with Weka on these files (FINDINGS.md section 1, data/README.md).
+#: Facts measured with Weka on these files (docs/facts/class-orientation.md, data/README.md).
 EXPECTED = {
     "german_credit": ((1000, 20), ["good", "bad"], {"good": 700, "bad": 300}),
     "credit_approval": ((690, 15), ["-", "+"], {"-": 383, "+": 307}),

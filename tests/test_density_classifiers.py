@@ -1,4 +1,4 @@
-"""The density-based classifiers of seed 002 (LDC, QDC, MoG, Parzen), equal training priors."""
+"""Landgrebe et al.'s (2004) density-based classifiers (LDC, QDC, MoG, Parzen), equal priors."""
 
 import pickle
 

@@ -1,7 +1,7 @@
 """Common tests of the curve Displays' constructors ``from_predictions`` and ``from_estimator``.
 
 One test per behaviour, parametrised over every curve Display, as scikit-learn's
-``sklearn/metrics/_plot/tests/test_common_curve_display.py`` (STYLE.md 6): the drawn arrays equal
+``sklearn/metrics/_plot/tests/test_common_curve_display.py``: the drawn arrays equal
 the metric's output exactly, ``ax=`` is honoured, the name reaches the legend, and
 ``from_estimator`` is ``from_predictions`` on the negative class's ``predict_proba`` column.
 """

@@ -82,9 +82,9 @@ def test_purity_times_posfrac_is_prior_times_tpr(rep):
 def test_claims_are_computed_not_assumed(rep):
     claims = rep[0].tables["claims"]
     assert set(claims["holds"]) <= {True, False}
-    assert claims["source"].str.startswith("seed 002").all()
+    assert claims["source"].str.startswith("Landgrebe et al. 2004").all()
     # the printed POSfrac 54.9 % and purity 77.9 % cannot both hold at P(C_t) = 0.5, TPr 80 %
-    text = claims[claims["source"] == "seed 002, sec. 3 with eq. 6"]
+    text = claims[claims["source"] == "Landgrebe et al. 2004, sec. 3 with eq. 6"]
     assert not text["holds"].item()
 
 

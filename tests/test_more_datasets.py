@@ -3,7 +3,7 @@
 Golden values: ``tests/golden/weka_arff/weka_arff.json`` holds the headers and row digests of
 Weka's ARFF copies of the UCI data (made by ``make_golden.py`` beside it); the parsed raw files
 must give Weka's names, declared value orders, rows and row order. Counts and missing values are
-those of the mirror's README (``shared/data/README.md``).
+those of UCI's documentation of each dataset, checked on the raw files.
 """
 
 import hashlib
@@ -39,7 +39,7 @@ GOLDEN = json.loads(
 )["datasets"]
 
 #: name -> (shape, (negative, positive), (negative count, positive count), missing cells,
-#: (first column, last column), number of nominal columns). Counts: shared/data/README.md.
+#: (first column, last column), number of nominal columns).
 EXPECTED = {
     "breast_w": (
         (699, 9),

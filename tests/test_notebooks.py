@@ -1,4 +1,4 @@
-"""The notebooks stay thin: prose, one parameters cell, short calls into the package (STYLE.md 7).
+"""The notebooks stay thin: prose, one parameters cell, short calls into the package.
 
 That they run top to bottom is tested by nbmake (``--nbmake`` in pyproject's pytest options).
 """

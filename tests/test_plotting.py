@@ -1,4 +1,4 @@
-"""Tests of the Displays: their drawn arrays equal the metrics' output (STYLE.md 6)."""
+"""Tests of the Displays: their drawn arrays equal the metrics' output."""
 
 import matplotlib
 

@@ -1,4 +1,4 @@
-"""POSfrac and Purity for any true target prior (Landgrebe et al. 2004, seed 002, eqs. 3-6):
+"""POSfrac and Purity for any true target prior (Landgrebe et al. 2004, eqs. 3-6):
 hand-checked confusion matrices, brute-force counts, identities, Table 2's own consistency,
 properties (hypothesis) and the operating-point rules checked by re-applying the randomised
 classifier they report."""
@@ -158,7 +158,7 @@ def test_bounds_monotonicity_and_vectorised_equals_a_loop(data, priors):
 
 
 def test_table_2_columns_follow_eq_5():
-    """Landgrebe Table 2 (seed 002, p. 6), POSfrac in % at TPr = 80 %, mean and std over 30
+    """Landgrebe et al. 2004, Table 2 (p. 6), POSfrac in % at TPr = 80 %, mean and std over 30
     folds at P(C_t) = 0.5, 0.1, 0.001. With TPr fixed, eq. 5 is linear in FPr, so the 0.5
     column fixes the other two: mean -> 0.8 p + (1 - p) FPr, std -> (1 - p) / 0.5 x std. Every
     cell agrees to the table's rounding (<= 0.015 percentage points)."""

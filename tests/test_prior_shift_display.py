@@ -1,4 +1,4 @@
-"""PriorShiftDisplay (seed 002, Figs. 3-4) draws what costlab.metrics.prior_shift computes."""
+"""PriorShiftDisplay (Landgrebe et al. 2004, Figs. 3-4) draws what metrics.prior_shift computes."""
 
 import matplotlib
 
@@ -54,7 +54,7 @@ def test_operating_point_marked_at_the_paper_s_tpr(data):
         marker = display.markers_[("posfrac", prior)]
         assert marker.get_xdata()[0] == pytest.approx(expected.loc[k, "posfrac"])
         assert marker.get_ydata()[0] == pytest.approx(0.8)
-    # POSfrac -> FPr as the skew grows (seed 002, after eq. 5)
+    # POSfrac -> FPr as the skew grows (Landgrebe et al. 2004, after eq. 5)
     assert display.points_.loc[2, "posfrac"] == pytest.approx(
         display.points_.loc[2, "fpr"], abs=1e-3
     )

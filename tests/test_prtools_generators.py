@@ -1,4 +1,4 @@
-"""Landgrebe et al.'s (2004, seed 002) four 2-D problems: TwoGaussians, Highleyman (PRTools
+"""Landgrebe et al.'s (2004) four 2-D problems: TwoGaussians, Highleyman (PRTools
 gendath), Lithuanian (PRTools gendatl) and Multimodal. Each documented parameter and Bayes error is
 checked against an independent computation (closed form, quadrature, grid integration) and a large
 sample drawn by the generator."""
@@ -125,7 +125,7 @@ def test_numpy_integers_are_accepted():
 
 
 def test_two_gaussians_distance_is_solved_from_the_stated_bayes_error():
-    """Seed 002, section 4: Bayes error 'around 15.3 %'; Phi(-d/2) = 0.153."""
+    """Landgrebe et al. 2004, section 4: Bayes error 'around 15.3 %'; Phi(-d/2) = 0.153."""
     d = _prtools.TWO_GAUSSIANS_DISTANCE
     assert d == pytest.approx(-2 * stats.norm.ppf(0.153), abs=1e-12)
     assert two_gaussians_bayes_error() == pytest.approx(0.153, abs=1e-12)
@@ -221,8 +221,9 @@ def test_highleyman_bayes_error_by_quadrature_and_by_sample():
 
 
 def test_highleyman_target_is_gendaths_class_1_as_table_2_implies():
-    """Seed 002 Table 2: QDC's POSfrac at TPr 80 % is 40.00/8.00/0.08 % (FPr = 0). With class 1
-    as target the Bayes rule reaches TPr 80 % at FPr 0.0011 %; with class 2 it would cost 2.3 %."""
+    """Landgrebe et al. 2004, Table 2: QDC's POSfrac at TPr 80 % is 40.00/8.00/0.08 % (FPr = 0).
+    With class 1 as target the Bayes rule reaches TPr 80 % at FPr 0.0011 %; with class 2 it would
+    cost 2.3 %."""
     p_t, p_n = _highleyman_masses(t=6.873359736674142)
     assert p_t == pytest.approx(0.8, abs=1e-6)
     assert p_n == pytest.approx(1.14e-5, abs=1e-7)
@@ -350,7 +351,8 @@ def _fpr_at_tpr(score_t, score_n, tpr=0.8):
 
 def test_multimodal_defeats_linear_half_defeats_quadratic_suits_mixtures():
     """The module's claim: at TPr 80 % an LDC passes ~57 % of non-targets, a QDC ~20 %, a
-    2/3-component mixture ~3 % (seed 002 Table 2 at P(C_t) = 0.001: 58.0, 20.5, 2.4 %)."""
+    2/3-component mixture ~3 % (Landgrebe et al. 2004, Table 2 at P(C_t) = 0.001: 58.0, 20.5,
+    2.4 %)."""
     train = multimodal(random_state=15)
     test_t, test_n = _classes(multimodal(100_000, random_state=16))
     X, y = train.X.to_numpy(), train.y_binary

@@ -56,7 +56,7 @@ def test_the_scenario_example_runs():
     exec(compile(_snippet(heading), "README.md", "exec"), namespace)
     report, risks, riskiest = namespace["report"], namespace["risks"], namespace["riskiest"]
     assert 0.5 < report.h < report.auc <= 1.0
-    # the vertex risks add up to the unnormalised loss 1 - H (seed 003 sec. 3.3)
+    # the vertex risks add up to the unnormalised loss 1 - H (Johnson et al. 2015, sec. 3.3)
     assert risks["normalized_risk"].sum() == pytest.approx(1.0 - report.h, rel=1e-9)
     assert len(riskiest) == 3 and riskiest["risk"].is_monotonic_decreasing
     plt.close("all")

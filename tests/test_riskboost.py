@@ -1,4 +1,4 @@
-"""RiskBoost (seed 003, Algorithm 1) against a hand-worked example, its edge cases, and
+"""RiskBoost (Johnson et al. 2015, Algorithm 1) against a hand-worked example, its edge cases, and
 scikit-learn's estimator checks; AdaBoost.M1 over any base learner against scikit-learn."""
 
 import numpy as np

@@ -1,8 +1,8 @@
-"""ScenarioCurveDisplay (seed 003, Figs. 1-2): it draws exactly what costlab.metrics computes.
+"""ScenarioCurveDisplay (Johnson et al. 2015, Figs. 1-2) draws just what costlab.metrics computes.
 
 The drawn arrays are :meth:`ScenarioCurve.curve` exactly; the legend carries each curve's area
 (1 - H, TEC); the area of the drawn line (trapezoids on a fine grid) is that loss, which is the
-property seed 003's Fig. 1 caption states; iterations are coloured by round with their peaks.
+property Johnson et al.'s Fig. 1 caption states; iterations are coloured by round with their peaks.
 """
 
 import matplotlib
@@ -42,7 +42,7 @@ def data():
     return X, y, score
 
 
-def test_default_is_seed_003_fig_1_families_plus_the_cost_curve(data):
+def test_default_is_johnson2015_fig_1_families_plus_the_cost_curve(data):
     _, y, score = data
     display = ScenarioCurveDisplay.from_predictions(y, score, name="LR")
     expected = [*scenario_densities(np.mean(y == 1)), "cost curve"]

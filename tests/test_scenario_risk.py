@@ -1,4 +1,4 @@
-"""Cost densities, scenario curves and risk (seed 003, sec. 3.2-3.3), against independent
+"""Cost densities, scenario curves and risk (Johnson et al. 2015, sec. 3.2-3.3), against independent
 computations: quadrature of the definitions, brute force over every threshold."""
 
 import numpy as np
@@ -73,7 +73,7 @@ def test_moments_equal_quadrature_of_the_pdf(u):
 def test_beta_density_is_scipys_beta():
     c = np.linspace(0.01, 0.99, 7)
     assert np.allclose(BetaDensity(2.5, 1.5).pdf(c), stats.beta(2.5, 1.5).pdf(c), rtol=1e-12)
-    # seed 003 writes Beta(2, 2) as "1/6 c (1 - c)": the normalised density is 6 c (1 - c)
+    # Johnson et al. write Beta(2, 2) as "1/6 c (1 - c)": the normalised density is 6 c (1 - c)
     assert np.allclose(BetaDensity(2, 2).pdf(c), 6 * c * (1 - c))
 
 
@@ -159,7 +159,7 @@ def test_cost_curve_scenario_is_the_envelope_with_area_tec(axis):
         assert height.max() <= 0.5 + 1e-12  # under the trivial classifiers
 
 
-def test_seed_003_claim_h_is_the_cost_curve_area_only_in_one_case():
+def test_johnson2015_claim_h_is_the_cost_curve_area_only_in_one_case():
     """Sec. 3.1: "the H Measure is equivalent to the area under the lower envelope of the
     cost curve with uniform u(c)". With balanced classes and uniform u, 1 - H = TEC / TEC of
     the trivial classifiers (1/4); with unbalanced classes, or Beta(2, 2), it is not."""

@@ -86,13 +86,13 @@ TABLE_2 = pd.DataFrame(
 )
 
 
-def test_seed_003_critical_difference_is_bonferroni_dunn():
+def test_johnson2015_critical_difference_is_bonferroni_dunn():
     """Sec. 4.2: 'The 95% critical distance ... for 19 datasets and 2 classifiers is 0.45'."""
     assert round(critical_difference(2, 19), 2) == 0.45
     assert critical_difference(2, 19) == pytest.approx(1.959964 * np.sqrt(6 / 114), rel=1e-6)
 
 
-def test_seed_003_table_2_ranks_from_the_printed_values():
+def test_johnson2015_table_2_ranks_from_the_printed_values():
     """The printed AUROCs tie on bupa, giving 1.76 / 1.24; the table prints 1.79 / 1.21, which
     needs bupa counted as a RiskBoost win (its text: 14 wins and 1 tie). Either way RiskBoost
     is significantly better (difference > CD 0.45)."""

@@ -68,7 +68,8 @@ def test_published_auc_reproduced_to_the_digit(thesis_run, dataset, clf, publish
 
 @pytest.mark.slow
 def test_german_ibk_right_side_matches_weka_not_the_printed_value(thesis_run):
-    # Table 9 prints 192.74 for IBK; real Weka 3.9.7 gives 196.00 (FINDINGS.md 1). We match Weka.
+    # Table 9 prints 192.74 for IBK; real Weka 3.9.7 gives 196.00 (docs/facts/paper-slips.md).
+    # We match Weka.
     _, curves, _ = thesis_run
     curve = curves_for(curves, "german_credit", "optimized", ["IBk"])["IBk"]
     values = curve_in_range(curve, *RANGES["right"])["mtmcs"]

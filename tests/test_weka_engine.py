@@ -290,7 +290,7 @@ def test_printed_mtmcr_values(weka_thesis_run, range_name, dataset, classifier, 
     elif (range_name, dataset, classifier) == ("right", "german_credit", "IBk"):
         assert ours == 196.00  # Weka 3.9.7 gives 196.00; the thesis prints 192.74
     else:
-        assert round(abs(ours - published), 2) <= 0.24  # RandomForest (FINDINGS.md 1)
+        assert round(abs(ours - published), 2) <= 0.24  # RandomForest (docs/facts/weka.md)
 
 
 @pytest.mark.weka

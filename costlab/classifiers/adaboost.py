@@ -1,12 +1,12 @@
 """AdaBoost.M1 of decision stumps or J48 trees, with the probabilities of Weka 3.9's AdaBoostM1.
 
-The stump version was implemented from the team's measured description of Weka's formula
-(round weight log((1 - e) / e), probabilities a softmax of the summed votes; one round: the
-stump's own distribution), checked against real Weka 3.9.7 per instance. The J48 version and
-the loop's details (left-to-right weight sums for J48 rounds; J48's vote by
-``classifyInstance`` with a 1e-6 tolerance but its error by ``Evaluation``'s strict maximum)
-were written after reading Weka 3.9's ``AdaBoostM1``,
-``Evaluation`` and ``ClassifierTree`` sources, without copying code.
+The stump version was implemented from the description of Weka's formula in the documentation page
+*Weka's formulas and folds* (docs/facts/weka.md: round weight log((1 - e) / e), probabilities a
+softmax of the summed votes; one round: the stump's own distribution), checked against real Weka
+3.9.7 per instance. The J48 version and the loop's details (left-to-right weight sums for J48
+rounds; J48's vote by ``classifyInstance`` with a 1e-6 tolerance but its error by ``Evaluation``'s
+strict maximum) were written after reading Weka 3.9's ``AdaBoostM1``, ``Evaluation`` and
+``ClassifierTree`` sources, without copying code.
 
 Why not ``sklearn.ensemble.AdaBoostClassifier``: in scikit-learn 1.9 it rejects NaN in ``X``
 (its input validation does not defer to NaN-aware trees), it keeps a perfect stump with

@@ -182,9 +182,9 @@ def risk_boost(yi, n_rounds, fit_round, density=None):
 class RiskBoostClassifier(_BoostingBase):
     """RiskBoost: boosting the instances misclassified by the riskiest hull classifier.
 
-    Seed 003, Algorithm 1 (quoted with the choices it leaves open in the module docstring):
-    each round's learner is scored on the training data; its loss l = 1 - H (eq. 6 under the
-    cost density u) sets :math:`\\beta_j = (1 - l/2) / (l/2)`; the instances misclassified by
+    Johnson et al. 2015, Algorithm 1 (quoted with the choices it leaves open in the module
+    docstring): each round's learner is scored on the training data; its loss l = 1 - H (eq. 6 under
+    the cost density u) sets :math:`\\beta_j = (1 - l/2) / (l/2)`; the instances misclassified by
     the hull classifier of greatest risk (eq. 10) get their weight multiplied by
     :math:`\\beta_j`; the ensemble predicts
 

@@ -1,6 +1,6 @@
 """Density-based classifiers with equal training priors (Landgrebe et al. 2004, sec. 4).
 
-Seed 002 compares "Linear Discriminant (LDC), Quadratic Discriminant (QDC), Mixture of
+Landgrebe et al. (2004) compare "Linear Discriminant (LDC), Quadratic Discriminant (QDC), Mixture of
 Gaussian (GAUSSM), trained using the standard Expectation-Maximisation procedure, and the
 Parzen Classifier, as in [Duin 1976] where the width parameter is optimised by maximising the
 log-likelihood with a leave-one-out procedure", each "trained with equal training priors"

@@ -1,8 +1,8 @@
 """k-nearest neighbours with the distance and probabilities of Weka 3.9's ``IBk`` (defaults).
 
-Implemented from the team's measured description of Weka's formula (each class starts at
-1 / n_train, each neighbour adds 1 to its class, then normalise), checked against real Weka
-3.9.7 per instance, not from Weka's (GPL) source.
+Implemented from the description of Weka's formula in the documentation page *Weka's formulas and
+folds* (docs/facts/weka.md: each class starts at 1 / n_train, each neighbour adds 1 to its class,
+then normalise), checked against real Weka 3.9.7 per instance, not from Weka's (GPL) source.
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """Naive Bayes with the probability formulas of Weka 3.9's ``NaiveBayes`` (default options).
 
-Implemented from the team's measured description of Weka's formulas (Laplace counts for
-nominal attributes; for numeric ones a normal estimator on values rounded to the attribute's
-precision, whose likelihood is the probability mass of that interval), checked against real
-Weka 3.9.7 per instance, not from Weka's (GPL) source.
+Implemented from the description of Weka's formulas in the documentation page *Weka's formulas and
+folds* (docs/facts/weka.md: Laplace counts for nominal attributes; for numeric ones a normal
+estimator on values rounded to the attribute's precision, whose likelihood is the probability mass
+of that interval), checked against real Weka 3.9.7 per instance, not from Weka's (GPL) source.
 """
 
 from __future__ import annotations

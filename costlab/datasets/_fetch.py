@@ -160,7 +160,7 @@ def resolve_mirror(mirror=None):
     """Return the configured mirror: a directory, a URL prefix, or None.
 
     A relative directory is resolved against the current directory if it exists there, else
-    against the source checkout (:func:`source_checkout`), so that ``COSTLAB_MIRROR=../shared/data``
+    against the source checkout (:func:`source_checkout`), so that a relative ``COSTLAB_MIRROR``
     means the same folder for ``reproduce.py`` run from the repository root and for a notebook
     whose kernel runs in ``notebooks/``.
 

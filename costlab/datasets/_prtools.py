@@ -1,7 +1,7 @@
 """The four 2-D two-class problems of Landgrebe et al. (2004), as :class:`Dataset`.
 
 T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin, "Cost-based classifier
-evaluation for imbalanced problems" (2004; seed 002), section 4: 1500 examples per class of
+evaluation for imbalanced problems" (2004), section 4: 1500 examples per class of
 *TwoGaussians*, *Highleyman*, *Multimodal* and *Lithuanian*, "all computed under the prtools
 library" (Duin, PRTools). The paper prints no parameters; where they come from:
 
@@ -14,13 +14,14 @@ library" (Duin, PRTools). The paper prints no parameters; where they come from:
 - **lithuanian**: PRTools ``gendatl`` (Raudys's definition): angle u ~ U(-pi/3, pi/3), class 1
   at radius 10, class 2 at radius 6.2, i.e. r (cos u, sin u), plus N(0, s^2 I) noise with
   s = 1. Bayes error 2.918 % (grid integration, s = 1).
-- **multimodal**: seed 002 says only "two modes corresponding to the first class, and three to
-  the second"; the modes are ours (Fig. 5 is not readable in our copy): equal-weight N(m, I)
+- **multimodal**: Landgrebe et al. say only "two modes corresponding to the first class, and three
+  to the second"; the modes are ours (Fig. 5 is not readable in our copy): equal-weight N(m, I)
   modes, class 1 at (-3, 0) and (3, 0), class 2 at (-6, 0), (0, -2) and (6, 0). Bayes error
   8.31 % (grid integration). Chosen so the paper's ranking shows: at a true-positive rate of
   80 % (equal training priors) a linear discriminant lets through about 57 % of class 2, a
   quadratic one about 20 %, a two/three-component Gaussian mixture about 3 % (the Bayes rule:
-  3.1 %); seed 002's Table 2 (P(C_t) = 0.001) has 58.0 %, 20.5 %, 2.4 % (MOGC), 1.9 % (Parzen).
+  3.1 %); Landgrebe et al.'s Table 2 (P(C_t) = 0.001) has 58.0 %, 20.5 %, 2.4 % (MOGC), 1.9 %
+  (Parzen).
 
 PRTools read in github.com/bobduin/PRTools (PRTools 5.4.2, 26-Nov-2018, commit b830c18):
 ``gendath.m`` ($Id v1.5 2009/01/27), ``gendatl.m`` ($Id v1.3 2007/06/19), ``gendats.m`` ($Id v1.3
@@ -29,7 +30,7 @@ PRTools read in github.com/bobduin/PRTools (PRTools 5.4.2, 26-Nov-2018, commit b
 both classes (the same distribution per class; rows paired across classes). Here the two classes
 are independent, as in 5.4.2.
 
-**Target class.** Seed 002's target C_t (the positive class) is PRTools' class 1 in all four
+**Target class.** Landgrebe et al.'s target C_t (the positive class) is PRTools' class 1 in all four
 problems; labels ``"target"`` (positive) and ``"non-target"`` (negative). For Highleyman this
 orientation is the one Table 2 implies: the Bayes rule reaches 80 % of class 1 with 0.0011 %
 of class 2 (QDC's printed POSfrac 40.00 %, 8.00 %, 0.08 % means a false-positive rate of 0),
@@ -38,10 +39,10 @@ it makes no difference; for Multimodal the text fixes it ("two modes correspondi
 class"). TwoGaussians' Bayes 11.4 % fits Table 2 (Parzen: FPr 11.2 %, LDC 12.2 %, from POSfrac at
 P(C_t) = 0.5) better than ``gendats``' d = 2 would (Bayes 12.3 %).
 
-**Sizes and randomness.** Exactly `n_per_class` instances per class (seed 002: 1500), at random
-row positions. Everything is drawn from ``numpy.random.default_rng(random_state)`` in this order:
-the target positions (a permutation), then the generator's own draws in the order its docstring
-gives. Features ``x1``, ``x2`` (float64); ``source="synthetic"``.
+**Sizes and randomness.** Exactly `n_per_class` instances per class (Landgrebe et al.: 1500), at
+random row positions. Everything is drawn from ``numpy.random.default_rng(random_state)`` in this
+order: the target positions (a permutation), then the generator's own draws in the order its
+docstring gives. Features ``x1``, ``x2`` (float64); ``source="synthetic"``.
 """
 
 from __future__ import annotations
@@ -73,11 +74,11 @@ __all__ = [
     "two_gaussians_bayes_error",
 ]
 
-#: Examples per class in seed 002's experiments (section 4).
+#: Examples per class in Landgrebe et al.'s experiments (section 4).
 N_PER_CLASS = 1500
-#: Labels: seed 002's target class C_t (positive, PRTools' class 1) and the non-target class.
+#: Labels: Landgrebe et al.'s target class C_t (positive, PRTools' class 1) and the non-target one.
 TARGET, NON_TARGET = "target", "non-target"
-#: TwoGaussians' Bayes error as seed 002 states it ("around 15.3 %").
+#: TwoGaussians' Bayes error as Landgrebe et al. state it ("around 15.3 %").
 TWO_GAUSSIANS_BAYES_ERROR = 0.153
 #: Distance between the TwoGaussians means: -2 Phi^{-1}(0.153), so Phi(-d/2) = 15.3 %.
 TWO_GAUSSIANS_DISTANCE = 2.0473026231121763
@@ -109,8 +110,8 @@ def two_gaussians(n_per_class=N_PER_CLASS, *, random_state=0, distance=TWO_GAUSS
     .. math:: x \\mid t \\sim N(0, I_2), \\quad x \\mid n \\sim N((d, 0), I_2), \\quad
               \\text{Bayes error} = \\Phi(-d/2), \\quad d = -2\\,\\Phi^{-1}(0.153) = 2.0473
 
-    Seed 002, section 4 ("equal covariance matrices", Bayes error "around 15.3 %"), in the
-    layout of PRTools' ``gendats``. The Bayes rule is ``x1 < d/2`` -> target. Draws: the
+    Landgrebe et al. 2004, section 4 ("equal covariance matrices", Bayes error "around 15.3 %"), in
+    the layout of PRTools' ``gendats``. The Bayes rule is ``x1 < d/2`` -> target. Draws: the
     positions, then N(0, I) noise for every row.
 
     Parameters
@@ -256,7 +257,7 @@ def multimodal(n_per_class=N_PER_CLASS, *, random_state=0):
 
     with :math:`M_t = \\{(-3, 0), (3, 0)\\}` and :math:`M_n = \\{(-6, 0), (0, -2), (6, 0)\\}`:
     the target modes sit between the non-target ones, so a linear boundary fails and a
-    quadratic one only half succeeds. Bayes error 8.31 %. Seed 002 fixes only the number of
+    quadratic one only half succeeds. Bayes error 8.31 %. Landgrebe et al. fix only the number of
     modes per class; see the module notes. Draws: the positions, then a target mode for every
     row (fair, 2 modes), then a non-target mode for every row (fair, 3 modes), each row keeping
     its own class's, then N(0, I) noise for every row.

@@ -834,7 +834,7 @@ _BUILTIN = (
         positive="2",
         class_counts=(3700, 3700),
     ),
-    # Landgrebe et al. (2004; seed 002) section 4: 1500 per class (costlab/datasets/_prtools.py)
+    # Landgrebe et al. (2004) section 4: 1500 per class (costlab/datasets/_prtools.py)
     SyntheticSpec(
         name="two_gaussians",
         title="TwoGaussians (Landgrebe et al. 2004)",

@@ -111,7 +111,7 @@ class OutOfCoreCurve:
 
     def h_measure(self, density=None):
         """Hand's H with cost density u (default Beta(2, 2)), from the hull:
-        H = 1 - sum of the vertices' risks / the trivial loss (seed 003, eq. 10)."""
+        H = 1 - sum of the vertices' risks / the trivial loss (Johnson et al. 2015, eq. 10)."""
         pi1 = self.hull.n_pos / (self.hull.n_pos + self.hull.n_neg)
         return 1.0 - normalized_loss(self.envelope, pi1, as_cost_density(density))
 

@@ -1,6 +1,6 @@
 """Experiments: any datasets x any classifiers -> cross-validation -> curves and AUCs.
 
-The data flow (STYLE.md 2): registry -> dataset -> classifier -> cross-validation result (cached)
+The data flow: registry -> dataset -> classifier -> cross-validation result (cached)
 -> cost measures and curves -> tables and figures. ``reproduce.py``, the notebooks and the widgets
 call these functions; results are tidy long-format DataFrames.
 """

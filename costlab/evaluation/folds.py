@@ -1,6 +1,7 @@
 """Cross-validation folds: Weka's construction (the thesis's) and scikit-learn's.
 
-The thesis ran Weka 3.9's 10-fold cross-validation with seed 1 (FINDINGS.md 1, 3). Weka's
+The thesis ran Weka 3.9's 10-fold cross-validation with seed 1 (see the documentation page
+*Weka's formulas and folds*, docs/facts/weka.md). Weka's
 ``Evaluation.crossValidateModel`` builds its folds as follows:
 
 1. ``random = java.util.Random(seed)``; ``data.randomize(random)``: for j = n-1 .. 1 swap rows j

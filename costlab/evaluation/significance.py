@@ -1,6 +1,6 @@
 """Comparing classifiers over several datasets: average ranks, Friedman, critical differences.
 
-The procedure Johnson, Raeder & Chawla (2015, sec. 4.1; seed 003) follow, from J. Demšar,
+The procedure Johnson, Raeder & Chawla (2015, sec. 4.1) follow, from J. Demšar,
 *Statistical Comparisons of Classifiers over Multiple Data Sets*, JMLR 7 (2006) 1-30: rank the
 k classifiers on each of the N datasets (1 = best, ties get the average rank), average the ranks,
 test them with Friedman's statistic
@@ -15,7 +15,7 @@ test them with Friedman's statistic
 
 where :math:`q_\\alpha` is the normal quantile :math:`z_{1 - \\alpha / (2(k - 1))}` for the
 Bonferroni-Dunn test against one control classifier, or the studentized range quantile
-:math:`q_{\\alpha, k, \\infty} / \\sqrt 2` for Nemenyi's all-pairs test. Seed 003's CD of 0.45
+:math:`q_{\\alpha, k, \\infty} / \\sqrt 2` for Nemenyi's all-pairs test. Johnson et al.'s CD of 0.45
 for 19 datasets and 2 classifiers is the Bonferroni-Dunn one: 1.960 x sqrt(6 / 114) = 0.4496.
 """
 
@@ -112,7 +112,7 @@ def critical_difference(n_classifiers, n_datasets, *, alpha=0.05, method="bonfer
 
     Examples
     --------
-    Seed 003, sec. 4.2: 19 datasets, 2 classifiers, 95 %:
+    Johnson et al. 2015, sec. 4.2: 19 datasets, 2 classifiers, 95 %:
 
     >>> round(critical_difference(2, 19), 4)
     0.4496

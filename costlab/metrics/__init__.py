@@ -2,7 +2,7 @@
 
 Nothing here reads files, draws, or knows a paper's constants; every function takes arrays
 (labels, scores, costs) and returns numbers, arrays or tidy DataFrames. Equations are quoted in
-each function's docstring with the seed and equation they come from.
+each function's docstring with the paper and equation they come from.
 
 Modules
 -------
@@ -15,10 +15,11 @@ Modules
 :mod:`costlab.metrics.hull`
     The ROC convex hull from one sort (D&H 2.1), and of arbitrary ROC points.
 :mod:`costlab.metrics.h_measure`
-    Hand's H measure, exactly from the hull (Hand 2009; seed 003), with AUC, Gini and KS.
+    Hand's H measure, exactly from the hull (Hand 2009; Johnson et al. 2015), with AUC, Gini and KS.
 :mod:`costlab.metrics.cost_space`
     PCF(+), normalised expected cost, cost lines, the point/line duality, the lower envelope
-    and operating ranges (Drummond & Holte 2000, "D&H", eqs. 5-10; seed 004).
+    and operating ranges (Drummond & Holte 2000, "D&H", eqs. 5-10; the lecture notes on cost
+    curves).
 :mod:`costlab.metrics.cost_compare`
     Differences, crossovers and winners between cost curves; the joint envelope (D&H 2.2).
 :mod:`costlab.metrics.cost_area`
@@ -27,11 +28,11 @@ Modules
     Averaging folds' curves vertically in ROC space or in cost space (D&H 2.2.3).
 :mod:`costlab.metrics.cost_density`
     Densities u(c) over the cost ratio: Beta (truncated), exponential, point masses, any u
-    (seed 003, sec. 3.2).
+    (Johnson et al. 2015, sec. 3.2).
 :mod:`costlab.metrics.scenario`
-    Scenario curves: the minimum loss weighted by u(c), area 1 - H (seed 003, Fig. 1).
+    Scenario curves: the minimum loss weighted by u(c), area 1 - H (Johnson et al. 2015, Fig. 1).
 :mod:`costlab.metrics.risk`
-    Classifier and instance risk (seed 003, eq. 10, Definitions 1-2).
+    Classifier and instance risk (Johnson et al. 2015, eq. 10, Definitions 1-2).
 :mod:`costlab.metrics.cost_criteria`
     Neyman-Pearson and workforce-utilisation choices on a hull (D&H 2.2.2, eqs. 12-14).
 :mod:`costlab.metrics.uncertainty`
@@ -49,7 +50,7 @@ Modules
 :mod:`costlab.metrics.prior_shift`
     POSfrac and Purity over a ROC curve for any true target prior, operating points at a fixed
     TPr, POSfrac or Purity, and their mean and spread over folds (Landgrebe et al. 2004, eqs.
-    3-6; seed 002).
+    3-6).
 """
 
 from costlab.metrics.cost_area import total_expected_cost

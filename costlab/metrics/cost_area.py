@@ -1,6 +1,6 @@
 """Total expected cost: the area under a cost curve, for a distribution of PCF(+) (D&H eq. 11).
 
-Source: Drummond & Holte 2000 (seed 001, "D&H"), sec. 2.2.2: "Let us assume we do not know the
+Source: Drummond & Holte 2000 ("D&H"), sec. 2.2.2: "Let us assume we do not know the
 probability-cost value used in practice, but we will use the appropriate classifier on the lower
 envelope when it is known. The area under the curve is the expected cost, assuming a uniform
 distribution p(x) [...]. Indeed if the probability distribution p(x) is known the expected cost

@@ -1,6 +1,6 @@
 """Averaging several curves of one classifier (folds, repeats): in ROC space and in cost space.
 
-Source: Drummond & Holte 2000 (seed 001, "D&H"), sec. 2.2.3 and Figs. 15-16. Two averages put
+Source: Drummond & Holte 2000 ("D&H"), sec. 2.2.3 and Figs. 15-16. Two averages put
 different points of the curves into correspondence:
 
 * Provost et al.'s *vertical* ROC average: "regard y, here the true positive rate, as a function

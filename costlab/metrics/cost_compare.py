@@ -1,6 +1,6 @@
 """Comparing classifiers in cost space: differences, crossovers, winners, the joint envelope.
 
-Source: Drummond & Holte 2000 (seed 001, "D&H"), sec. 2.2 and Figs. 4-6. The difference in
+Source: Drummond & Holte 2000 ("D&H"), sec. 2.2 and Figs. 4-6. The difference in
 expected cost of two classifiers is the weighted Manhattan distance of their ROC points (D&H
 eq. 2),
 

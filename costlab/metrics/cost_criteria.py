@@ -1,6 +1,6 @@
 """Operating criteria on a ROC hull / cost envelope: Neyman-Pearson and workforce utilisation.
 
-Source: Drummond & Holte 2000 (seed 001, "D&H"), sec. 2.2.2, eqs. 12-14 and Figs. 10-14. A point
+Source: Drummond & Holte 2000 ("D&H"), sec. 2.2.2, eqs. 12-14 and Figs. 10-14. A point
 on an edge of the ROC convex hull "can be realised by combining the two classifiers incident to
 it in a probabilistic way"; in cost space "the combined classifier is a line [...] the weighted
 sum of the two classifiers on the lower envelope [...] that intersect at a given vertex" (Fig. 10):

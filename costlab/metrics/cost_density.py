@@ -1,6 +1,6 @@
-"""Densities u(c) over the cost ratio c = c0 / (c0 + c1): the scenarios of seed 003.
+"""Densities u(c) over the cost ratio c = c0 / (c0 + c1): the scenarios of Johnson et al. (2015).
 
-Johnson, Raeder & Chawla (2015, seed 003, Table 1) write the loss of a classifier with error
+Johnson, Raeder & Chawla (2015, Table 1) write the loss of a classifier with error
 rates (r1, 1 - r0) = (FPR, 1 - TPR) at cost ratio c as (eq. 5)
 
 .. math:: \\ell(c) = c \\pi_0 r_1 + (1 - c) \\pi_1 (1 - r_0),
@@ -17,7 +17,7 @@ so a density here is what gives these two partial moments, :meth:`CostDensity.mo
 running integrals from 0), plus its ``pdf`` for drawing. Closed forms for (truncated) Beta,
 truncated exponential and point masses; adaptive quadrature for any other density.
 
-The families of seed 003's Fig. 1 (sec. 3.2) come from :func:`scenario_densities`.
+The families of Johnson et al.'s Fig. 1 (sec. 3.2) come from :func:`scenario_densities`.
 """
 
 from __future__ import annotations
@@ -79,7 +79,7 @@ class CostDensity:
 class BetaDensity(CostDensity):
     """Beta(a, b), optionally truncated to [low, high] and renormalised.
 
-    Hand (2009) proposes Beta(2, 2); seed 003 writes its density as "u(c) = 1/6 c (1 - c)",
+    Hand (2009) proposes Beta(2, 2); Johnson et al. write its density as "u(c) = 1/6 c (1 - c)",
     which is Beta(2, 2) only up to the factor: the normalised density is 6 c (1 - c) (its
     integral over [0, 1] must be 1). Closed-form moments from the regularised incomplete beta
     function :math:`I_x(a, b)`:
@@ -165,7 +165,7 @@ class TruncatedExponential(CostDensity):
               \\int_0^c x u(x) dx = \\frac{(1 - e^{-\\lambda c})/\\lambda - c e^{-\\lambda c}}
               {1 - e^{-\\lambda}}
 
-    Seed 003's family (4) sets :math:`\\lambda` so that E[c] matches a target mean
+    Johnson et al.'s family (4) sets :math:`\\lambda` so that E[c] matches a target mean
     (:meth:`with_mean`).
     """
 
@@ -318,16 +318,16 @@ def as_cost_density(density):
 
 
 def scenario_densities(pi1):
-    """The cost densities of seed 003's Fig. 1 (sec. 3.2) for a positive-class prior ``pi1``.
+    """The cost densities of Johnson et al.'s Fig. 1 (sec. 3.2) for a positive-class prior ``pi1``.
 
-    Seed 003 describes them in words; the parametrisations below are ours, stated:
+    Johnson et al. describe them in words; the parametrisations below are ours, stated:
 
     1. ``"Beta(2, 2)"``: Hand's (2009) choice.
     2. ``"class ratio"``: "a Beta distribution shifted so that the most likely cost ratio is
        proportional to the proportion of minority class instances". We take the R package
        ``hmeasure``'s default severity ratio, Beta(2, 1 + pi0/pi1), whose mode is c = pi1:
        when the positives are the minority, their errors are the costlier (c < 1/2). (The
-       seed writes "c proportional to pi0"; with its c = c0/(c0 + c1) that would make the
+       paper writes "c proportional to pi0"; with its c = c0/(c0 + c1) that would make the
        majority's errors costlier, against its own motivation for family 3.)
     3. ``"minority costlier"``: "a truncated Beta where p(c0 > c1) = 0": Beta(2, 2) truncated
        to the side of 1/2 where the minority class's errors cost more (c <= 1/2 when the

@@ -1,8 +1,8 @@
 """Cost curves: Drummond & Holte's dual of ROC space, and its lower envelope.
 
 Source: C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost: An Alternative to
-ROC Representation*, KDD 2000 (seed 001, cited "D&H" with the equation number), and the lecture
-notes on cost curves with true costs (seed 004).
+ROC Representation*, KDD 2000 (cited "D&H" with the equation number), and the lecture
+notes on cost curves with true costs.
 
 The x axis of a cost curve is the probability-cost function (D&H eq. 6)
 
@@ -54,9 +54,9 @@ def probability_cost(p_pos, fn_cost, fp_cost):
 
     .. math:: PCF(+) = \\frac{p(+) C(-|+)}{p(+) C(-|+) + (1 - p(+)) C(+|-)}
 
-    (D&H eq. 6; seed 004 calls it PC(+) with :math:`\\pi_+`, :math:`cost_{FN}`,
-    :math:`cost_{FP}`). With equal costs it is p(+); with equal priors it is the normalised
-    FNcost of the thesis.
+    (D&H eq. 6; the lecture notes on cost curves call it PC(+) with :math:`\\pi_+`,
+    :math:`cost_{FN}`, :math:`cost_{FP}`). With equal costs it is p(+); with equal priors it is
+    the normalised FNcost of the thesis.
 
     Parameters
     ----------
@@ -239,7 +239,9 @@ class CostEnvelope:
         return float(value[0]) if np.ndim(x) == 0 else value
 
     def cost_at(self, p_pos, fn_cost, fp_cost, *, normalized=True):
-        """The envelope's cost for true priors and costs instead of PCF(+) (seed 004).
+        """The envelope's cost for true priors and costs instead of PCF(+).
+
+        As in the lecture notes on cost curves with true costs:
 
         .. math:: Costs_{norm} = NE[C](PC(+)), \\quad
                   Costs = Costs_{norm} \\cdot ((1 - \\pi_+) cost_{FP} + \\pi_+ cost_{FN})
@@ -319,7 +321,9 @@ def cost_envelope(y_true, y_score, *, pos_label=None, sample_weight=None, higher
 
 
 def operating_range(fpr, tpr):
-    """PCF(+) interval where a classifier beats both trivial classifiers (D&H 2.2, seed 004).
+    """PCF(+) interval where a classifier beats both trivial classifiers (D&H 2.2).
+
+    The lecture notes on cost curves call it the operating range as well.
 
     Its cost line is below PCF(+) (always negative) for PCF(+) > FP / (TP + FP)... precisely,
     below the trivial cost where

@@ -215,7 +215,8 @@ def mtmcr(mtmcs, decimals=None):
         MTMCS values (percent) at the cost ratios of the range.
     decimals : int, optional
         Round each MTMCS to this many decimals before summing. The thesis's published MTMCR
-        values are sums of per-ratio MTMCS rounded to 2 decimals (FINDINGS.md 1).
+        values are sums of per-ratio MTMCS rounded to 2 decimals (see the documentation page
+        *Class orientation, row order and rounding*, docs/facts/class-orientation.md).
 
     Examples
     --------

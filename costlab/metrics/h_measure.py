@@ -1,4 +1,4 @@
-"""Hand's H measure, exactly, from the ROC convex hull (Hand 2009; seed 003, sec. 2.4).
+"""Hand's H measure, exactly, from the ROC convex hull (Hand 2009; Johnson et al. 2015, sec. 2.4).
 
 D. J. Hand, *Measuring classifier performance: a coherent alternative to the area under the ROC
 curve*, Machine Learning 77 (2009) 103-123. With class priors :math:`\\pi_0, \\pi_1` (class 1 =
@@ -19,18 +19,20 @@ exact sums of regularised incomplete beta functions (``scipy.special.betainc``).
 
 Defaults and deviations, stated:
 
-- **Density.** Default Beta(2, 2), Hand's (2009) choice and the one Johnson et al. use (seed 003,
-  sec. 4). ``severity_ratio="class_ratio"`` is the R package ``hmeasure``'s default (and its
+- **Density.** Default Beta(2, 2), Hand's (2009) choice and the one Johnson et al. (2015,
+  sec. 4) use. ``severity_ratio="class_ratio"`` is the R package ``hmeasure``'s default (and its
   PyPI port's): severity ratio SR = :math:`\\pi_1/\\pi_0`, a = 2, b = 1 + (a - 1)/SR (Hand and
   Anagnostopoulos 2014); a number sets SR itself.
 - **Below the diagonal.** The hull always contains the trivial classifiers, so a classifier worse
   than random has H = 0, as the PyPI port reports. R's ``hmeasure`` instead flips such scores
   (and warns); ``flip_below_diagonal=True`` does the same.
 - **Scores** may be any finite reals (the PyPI port refuses values outside the labels' range,
-  e.g. Weka's -3e-18).
-- **Seed 003's slips** (FINDINGS 5): "H = area under the lower envelope" holds only for one
-  density (uniform over PCF(+) with balanced classes), not in general; we integrate Q(c) as Hand
-  defines it.
+  e.g. Weka's -3e-18; see the documentation page *Reference tools*,
+  docs/facts/reference-tools.md).
+- **Johnson et al.'s slips** (see the documentation page *The papers' slips*,
+  docs/facts/paper-slips.md): "H = area under the lower envelope" holds only for one density
+  (uniform over PCF(+) with balanced classes), not in general; we integrate Q(c) as Hand defines
+  it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """POSfrac and Purity over a ROC curve for any true target prior (Landgrebe et al. 2004).
 
 Source: T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin, *Cost-based
-classifier evaluation for imbalanced problems*, SSPR/SPR 2004 (seed 002, cited "Landgrebe" with
+classifier evaluation for imbalanced problems*, SSPR/SPR 2004 (cited "Landgrebe" with
 the equation number).
 
 TPr and FPr do not depend on the class priors, but the fraction of instances a classifier calls

@@ -1,7 +1,7 @@
 """Classifier and instance risk under a cost density (Johnson, Raeder & Chawla 2015, sec. 3.3).
 
-Seed 003, Definition 1: "Assume that classifier C is optimal over the range of cost ratios
-[c1, c2]. Then the risk of classifier C is the expected cost of the classifier over the range
+Johnson et al. 2015, Definition 1: "Assume that classifier C is optimal over the range of cost
+ratios [c1, c2]. Then the risk of classifier C is the expected cost of the classifier over the range
 for which it is optimal" (eq. 10),
 
 .. math:: risk(\\mathcal{C}) = \\int_{c_1}^{c_2} \\ell_H(c)\\, dc, \\qquad

@@ -1,13 +1,13 @@
 """Scenario curves: the minimum loss weighted by a cost density (Johnson et al. 2015, sec. 3.2).
 
-Seed 003 draws, for one classifier and several beliefs u(c) about the cost ratio, "scenario
-curves [...] normalized such that (1) the area under each curve represents the value of the
-respective loss measure and (2) the maximum loss for the cost curve is 1" (Fig. 1), over the
+Johnson et al. (2015) draw, for one classifier and several beliefs u(c) about the cost ratio,
+"scenario curves [...] normalized such that (1) the area under each curve represents the value of
+the respective loss measure and (2) the maximum loss for the cost curve is 1" (Fig. 1), over the
 scenarios pc_1 = PCF(+) (sec. 2.3). We derive them from Hand's minimum loss
 
 .. math:: Q(c) = \\min_t \\{ c \\pi_0 r_1(t) + (1 - c) \\pi_1 (1 - r_0(t)) \\}
 
-(seed 003 eq. 6's integrand at the optimal hull vertex). With x = PCF(+),
+(the integrand of Johnson et al. 2015, eq. 6, at the optimal hull vertex). With x = PCF(+),
 :math:`D(x) = \\pi_1 (1 - x) + \\pi_0 x` and :math:`c(x) = \\pi_1 (1 - x) / D(x)`, the loss is
 :math:`Q(c) = (c \\pi_0 + (1 - c) \\pi_1)\\, NE[C](x) = \\frac{\\pi_0 \\pi_1}{D(x)} NE[C](x)`
 (NE[C] the cost curve's lower envelope, D&H eq. 8) and :math:`|dc/dx| = \\pi_0 \\pi_1 / D(x)^2`,
@@ -24,8 +24,8 @@ over c), has area TEC (D&H eq. 11) and maximum 1 for the worst possible classifi
 c axis (``axis="c"``) the same curves are :math:`Q(c) u(c) / Z_u` and
 :math:`NE[C](x(c))\\, |dx/dc|`, with the same areas.
 
-Seed 003 says that "the H Measure is equivalent to the area under the lower envelope of the
-cost curve with uniform u(c)" (sec. 3.1); that holds only when :math:`s_u \\equiv NE[C]` up to
+Johnson et al. (2015) say that "the H Measure is equivalent to the area under the lower envelope of
+the cost curve with uniform u(c)" (sec. 3.1); that holds only when :math:`s_u \\equiv NE[C]` up to
 a constant, i.e. u uniform over PCF(+) with balanced classes (then u is uniform over c too),
 not for Beta(2, 2) or unbalanced classes: the tests show both the equality and its failure.
 """
@@ -68,7 +68,7 @@ class ScenarioCurve:
     loss : float
         The exact area under the curve: 1 - H_u, or TEC for the cost curve.
     axis : {"pcf", "c"}
-        The x axis: PCF(+) (seed 003's pc_1) or the cost ratio c.
+        The x axis: PCF(+) (Johnson et al.'s pc_1) or the cost ratio c.
     """
 
     envelope: CostEnvelope
@@ -136,7 +136,7 @@ class ScenarioCurve:
 
     def peak(self, n=4001):
         """(x, height, vertex) where the curve is highest: the scenario of greatest loss and
-        the hull vertex optimal there (seed 003 sec. 4.3, "the global maximum")."""
+        the hull vertex optimal there (Johnson et al. 2015, sec. 4.3, "the global maximum")."""
         x, y = self.curve(n)
         k = int(np.argmax(y))
         pcf, _ = self._pcf(x[k : k + 1])
@@ -153,7 +153,7 @@ def _c_jacobian(pcf, pi1):
 def scenario_curve(
     y_true, y_score, *, density=None, axis="pcf", pos_label=None, sample_weight=None
 ):
-    """The scenario curve of one classifier for one cost density (seed 003, Fig. 1).
+    """The scenario curve of one classifier for one cost density (Johnson et al. 2015, Fig. 1).
 
     Parameters
     ----------
@@ -164,7 +164,7 @@ def scenario_curve(
         u(c): default Beta(2, 2); ``"cost curve"`` for the plain cost curve; a float is a
         point mass at that cost ratio (see :mod:`costlab.metrics.cost_density`).
     axis : {"pcf", "c"}
-        The x axis: PCF(+) (default, seed 003's pc_1) or the cost ratio c = c0 / (c0 + c1).
+        The x axis: PCF(+) (default, Johnson et al.'s pc_1) or the cost ratio c = c0 / (c0 + c1).
     pos_label : scalar, optional
 
     Returns

@@ -7,7 +7,7 @@ Metrics: Translating Threshold Choice into Expected Classification Loss*, JMLR 1
 2813-2869 ("HFF 2012"); *ROC curves in cost space*, Machine Learning 93 (2013) 71-91
 ("HFF 2013").
 
-A cost curve of D&H (seed 001) plots the loss of the *best* threshold at each operating
+A cost curve of D&H plots the loss of the *best* threshold at each operating
 condition. In deployment the threshold is chosen by a rule, and the rule decides the loss. With
 the cost proportion
 

@@ -1,6 +1,6 @@
 """Cost curves and ROC convex hulls as Displays: the two dual pictures of Drummond & Holte (2000).
 
-Drummond & Holte ("D&H", seed 001) show that a classifier's ROC point (FP, TP) is, in cost space,
+Drummond & Holte ("D&H") show that a classifier's ROC point (FP, TP) is, in cost space,
 the straight *cost line* (D&H eq. 8)
 
 .. math:: NE[C] = (1 - TP - FP) \\cdot PCF(+) + FP
@@ -136,9 +136,9 @@ class CostCurveDisplay:
         in the thesis, a top axis is labelled with the ratios (``"0.30/0.70"``), and a right
         axis shows MTMCS (%) = 100 NE[C].
     true_costs : (fn_cost, fp_cost), optional
-        Fixed misclassification costs ``C(-|+)``, ``C(+|-)`` > 0: a top axis shows the prior
-        p(+) that gives each PCF(+) with these costs (D&H eq. 6, seed 004 "PC(+)"). Not with
-        ``x_axis="thesis"``, whose priors are equal.
+        Fixed misclassification costs C(-|+) and C(+|-), both > 0: a top axis shows the prior
+        p(+) that gives each PCF(+) with these costs (D&H eq. 6; "PC(+)" in the lecture notes on
+        cost curves). Not with ``x_axis="thesis"``, whose priors are equal.
 
     Attributes
     ----------

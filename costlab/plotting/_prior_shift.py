@@ -1,7 +1,7 @@
-"""POSfrac and Purity under shifted class priors as a Display (Landgrebe et al. 2004, seed 002).
+"""POSfrac and Purity under shifted class priors as a Display (Landgrebe et al. 2004).
 
 TPr and FPr do not depend on the class prior; the fraction of instances flagged (POSfrac) and
-the purity of what is flagged do. Seed 002 draws, for one classifier, the ROC curve (Fig. 3,
+the purity of what is flagged do. Landgrebe et al. draw, for one classifier, the ROC curve (Fig. 3,
 left), TPr against POSfrac for the true target prior P(C_t) = 0.1 (Fig. 3, right) and for
 P(C_t) = 0.5, 0.1 and 0.001 (Fig. 4), "with respect to the *target* class". The maths is
 :mod:`costlab.metrics.prior_shift`:
@@ -9,9 +9,9 @@ P(C_t) = 0.5, 0.1 and 0.001 (Fig. 4), "with respect to the *target* class". The 
 .. math:: POSfrac = P(C_t) TP_r + P(C_n) FP_r, \\qquad
           Purity = \\frac{TP_r}{TP_r + \\frac{P(C_n)}{P(C_t)} FP_r}
 
-(seed 002, eqs. 5-6). :class:`PriorShiftDisplay` draws one panel per ``kind`` (``"roc"``,
-``"posfrac"``, ``"purity"``), one curve per prior, and marks the operating point at a fixed
-TPr (the paper's 80 %), POSfrac or Purity with its value.
+(Landgrebe et al. 2004, eqs. 5-6). :class:`PriorShiftDisplay` draws one panel per ``kind``
+(``"roc"``, ``"posfrac"``, ``"purity"``), one curve per prior, and marks the operating point at a
+fixed TPr (the paper's 80 %), POSfrac or Purity with its value.
 
 Examples
 --------
@@ -39,7 +39,7 @@ from costlab.plotting._scores import estimator_scores, named_scores
 __all__ = ["PriorShiftDisplay", "PriorSweepDisplay"]
 
 _KINDS = ("roc", "posfrac", "purity")
-#: The paper's priors (seed 002, Fig. 4 and Table 2).
+#: The paper's priors (Landgrebe et al. 2004, Fig. 4 and Table 2).
 PAPER_PRIORS = (0.5, 0.1, 0.001)
 _PANEL = (5.6, 5.0)
 _LABELS = {
@@ -59,7 +59,7 @@ class PriorShiftDisplay:
     curves : PriorOperatingCurves
         From :func:`costlab.metrics.prior_operating_curves`.
     kind : {"roc", "posfrac", "purity"} or sequence of them
-        The panels, left to right (seed 002 Fig. 3 is ``("roc", "posfrac")``).
+        The panels, left to right (Fig. 3 of Landgrebe et al. 2004 is ``("roc", "posfrac")``).
     operating_point : dict, optional
         One condition of :meth:`PriorOperatingCurves.at`, e.g. ``{"tpr": 0.8}``: marked on
         every curve with its POSfrac or purity.
@@ -245,7 +245,7 @@ class PriorSweepDisplay:
     :meth:`costlab.metrics.PriorOperatingCurves.at`) is found at every prior of a sweep from
     1e-4 to 0.99 (log scale); the chosen measure is drawn against P(C_t). With TPr fixed,
     the dashed line is a perfect classifier (POSfrac = P(C_t) TPr, purity 1): the gap to it
-    is what the classifier's false positives cost at that prior (seed 002, sec. 3).
+    is what the classifier's false positives cost at that prior (Landgrebe et al. 2004, sec. 3).
 
     Parameters
     ----------

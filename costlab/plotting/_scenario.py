@@ -1,16 +1,16 @@
-"""Scenario curves as a Display (Johnson, Raeder & Chawla 2015, seed 003, sec. 3.2, Figs. 1-2).
+"""Scenario curves as a Display (Johnson, Raeder & Chawla 2015, sec. 3.2, Figs. 1-2).
 
 A scenario curve is a classifier's minimum loss over the scenarios, weighted by a belief u(c)
 about the cost ratio c = c0 / (c0 + c1) and normalised so that "the area under each curve
-represents the value of the respective loss measure" (seed 003, Fig. 1): 1 - H_u for a cost
-density u (Hand 2009), TEC for the plain cost curve (D&H eq. 11). The maths is
+represents the value of the respective loss measure" (Johnson et al. 2015, Fig. 1): 1 - H_u for a
+cost density u (Hand 2009), TEC for the plain cost curve (D&H eq. 11). The maths is
 :mod:`costlab.metrics.scenario`; this module only draws it, in three pictures:
 
-* one classifier under several densities (seed 003 Fig. 1):
+* one classifier under several densities (Johnson et al. 2015, Fig. 1):
   :meth:`ScenarioCurveDisplay.from_predictions` with one array of scores;
 * several classifiers under one density: ``from_predictions`` with ``{name: scores}``;
 * successive boosting iterations under one density, coloured by iteration, each curve's peak
-  marked (seed 003 Fig. 2, "the classifier of greatest risk [...] the global maximum"):
+  marked (Johnson et al. 2015, Fig. 2, "the classifier of greatest risk [...] the global maximum"):
   :meth:`ScenarioCurveDisplay.from_iterations` or ``from_staged_estimator``.
 
 Scores are higher for the positive class (scikit-learn's convention). Point masses (a density
@@ -49,7 +49,7 @@ __all__ = ["ScenarioCurveDisplay"]
 _SIZE = (8.2, 5.0)
 _AXES = ("pcf", "c")
 _X_LABELS = {
-    "pcf": "probability cost PCF(+)  (seed 003's $pc_1$)",
+    "pcf": "probability cost PCF(+)  (Johnson et al.'s $pc_1$)",
     "c": "cost ratio $c = c_0 / (c_0 + c_1)$",
 }
 #: Okabe-Ito colours for the densities of one classifier, the cost curve in grey.
@@ -59,7 +59,7 @@ _MAX_DEFAULT_ITERATIONS = 8
 
 
 class ScenarioCurveDisplay:
-    """Scenario curves: loss over the scenarios weighted by cost densities (seed 003, Fig. 1).
+    """Scenario curves: the loss over scenarios weighted by u(c) (Johnson et al. 2015, Fig. 1).
 
     Each curve is :class:`~costlab.metrics.ScenarioCurve`: on the PCF(+) axis
     :math:`s_u(x) = NE[C](x)\\, \\pi_0^2 \\pi_1^2 u(c(x)) / (D(x)^3 Z_u)` with area 1 - H_u
@@ -130,11 +130,11 @@ class ScenarioCurveDisplay:
         densities : density, sequence or mapping of densities, optional
             Each as ``density`` of :func:`costlab.metrics.scenario_curve` (a CostDensity,
             ``("beta", a, b)``, a cost ratio for a point mass, a callable u(c), or
-            ``"cost curve"``). Default: seed 003's Fig. 1 families for this data's prior
+            ``"cost curve"``). Default: Johnson et al.'s Fig. 1 families for this data's prior
             (:func:`costlab.metrics.scenario_densities`) and the cost curve for one classifier;
             Beta(2, 2) for several. Several classifiers take exactly one density.
         axis : {"pcf", "c"}
-            The x axis: PCF(+) (seed 003's pc_1) or the cost ratio c.
+            The x axis: PCF(+) (Johnson et al.'s pc_1) or the cost ratio c.
         name : str, optional
             The single classifier's name (in the title and, with one density, the legend).
         pos_label : scalar, optional
@@ -210,7 +210,7 @@ class ScenarioCurveDisplay:
         ax=None,
         **kwargs,
     ):
-        """Scenario curves of successive boosting iterations (seed 003, Fig. 2).
+        """Scenario curves of successive boosting iterations (Johnson et al. 2015, Fig. 2).
 
         Parameters
         ----------
@@ -219,7 +219,7 @@ class ScenarioCurveDisplay:
             The ensemble's scores (higher for the positive class) after rounds 1, 2, ...,
             e.g. ``[p[:, 1] for p in model.staged_predict_proba(X)]``.
         density : optional
-            One density (default Beta(2, 2), the one RiskBoost optimises in seed 003).
+            One density (default Beta(2, 2), the one RiskBoost optimises in Johnson et al. 2015).
         iterations : sequence of int, optional
             Which rounds to draw (1-based). Default: all of up to 8 rounds, else 8 rounds
             spread evenly on a log scale from the first to the last.

@@ -11,14 +11,14 @@ study               paper
 ==================  =====================================================================
 ``alsaffar2018``    R. Al-Saffar, *Evaluating Classifiers' Optimal Performances Over a Range
                     of Misclassification Costs by Using Cost-Sensitive Classification*,
-                    LSU Master's thesis, 2018 (seed 000)
+                    LSU Master's thesis, 2018
 ``drummond_holte2000``  C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost:
-                    An Alternative to ROC Representation*, KDD 2000 (seed 001; seed 004)
+                    An Alternative to ROC Representation*, KDD 2000; and lecture notes on cost
+                    curves with true costs
 ``johnson2015``     R. A. Johnson, T. Raeder and N. V. Chawla, *Optimizing Classifiers for
-                    Hypothetical Scenarios*, PAKDD 2015 (seed 003)
+                    Hypothetical Scenarios*, PAKDD 2015
 ``landgrebe``       T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin,
                     *Cost-based classifier evaluation for imbalanced problems*, SSPR 2004
-                    (seed 002)
 ==================  =====================================================================
 
 A new paper is a new folder here with a ``cli`` module registered in :data:`STUDIES`, a

@@ -1,4 +1,4 @@
-"""Al-Saffar (2018), the thesis (seed 000): chapter 5's experiments, reproduced.
+"""Al-Saffar (2018), the thesis: chapter 5's experiments, reproduced.
 
 Modules: :mod:`.published` (the printed numbers with their sources and the thesis's experiment
 settings), :mod:`.statements` (the thesis's claims, checked), :mod:`.tables` (Tables 6-16),

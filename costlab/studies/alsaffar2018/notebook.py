@@ -1,6 +1,6 @@
 """What the notebooks call: one object per experiment and one for the whole study.
 
-Notebooks stay thin (STYLE.md 7): a parameters cell, then one- to three-line calls into these
+Notebooks stay thin: a parameters cell, then one- to three-line calls into these
 objects. Everything is computed by the same functions ``reproduce.py`` uses, and cross-validation
 is served from the on-disk cache after the first run.
 """

@@ -8,7 +8,8 @@ are those of class 1 ranked by P(class 1). The library reads scores as scikit-le
 positive class's score, ``predict_proba(X)[:, 1]``); this study asks it for the thesis's
 orientation explicitly, with ``score_of="negative"``, and reads the negative class's probability
 as the model returned it (one minus P(class 2) can create or break ties, which moves printed
-digits).
+digits). See the documentation page *Class orientation, row order and rounding*
+(docs/facts/class-orientation.md).
 
 Coming from the thesis: P(class 1) of an instance is ``result.proba[r, i, 0]`` of a
 :class:`costlab.evaluation.CVResult`, and ``result.scores(r)`` is P(class 2). An optimal threshold

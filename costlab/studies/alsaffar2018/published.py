@@ -1,8 +1,8 @@
 """The thesis's experiments and its published numbers, each with its source.
 
 Source: R. Al-Saffar, *Evaluating Classifiers' Optimal Performances Over a Range of
-Misclassification Costs by Using Cost-Sensitive Classification*, LSU Master's thesis, 2018
-(seed 000). Page numbers are the ranges of the table of contents (the plain-text seed has no page
+Misclassification Costs by Using Cost-Sensitive Classification*, LSU Master's thesis, 2018.
+Page numbers are the ranges of the table of contents (our plain-text copy has no page
 breaks): section 5.6 spans pp. 49-53 (Tables 6-10) and section 5.7 pp. 53-57 (Tables 11-16).
 
 Nothing here is computed: these are the printed values we compare our runs against.

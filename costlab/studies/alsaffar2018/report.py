@@ -1,6 +1,6 @@
 """Reproduce chapter 5 of the thesis into ``results/``: figures, tables, summary and manifest.
 
-One declared target per figure or table with a deterministic file name (STYLE.md):
+One declared target per figure or table with a deterministic file name:
 ``results/figures/figure_NN.png``, ``results/tables/table_NN.{csv,md,tex}``,
 ``results/summary.md`` and ``results/manifest.json``.
 """

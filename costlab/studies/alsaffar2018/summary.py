@@ -160,7 +160,7 @@ def _sklearn_reasons(opts):
     return [
         _folds_reason(opts),
         "- **Calibration matters.** The thesis's one-sided search depends on how probabilities "
-        "are calibrated, not only on how they rank (FINDINGS.md 2), so each model reproduces "
+        "are calibrated, not only on how they rank (docs/facts/weka.md), so each model reproduces "
         "Weka's probability formula where we could:",
         *[
             f"  - {_name(c)}: {describe_classifier(c).removeprefix(c + ': ')}"
@@ -182,7 +182,7 @@ def _weka_reasons(opts):
         "- **Random Forest** values differ from the printed ones by at most a few tenths. We "
         "could not run Weka 3.9.0 here, so whether the version explains it is untested.",
         "- **German Credit IBK, right side (Table 9):** Weka 3.9.7 gives 196.00 where the thesis "
-        "prints 192.74 (also measured in FINDINGS.md 1); unexplained.",
+        "prints 192.74 (see docs/facts/paper-slips.md); unexplained.",
     ]
 
 

@@ -1,7 +1,7 @@
 """Tables 6-16 of the thesis recomputed from our runs, beside the published values.
 
 Each builder returns tidy DataFrames (numbers unrounded); :func:`write_table` rounds and renders
-CSV, Markdown and LaTeX only at output (STYLE.md 9). Published values come from
+CSV, Markdown and LaTeX only at output. Published values come from
 :mod:`costlab.studies.alsaffar2018.published`, where each carries its table and page.
 """
 
@@ -77,7 +77,8 @@ def range_values(curves, aucs, range_name, *, searches=("optimized", "exact"), d
     range_name : {"whole", "left", "right", "middle"}
         Table 7, 8, 9 or 10 (:data:`~costlab.studies.alsaffar2018.published.RANGES`).
     decimals : int
-        Per-ratio rounding before summing, as the thesis's published sums (FINDINGS.md 1).
+        Per-ratio rounding before summing, as the thesis's published sums
+        (docs/facts/class-orientation.md).
 
     Returns
     -------

@@ -1,4 +1,4 @@
-"""Drummond & Holte (2000), cost curves (seeds 001 and 004): the paper's figures recomputed.
+"""Drummond & Holte (2000), cost curves, and the lecture notes on cost curves: figures recomputed.
 
 Modules: :mod:`.published` (what the paper prints, with sources), :mod:`.experiments` (the
 cross-validated classifiers the figures are drawn from), :mod:`.sonar` (section 2.3's

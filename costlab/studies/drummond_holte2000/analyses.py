@@ -177,7 +177,7 @@ def _claim(claim_id, study, selection):
             True,
             "eq. 10 by construction",
         )
-    if claim_id == "seed004_range":
+    if claim_id == "notes_operating_range":
         return "", None, "the notes do not give the classifier's FP and TP"
     if claim_id == "averaging":
         row = averaging_table(study).iloc[0]

@@ -1,8 +1,8 @@
 """What Drummond & Holte (2000) print, each with its source, and the settings of our recomputation.
 
 Source: C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost: An Alternative to
-ROC Representation*, KDD 2000 (seed 001), cited "D&H" with the section or figure; the lecture
-notes on cost curves with true costs (seed 004). The plain-text seed has no page numbers and no
+ROC Representation*, KDD 2000, cited "D&H" with the section or figure; the lecture
+notes on cost curves with true costs. Our plain-text copy has no page numbers and no
 figures: only the numbers written in the text can be compared, and every figure is recomputed
 on real data (the paper's own data for Figs. 3-16 are not given).
 
@@ -63,8 +63,8 @@ CLAIMS = (
         "value": (0.09, 0.36),
     },
     {
-        "id": "seed004_range",
-        "source": "seed 004, 'Compare with trivial classifiers'",
+        "id": "notes_operating_range",
+        "source": "The lecture notes on cost curves, 'Compare with trivial classifiers'",
         "text": "example operating range [0.14, 0.85]",
         "value": (0.14, 0.85),
     },

@@ -2,7 +2,8 @@
 
 Johnson, Raeder & Chawla (2015, sec. 4) boost "unpruned C4.5" 100 rounds and report AUROC over
 "100 repetitions of 10-fold cross-validation". What reproduces their printed AdaBoost.M1 column
-(measured with real Weka 3.9.7, 15 datasets, mean |difference| 0.004) and is done here:
+(measured with real Weka 3.9.7, 15 datasets, mean |difference| 0.004; see the documentation
+page *Which protocol reproduces which printed table*, docs/facts/protocols.md) and is done here:
 
 - **Learners.** AdaBoost.M1 is Weka's ``AdaBoostM1 -I 100 -W J48 -- -U`` (reweighting, Weka's
   stopping rules and its softmax probabilities): :class:`costlab.classifiers.WekaAdaBoostM1`

@@ -1,7 +1,7 @@
 """Table 2's cross-validation: four density-based classifiers on four synthetic problems.
 
-Sec. 4 of seed 002: "Four different classifiers are implemented for each data set, trained
-using a 30-fold cross-validation procedure. Each classifier is trained with equal training
+Sec. 4 of Landgrebe et al. (2004): "Four different classifiers are implemented for each data set,
+trained using a 30-fold cross-validation procedure. Each classifier is trained with equal training
 priors", on problems of "1500 examples [...] for each class". The folds are scikit-learn's
 ``StratifiedKFold(shuffle=True)`` (PRTools' ``crossval`` also draws stratified random folds; its
 random stream cannot be reproduced). Each fold's held-out scores give one operating point at
@@ -100,7 +100,7 @@ def run_table2(
     cache_dir=None,
     progress=True,
 ):
-    """Cross-validate the four classifiers on the four problems (seed 002, sec. 4).
+    """Cross-validate the four classifiers on the four problems (Landgrebe et al. 2004, sec. 4).
 
     Parameters
     ----------

@@ -1,8 +1,8 @@
 """What Landgrebe et al. (2004) print, each with its source, and the protocol they describe.
 
 Source: T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin, *Cost-based
-classifier evaluation for imbalanced problems*, SSPR/SPR 2004, LNCS 3138 (seed 002). The
-plain-text seed has no page numbers: sources are given by table, figure and section. Nothing
+classifier evaluation for imbalanced problems*, SSPR/SPR 2004, LNCS 3138. The
+plain-text copy has no page numbers: sources are given by table, figure and section. Nothing
 here is computed.
 """
 
@@ -18,7 +18,7 @@ __all__ = [
     "TEXT_NUMBERS",
 ]
 
-TABLE_2_SOURCE = "seed 002, Table 2 (sec. 4)"
+TABLE_2_SOURCE = "Landgrebe et al. 2004, Table 2 (sec. 4)"
 
 #: Table 2's columns: "Linear Discriminant (LDC), Quadratic Discriminant (QDC), Mixture of
 #: Gaussian (GAUSSM) [...] and the Parzen Classifier" (sec. 4; the table heads them MOGC, PARZEN).
@@ -112,25 +112,26 @@ TABLE_2 = {
 TEXT_NUMBERS = {
     "fig3_posfrac_at_0.1": {
         "value": "just under 30%",
-        "source": "seed 002, sec. 3, Fig. 3: 'for this condition [P(C_t) = 0.1], a TP_r of "
-        "80% would result in a POSfrac of just under 30%'",
+        "source": "Landgrebe et al. 2004, sec. 3, Fig. 3: 'for this condition [P(C_t) = 0.1], "
+        "a TP_r of 80% would result in a POSfrac of just under 30%'",
     },
     "balanced_posfrac": {
         "value": 54.9,
-        "source": "seed 002, sec. 3: 'a balanced dataset results in a POSfrac of 54.9%, and a "
-        "Purity of 77.9% for the linear classifier'",
+        "source": "Landgrebe et al. 2004, sec. 3: 'a balanced dataset results in a POSfrac of "
+        "54.9%, and a Purity of 77.9% for the linear classifier'",
     },
-    "balanced_purity": {"value": 77.9, "source": "seed 002, sec. 3 (as above)"},
+    "balanced_purity": {"value": 77.9, "source": "Landgrebe et al. 2004, sec. 3 (as above)"},
     "posfrac_at_0.01": {
         "value": 24.8,
-        "source": "seed 002, sec. 3: 'when [...] P(C_t) = 0.01 [...] for the linear classifier "
-        "the POSfrac only dropped to 24.8%'",
+        "source": "Landgrebe et al. 2004, sec. 3: 'when [...] P(C_t) = 0.01 [...] for the linear "
+        "classifier the POSfrac only dropped to 24.8%'",
     },
     "fig4_tpr_at_posfrac_0.1": {
         "value": (75.0, 90.0),
-        "source": "seed 002, sec. 3, Fig. 4: 'as the linear classifier reaches a TP_r of 75% "
-        "for a POSfrac of 0.1, the quadratic classifier is substantially better at over 90%' "
-        "(the prior is not named; we read it at P(C_t) = 0.001, the skewed curve of Fig. 4)",
+        "source": "Landgrebe et al. 2004, sec. 3, Fig. 4: 'as the linear classifier reaches a "
+        "TP_r of 75% for a POSfrac of 0.1, the quadratic classifier is substantially better at "
+        "over 90%' (the prior is not named; we read it at P(C_t) = 0.001, the skewed curve of "
+        "Fig. 4)",
     },
 }
 

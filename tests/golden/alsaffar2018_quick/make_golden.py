@@ -2,8 +2,8 @@
 
 Run from the repository root, with the data mirror (see ``data/README.md``)::
 
-    COSTLAB_MIRROR=../shared/data python tests/golden/alsaffar2018_quick/make_golden.py
-    python tests/golden/alsaffar2018_quick/make_golden.py --out /some/dir --mirror ../shared/data
+    COSTLAB_MIRROR=<mirror> python tests/golden/alsaffar2018_quick/make_golden.py
+    python tests/golden/alsaffar2018_quick/make_golden.py --out <folder> --mirror <mirror>
 
 It runs the study's quick reproduction from scratch (fresh data and cross-validation caches in a
 temporary folder, so nothing stale is reused) and copies its 16 CSV tables here (or to

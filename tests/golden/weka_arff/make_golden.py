@@ -5,11 +5,11 @@ UCI files parsed by costlab give Weka's attribute names, declared value orders, 
 
 Source: Weka 3's ``datasets-UCI`` ARFF files as held in the public repository
 renatopp/arff-datasets, commit c59f172882592bb58982cc54d2d3c8a2b57e9b73, folder ``classification/``.
-To regenerate::
+To regenerate (into any scratch folder ``<scratch>``)::
 
-    git clone https://github.com/renatopp/arff-datasets /tmp/arff-datasets
-    git -C /tmp/arff-datasets checkout c59f172882592bb58982cc54d2d3c8a2b57e9b73
-    python tests/golden/weka_arff/make_golden.py /tmp/arff-datasets/classification
+    git clone https://github.com/renatopp/arff-datasets <scratch>/arff-datasets
+    git -C <scratch>/arff-datasets checkout c59f172882592bb58982cc54d2d3c8a2b57e9b73
+    python tests/golden/weka_arff/make_golden.py <scratch>/arff-datasets/classification
 
 Each row becomes one string: its values joined by ``|``, missing as ``?``, numbers as Python's
 ``repr(float(value))``, nominal values and the class as declared; the golden file keeps the first
