@@ -67,7 +67,7 @@ from costlab.metrics.cost_space import (
 )
 from costlab.metrics.costs import format_cost_ratio
 from costlab.metrics.hull import RocHull
-from costlab.plotting._displays import (
+from costlab.plotting._base import (
     _axes,
     _check_labels,
     _finish,
