@@ -16,20 +16,18 @@ from costlab.plotting._bands import (
 )
 from costlab.plotting._base import classifier_styles, display_name
 from costlab.plotting._class_counts import ClassDistributionDisplay
-from costlab.plotting._cost_curves import (
-    CostCurveDisplay,
-    CostSpaceDualityDisplay,
-    ROCHullDisplay,
-)
+from costlab.plotting._cost_curves import CostCurveDisplay
 from costlab.plotting._decision import (
     BrierCurveDisplay,
     CurveDifferenceDisplay,
     DecisionCurveDisplay,
 )
+from costlab.plotting._duality import CostSpaceDualityDisplay
 from costlab.plotting._mtmcs import MTMCSDisplay, ThresholdDisplay
 from costlab.plotting._prior_shift import PriorShiftDisplay, PriorSweepDisplay
 from costlab.plotting._ranks import CriticalDifferenceDisplay
 from costlab.plotting._roc import ROCDisplay, ROCThresholdDisplay
+from costlab.plotting._roc_hull import ROCHullDisplay
 from costlab.plotting._save import save_figure
 from costlab.plotting._scenario import ScenarioCurveDisplay
 
