@@ -41,7 +41,7 @@ from costlab.plotting import (  # noqa: E402
     ROCHullDisplay,
     save_figure,
 )
-from costlab.plotting._cost_curves import _MIN_TICK_GAP, _unit_map  # noqa: E402
+from costlab.plotting._cost_space import _MIN_TICK_GAP, _unit_map  # noqa: E402
 from costlab.plotting._roc_hull import iso_cost_segment  # noqa: E402
 
 DISPLAYS = pytest.mark.parametrize(

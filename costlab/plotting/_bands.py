@@ -7,6 +7,9 @@ over the repetitions / folds of repeated cross-validation).
 
 from __future__ import annotations
 
+import numpy as np
+
+from costlab.metrics import trivial_cost
 from costlab.plotting._base import DisplayMixin, _finish, classifier_styles
 
 __all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay", "ThresholdBandDisplay"]
@@ -180,7 +183,8 @@ class CostCurveBandDisplay(DisplayMixin):
                 frame["pcf"], frame["ne"], color=colour, linewidth=1.8, label=name
             )[0]
         if self.show_trivial:
-            ax.plot([0, 0.5, 1], [0, 0.5, 0], color="0.6", linewidth=0.9, linestyle="--",
+            x = np.array([0.0, 0.5, 1.0])  # min(PCF(+), 1 - PCF(+)) bends at 0.5
+            ax.plot(x, trivial_cost(x), color="0.6", linewidth=0.9, linestyle="--",
                     label="trivial classifiers")  # fmt: skip
         ax.set_xlim(0, 1)
         ax.set_ylim(bottom=0)

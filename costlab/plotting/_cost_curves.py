@@ -57,8 +57,6 @@ from matplotlib.ticker import MultipleLocator
 from costlab.metrics import (
     CostEnvelope,
     format_cost_ratio,
-    prior_from_probability_cost,
-    probability_cost,
     trivial_cost,
 )
 from costlab.metrics._validation import check_positive_cost
@@ -78,6 +76,8 @@ from costlab.plotting._cost_space import (
     check_rocs,
     envelopes_of,
     full_rocs,
+    prior_axis,
+    thesis_axes,
 )
 from costlab.plotting._scores import named_scores
 
@@ -87,11 +87,6 @@ _X_AXES = ("pcf", "thesis")
 _REGION_COLOUR = "0.55"  # the useful region below both trivial classifiers (D&H Fig. 7)
 _COST_SIZE = (8.2, 5.0)
 _Y_TOP = 0.55  # the trivial classifiers peak at NE[C] = 0.5 (PCF(+) = 0.5)
-_THESIS_FP_COSTS = (0.1, 0.3, 0.5, 0.7, 0.9)  # labelled; minor ticks every 0.1 between
-#: Priors offered as ticks of the p(+) axis, roundest first; kept if not crowding the others.
-_PRIOR_TICKS = (0.5, 0.1, 0.9, 0.01, 0.99, 0.2, 0.8, 0.05, 0.95, 0.3, 0.7, 0.001, 0.999)
-_PRIOR_TICKS += (0.4, 0.6, 0.02, 0.98, 0.005, 0.995)
-_MIN_TICK_GAP = 0.075  # in PCF(+), between two ticks of the p(+) axis
 
 
 class CostCurveDisplay(CurveDisplayMixin):
@@ -411,9 +406,9 @@ class CostCurveDisplay(CurveDisplayMixin):
         ax.set_ylabel("Normalised expected cost NE[C]")
         self.secondary_axes_ = []
         if self.x_axis == "thesis":
-            self.secondary_axes_ = _thesis_axes(ax)
+            self.secondary_axes_ = thesis_axes(ax)
         elif self.true_costs is not None:
-            self.secondary_axes_ = [_prior_axis(ax, *self.true_costs)]
+            self.secondary_axes_ = [prior_axis(ax, *self.true_costs)]
 
     def _guides(self):
         """Legend entries of what is drawn besides the envelopes and ``pcf``."""
@@ -531,68 +526,6 @@ def _label_range(ax, low, high, x_axis):
         zorder=6,
         bbox={"boxstyle": "round,pad=0.2", "fc": "white", "ec": "none", "alpha": 0.85},
     )
-
-
-def _thesis_axes(ax):
-    """Top axis in the thesis's cost ratios FPcost/FNcost; right axis MTMCS (%) = 100 NE[C]."""
-    top = ax.secondary_xaxis("top")
-    top.set_xticks(
-        [1.0 - fp for fp in _THESIS_FP_COSTS], [format_cost_ratio(fp) for fp in _THESIS_FP_COSTS]
-    )
-    top.set_xticks(np.round(np.arange(0.1, 0.95, 0.1), 2), minor=True)
-    top.tick_params(labelsize=8.5, colors="0.25")
-    top.set_xlabel("Cost ratio FPcost/FNcost (thesis; equal priors: PCF(+) = FNcost)")
-    right = ax.secondary_yaxis("right", functions=(lambda y: 100.0 * y, lambda m: m / 100.0))
-    right.set_ylabel("MTMCS (%) = 100 NE[C]")
-    right.tick_params(labelsize=9.5, colors="0.25")
-    return [top, right]
-
-
-def _prior_axis(ax, fn_cost, fp_cost):
-    """Top axis: the prior p(+) giving each PCF(+) for fixed costs (D&H eq. 6 inverted)."""
-    top = ax.secondary_xaxis(
-        "top",
-        functions=(
-            _unit_map(prior_from_probability_cost, fn_cost, fp_cost),
-            _unit_map(probability_cost, fn_cost, fp_cost),
-        ),
-    )
-    priors = _prior_ticks(fn_cost, fp_cost)
-    top.set_xticks(priors, [f"{p:g}" for p in priors])
-    top.tick_params(labelsize=8.5, colors="0.25")
-    top.set_xlabel(f"Prior p(+) when C(-|+) = {fn_cost:g} and C(+|-) = {fp_cost:g}")
-    return top
-
-
-def _unit_map(convert, fn_cost, fp_cost):
-    """A secondary axis's map of [0, 1] by ``convert(values, fn_cost, fp_cost)``, a function of
-    (0, 1) from :mod:`costlab.metrics`: values are clipped into [0, 1], whose ends map to
-    themselves (p(+) = 0 is PCF(+) = 0, p(+) = 1 is PCF(+) = 1, whatever the costs).
-
-    >>> to_prior = _unit_map(prior_from_probability_cost, 4, 1)
-    >>> to_prior(np.array([-0.1, 0.0, 0.8, 1.0])).round(12).tolist()
-    [0.0, 0.0, 0.5, 1.0]
-    """
-
-    def apply(values):
-        x = np.clip(np.asarray(values, dtype=float), 0.0, 1.0)
-        out = np.atleast_1d(x).copy()
-        inner = (out > 0.0) & (out < 1.0)
-        out[inner] = convert(out[inner], fn_cost, fp_cost)
-        return float(out[0]) if x.ndim == 0 else out
-
-    return apply
-
-
-def _prior_ticks(fn_cost, fp_cost):
-    """Round priors, roundest first, whose PCF(+) positions are not crowded; with 0 and 1."""
-    chosen, positions = [0.0, 1.0], [0.0, 1.0]
-    for p in _PRIOR_TICKS:
-        x = probability_cost(p, fn_cost, fp_cost)
-        if min(abs(x - other) for other in positions) >= _MIN_TICK_GAP:
-            chosen.append(p)
-            positions.append(x)
-    return sorted(chosen)
 
 
 # ---------------------------------------------------------------------------------------------

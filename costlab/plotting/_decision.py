@@ -13,9 +13,15 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from costlab.metrics.curve_bootstrap import bootstrap_brier_curves, bootstrap_decision_curves
-from costlab.metrics.decision_curve import DecisionCurve, decision_curve
-from costlab.metrics.threshold_choice import METHODS, ThresholdChoiceCurve, threshold_choice_curve
+from costlab.metrics import (
+    DecisionCurve,
+    ThresholdChoiceCurve,
+    bootstrap_brier_curves,
+    bootstrap_decision_curves,
+    decision_curve,
+    threshold_choice_curve,
+)
+from costlab.metrics.threshold_choice import METHODS
 from costlab.plotting._base import CurveDisplayMixin, DisplayMixin, _finish, classifier_styles
 from costlab.plotting._scores import named_scores
 

@@ -32,7 +32,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics.prior_shift import operating_point, prior_operating_curves
+from costlab.metrics import operating_point, positive_fraction, prior_operating_curves
 from costlab.plotting._base import COLOURS, CurveDisplayMixin, _finish, classifier_styles
 from costlab.plotting._scores import named_scores
 
@@ -328,7 +328,12 @@ class PriorSweepDisplay(CurveDisplayMixin):
                     )[0]
         if key == "tpr":
             grid = next(iter(self.points.values()))["prior"].to_numpy()
-            ideal = grid * value if self.measure == "posfrac" else np.ones_like(grid)
+            # a perfect classifier at TPr = value flags no non-target: FPr = 0, purity 1
+            ideal = (
+                positive_fraction(value, 0.0, grid)
+                if self.measure == "posfrac"
+                else np.ones_like(grid)
+            )
             ax.plot(
                 grid, ideal, color="0.45", linestyle="--", linewidth=1.0, label="perfect classifier"
             )

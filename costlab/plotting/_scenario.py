@@ -38,9 +38,14 @@ import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
 
+from costlab.metrics import (
+    COST_CURVE,
+    ScenarioCurve,
+    scenario_curve,
+    scenario_curves,
+    scenario_densities,
+)
 from costlab.metrics._validation import check_labels_scores
-from costlab.metrics.cost_density import scenario_densities
-from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
 from costlab.plotting._base import (
     COLOURS,
     CurveDisplayMixin,
