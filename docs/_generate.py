@@ -81,13 +81,14 @@ FAMILIES = {
         ),
     ),
     "costlab.plotting": (
-        ("The thesis's figures", ("_displays",), ()),
-        ("Cost space", ("_cost_curves",), ()),
+        ("The thesis's figures", ("_mtmcs", "_roc", "_class_counts"), ()),
+        ("Cost space", ("_cost_curves", "_roc_hull", "_duality"), ()),
         ("Scenarios", ("_scenario",), ()),
         ("Decision curves and Brier curves", ("_decision",), ()),
         ("Prior shift", ("_prior_shift",), ()),
         ("Uncertainty bands", ("_bands",), ()),
         ("Ranks of classifiers over datasets", ("_ranks",), ()),
+        ("Styles and saving", ("_base", "_save"), ()),
     ),
     "costlab.classifiers": (
         ("Deploying: the cost-range threshold classifier", ("threshold",), ()),

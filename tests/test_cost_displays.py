@@ -9,6 +9,7 @@ FPcost/FNcost. Headless; PNGs are written to a temporary directory.
 """
 
 import doctest
+import importlib
 
 import matplotlib
 
@@ -30,6 +31,7 @@ from costlab.metrics import (  # noqa: E402
     format_cost_ratio,
     hull_of_points,
     operating_range,
+    prior_from_probability_cost,
     probability_cost,
     trivial_cost,
 )
@@ -39,12 +41,8 @@ from costlab.plotting import (  # noqa: E402
     ROCHullDisplay,
     save_figure,
 )
-from costlab.plotting._cost_curves import (  # noqa: E402
-    _MIN_TICK_GAP,
-    envelope_operating_range,
-    iso_cost_segment,
-    pcf_to_prior,
-)
+from costlab.plotting._cost_space import _MIN_TICK_GAP, _unit_map  # noqa: E402
+from costlab.plotting._roc_hull import iso_cost_segment  # noqa: E402
 
 DISPLAYS = pytest.mark.parametrize(
     "Display",
@@ -378,7 +376,7 @@ def test_operating_range_of_every_vertex_matches_the_metric(env):
     """The envelope's range runs from its first to its last useful vertex (D&H 2.1)."""
     ranges = [operating_range(f, t) for f, t in zip(env.hull.fpr, env.hull.tpr, strict=True)]
     useful = [r for r in ranges if r is not None]
-    low, high = envelope_operating_range(env)
+    low, high = env.operating_range()
     assert low == pytest.approx(max(useful[0][0], env.breakpoints[1]))
     assert high == pytest.approx(min(useful[-1][1], env.breakpoints[-2]))
 
@@ -399,7 +397,7 @@ def test_several_classifiers_shade_the_useful_region_and_tick_each_range(data, s
     assert region[:, 1].max() == pytest.approx(0.5)
     for name, env in envelopes.items():
         np.testing.assert_array_equal(
-            display.operating_range_[name].get_xdata(), envelope_operating_range(env)
+            display.operating_range_[name].get_xdata(), env.operating_range()
         )
     assert "operating range ends" in _legend_texts(display)
     assert CostCurveDisplay(envelopes, shade_operating_range=False).plot().shading_ is None
@@ -457,7 +455,11 @@ def test_true_costs_add_a_prior_axis(env):
 @pytest.mark.parametrize("p", [0.01, 0.2, 0.5, 0.93])
 @pytest.mark.parametrize("costs", [(5, 1), (1, 5), (2, 2)])
 def test_prior_axis_inverts_probability_cost(p, costs):
-    assert pcf_to_prior(probability_cost(p, *costs), *costs) == pytest.approx(p, abs=1e-15)
+    to_prior = _unit_map(prior_from_probability_cost, *costs)
+    assert to_prior(probability_cost(p, *costs)) == pytest.approx(p, abs=1e-15)
+    to_pcf = _unit_map(probability_cost, *costs)
+    assert to_pcf(to_prior(0.3)) == pytest.approx(0.3, abs=1e-15)
+    np.testing.assert_array_equal(to_prior(np.array([-0.2, 0.0, 1.0, 1.5])), [0, 0, 1, 1])
 
 
 def test_bad_cost_curve_options_are_named(env):
@@ -565,8 +567,8 @@ def test_duality_passes_cost_options(data, scores):
 # --- docs ----------------------------------------------------------------------------------------
 
 
-def test_docstring_examples():
-    import costlab.plotting._cost_curves as module
-
+@pytest.mark.parametrize("module", ["_cost_curves", "_roc_hull", "_duality", "_cost_space"])
+def test_docstring_examples(module):
+    module = importlib.import_module(f"costlab.plotting.{module}")
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 6 and result.failed == 0
+    assert result.failed == 0

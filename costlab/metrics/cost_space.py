@@ -293,6 +293,38 @@ class CostEnvelope:
         x = self.breakpoints
         return x, self(x)
 
+    def operating_range(self):
+        """PCF(+) interval where the envelope is strictly below both trivial classifiers.
+
+        Hull vertex i is optimal on [b_i, b_{i+1}] (the breakpoints) and beats both trivial
+        classifiers on its own :func:`operating_range`,
+        FP / (FP + TP) < PCF(+) < (1 - FP) / ((1 - FP) + (1 - TP)) (D&H 2.1-2.2); the
+        envelope's range runs from the first such intersection to the last.
+
+        Returns
+        -------
+        (low, high) : tuple of float, or None
+            None when no vertex is above the ROC diagonal.
+
+        Examples
+        --------
+        D&H Figure 4's classifier B alone (FP = 0.3, TP = 0.7), operating on [0.3, 0.7]:
+
+        >>> from costlab.metrics import hull_of_points
+        >>> env = CostEnvelope.from_hull(hull_of_points([3], [7], n_neg=10, n_pos=10))
+        >>> tuple(round(v, 12) for v in env.operating_range())
+        (0.3, 0.7)
+        """
+        b = self.breakpoints
+        pieces = []
+        for i, (f, t) in enumerate(zip(self.hull.fpr, self.hull.tpr, strict=True)):
+            bounds = operating_range(f, t)
+            if bounds is not None and max(bounds[0], b[i]) < min(bounds[1], b[i + 1]):
+                pieces.append((max(bounds[0], b[i]), min(bounds[1], b[i + 1])))
+        if not pieces:
+            return None
+        return float(pieces[0][0]), float(pieces[-1][1])
+
 
 def cost_envelope(y_true, y_score, *, pos_label=None, sample_weight=None, higher_is_positive=True):
     """Lower envelope of a classifier's cost lines (D&H sec. 2.2.1, Fig. 9).

@@ -7,12 +7,15 @@ over the repetitions / folds of repeated cross-validation).
 
 from __future__ import annotations
 
-from costlab.plotting._displays import _axes, _finish, classifier_styles
+import numpy as np
+
+from costlab.metrics import trivial_cost
+from costlab.plotting._base import DisplayMixin, _finish, classifier_styles
 
 __all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay", "ThresholdBandDisplay"]
 
 
-class MTMCSBandDisplay:
+class MTMCSBandDisplay(DisplayMixin):
     """MTMCS curves with shaded bands.
 
     Parameters
@@ -54,7 +57,7 @@ class MTMCSBandDisplay:
         return cls(bands, title=title).plot(ax=ax)
 
     def plot(self, ax=None):
-        fig, ax = _axes(ax, (8.2, 4.6))
+        fig, ax = self._axes(ax, (8.2, 4.6))
         styles = classifier_styles(self.bands)
         self.lines_, self.bands_ = {}, {}
         for name, frame in self.bands.items():
@@ -76,8 +79,7 @@ class MTMCSBandDisplay:
         ax.set_ylabel(self._YLABEL)
         ax.set_xlim(0, 1)
         _finish(ax, self.title, legend="best")
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)
 
 
 class ThresholdBandDisplay(MTMCSBandDisplay):
@@ -94,7 +96,7 @@ class ThresholdBandDisplay(MTMCSBandDisplay):
         return super().plot(ax=ax)
 
 
-class ROCBandDisplay:
+class ROCBandDisplay(DisplayMixin):
     """ROC curves with a shaded vertical band (``fpr, tpr, low, high`` per classifier, e.g.
     the second frame of :func:`costlab.metrics.bootstrap_thresholds`)."""
 
@@ -108,7 +110,7 @@ class ROCBandDisplay:
         self.rocs, self.title = dict(rocs), title
 
     def plot(self, ax=None):
-        fig, ax = _axes(ax, (6.2, 5.8))
+        fig, ax = self._axes(ax, (6.2, 5.8))
         styles = classifier_styles(self.rocs)
         self.lines_, self.bands_ = {}, {}
         for name, frame in self.rocs.items():
@@ -131,11 +133,10 @@ class ROCBandDisplay:
         ax.set_xlabel("false positive rate")
         ax.set_ylabel("true positive rate")
         _finish(ax, self.title or "ROC with bootstrap bands", legend="lower right")
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)
 
 
-class CostCurveBandDisplay:
+class CostCurveBandDisplay(DisplayMixin):
     """Cost curves (D&H's lower envelope: NE[C] against PCF(+)) with shaded bootstrap bands.
 
     Parameters
@@ -170,7 +171,7 @@ class CostCurveBandDisplay:
         return cls(bands, title=title).plot(ax=ax)
 
     def plot(self, ax=None):
-        fig, ax = _axes(ax, (7.4, 4.8))
+        fig, ax = self._axes(ax, (7.4, 4.8))
         styles = classifier_styles(self.bands)
         self.lines_, self.bands_ = {}, {}
         for name, frame in self.bands.items():
@@ -182,12 +183,12 @@ class CostCurveBandDisplay:
                 frame["pcf"], frame["ne"], color=colour, linewidth=1.8, label=name
             )[0]
         if self.show_trivial:
-            ax.plot([0, 0.5, 1], [0, 0.5, 0], color="0.6", linewidth=0.9, linestyle="--",
+            x = np.array([0.0, 0.5, 1.0])  # min(PCF(+), 1 - PCF(+)) bends at 0.5
+            ax.plot(x, trivial_cost(x), color="0.6", linewidth=0.9, linestyle="--",
                     label="trivial classifiers")  # fmt: skip
         ax.set_xlim(0, 1)
         ax.set_ylim(bottom=0)
         ax.set_xlabel("probability cost PCF(+)")
         ax.set_ylabel("normalised expected cost NE[C]")
         _finish(ax, self.title or "Cost curves with bootstrap bands", legend="best")
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)

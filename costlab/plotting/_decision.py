@@ -13,18 +13,24 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from costlab.metrics.curve_bootstrap import bootstrap_brier_curves, bootstrap_decision_curves
-from costlab.metrics.decision_curve import DecisionCurve, decision_curve
-from costlab.metrics.threshold_choice import METHODS, ThresholdChoiceCurve, threshold_choice_curve
-from costlab.plotting._displays import _axes, _finish, classifier_styles
-from costlab.plotting._scores import estimator_scores, named_scores
+from costlab.metrics import (
+    DecisionCurve,
+    ThresholdChoiceCurve,
+    bootstrap_brier_curves,
+    bootstrap_decision_curves,
+    decision_curve,
+    threshold_choice_curve,
+)
+from costlab.metrics.threshold_choice import METHODS
+from costlab.plotting._base import CurveDisplayMixin, DisplayMixin, _finish, classifier_styles
+from costlab.plotting._scores import named_scores
 
 __all__ = ["BrierCurveDisplay", "CurveDifferenceDisplay", "DecisionCurveDisplay"]
 
 _METHOD_STYLE = {"score-driven": "-", "rate-driven": "--", "optimal": ":"}
 
 
-class DecisionCurveDisplay:
+class DecisionCurveDisplay(CurveDisplayMixin):
     """Net benefit against the threshold probability, with treat-all and treat-none.
 
     Parameters
@@ -135,13 +141,8 @@ class DecisionCurveDisplay:
             title=title,
         ).plot(ax=ax)
 
-    @classmethod
-    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, ax=None, **kwargs):
-        """Score ``X`` with fitted classifier(s) (P(+) from ``predict_proba``) and plot."""
-        return _from_estimator(cls, estimator, X, y, name, pos_label, ax, kwargs)
-
     def plot(self, ax=None):
-        fig, ax = _axes(ax, (8.2, 4.8))
+        fig, ax = self._axes(ax, (8.2, 4.8))
         styles = classifier_styles(self.curves)
         std = self.standardized
         self.lines_, self.optimal_lines_, self.bands_ = {}, {}, {}
@@ -185,11 +186,10 @@ class DecisionCurveDisplay:
                 f" with {100 * self.bands.confidence:g} % bootstrap bands" if self.bands else ""
             )
         _finish(ax, title, legend="best")
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)
 
 
-class BrierCurveDisplay:
+class BrierCurveDisplay(CurveDisplayMixin):
     """Loss against the operating condition for threshold-choice methods (Brier curves).
 
     Parameters
@@ -283,14 +283,9 @@ class BrierCurveDisplay:
             }
         return cls(curves, bands=bands, show_trivial=show_trivial, title=title).plot(ax=ax)
 
-    @classmethod
-    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, ax=None, **kwargs):
-        """Score ``X`` with fitted classifier(s) (P(+) from ``predict_proba``) and plot."""
-        return _from_estimator(cls, estimator, X, y, name, pos_label, ax, kwargs)
-
     def plot(self, ax=None):
         n_lines = sum(len(v) for v in self.curves.values())
-        fig, ax = _axes(ax, (11.0, 5.0) if n_lines > 4 else (8.2, 4.8))
+        fig, ax = self._axes(ax, (11.0, 5.0) if n_lines > 4 else (8.2, 4.8))
         styles = classifier_styles(self.curves)
         several = len({m for v in self.curves.values() for m in v}) > 1
         self.lines_, self.bands_ = {}, {}
@@ -338,11 +333,10 @@ class BrierCurveDisplay:
                     "Brier score)" if self.space == "cost" else "mean per-class Brier score)"
                 )
         _finish(ax, title, legend="outside" if len(self.lines_) > 4 else "best")
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)
 
 
-class CurveDifferenceDisplay:
+class CurveDifferenceDisplay(DisplayMixin):
     """The paired difference of two models' curves with its bootstrap band.
 
     Parameters
@@ -366,7 +360,7 @@ class CurveDifferenceDisplay:
         self.bands, self.a, self.b, self.title = bands, a, b, title
 
     def plot(self, ax=None):
-        fig, ax = _axes(ax, (8.2, 4.4))
+        fig, ax = self._axes(ax, (8.2, 4.4))
         f = self.frame
         colour = classifier_styles([self.a])[self.a]["color"]
         self.band_ = ax.fill_between(f["x"], f["low"], f["high"], color=colour, alpha=0.2, lw=0)
@@ -395,11 +389,4 @@ class CurveDifferenceDisplay:
             f"{100 * self.bands.confidence:g} % bootstrap band"
         )
         _finish(ax, title, legend=None)
-        self.ax_, self.figure_ = ax, fig
-        return self
-
-
-def _from_estimator(cls, estimator, X, y, name, pos_label, ax, kwargs):
-    """``cls.from_predictions`` on the ``predict_proba`` column of the positive class."""
-    scores, positive = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
-    return cls.from_predictions(y, scores, pos_label=positive, ax=ax, **kwargs)
+        return self._plotted(ax, fig)

@@ -32,9 +32,9 @@ import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics.prior_shift import operating_point, prior_operating_curves
-from costlab.plotting._displays import _finish, classifier_styles
-from costlab.plotting._scores import estimator_scores, named_scores
+from costlab.metrics import operating_point, positive_fraction, prior_operating_curves
+from costlab.plotting._base import COLOURS, CurveDisplayMixin, _finish, classifier_styles
+from costlab.plotting._scores import named_scores
 
 __all__ = ["PriorShiftDisplay", "PriorSweepDisplay"]
 
@@ -47,11 +47,10 @@ _LABELS = {
     "posfrac": ("POSfrac: fraction of all instances flagged", "true positive rate $TP_r$"),
     "purity": ("purity: fraction of flagged that are targets", "true positive rate $TP_r$"),
 }
-_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 _TITLES = {"roc": "ROC", "posfrac": "TPr vs POSfrac", "purity": "TPr vs purity"}
 
 
-class PriorShiftDisplay:
+class PriorShiftDisplay(CurveDisplayMixin):
     """ROC, TPr-vs-POSfrac and TPr-vs-purity curves of one classifier, one per prior.
 
     Parameters
@@ -77,6 +76,8 @@ class PriorShiftDisplay:
     axes_ : list of Axes
     figure_ : Figure
     """
+
+    _one_estimator = "only"  # from_estimator: one fitted classifier
 
     def __init__(self, curves, *, kind=("roc", "posfrac"), operating_point=None, name=None):
         self.curves = curves
@@ -120,16 +121,6 @@ class PriorShiftDisplay:
         display = cls(curves, kind=kind, operating_point=operating_point, name=name)
         return display.plot(ax=ax, **kwargs)
 
-    @classmethod
-    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, **kwargs):
-        """Score ``X`` with a fitted classifier (the ``predict_proba`` column of the target
-        class ``pos_label``) and plot; other arguments as :meth:`from_predictions`."""
-        if isinstance(estimator, Mapping):
-            raise TypeError("estimator must be one fitted classifier (one display per model).")
-        scores, positive = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
-        ((key, score),) = scores.items()
-        return cls.from_predictions(y, score, name=key, pos_label=positive, **kwargs)
-
     def plot(self, ax=None, *, log_x=False, legend=True, **kwargs):
         """Draw the panels.
 
@@ -149,7 +140,7 @@ class PriorShiftDisplay:
         """
         fig, axes = _panels(ax, len(self.kinds))
         c = self.curves
-        colours = [_COLOURS[k % len(_COLOURS)] for k in range(c.priors.size)]
+        colours = [COLOURS[k % len(COLOURS)] for k in range(c.priors.size)]
         self.points_ = c.at(**self.operating_point) if self.operating_point else None
         self.lines_, self.markers_ = {}, {}
         for axis, kind in zip(axes, self.kinds, strict=True):
@@ -238,7 +229,7 @@ def _check_condition(condition):
 SWEEP_PRIORS = np.unique(np.r_[np.geomspace(1e-4, 0.99, 161), PAPER_PRIORS])
 
 
-class PriorSweepDisplay:
+class PriorSweepDisplay(CurveDisplayMixin):
     """POSfrac or purity at a fixed operating condition as the true prior moves.
 
     For each classifier the operating point fixed by one condition (TPr, POSfrac or purity,
@@ -319,10 +310,7 @@ class PriorSweepDisplay:
 
     def plot(self, ax=None):
         """Draw the sweep on ``ax`` (a new figure if None); returns self."""
-        if ax is None:
-            fig, ax = plt.subplots(figsize=(8.2, 4.2), layout="constrained")
-        else:
-            fig = ax.figure
+        fig, ax = self._axes(ax, (8.2, 4.2))
         styles = classifier_styles(self.points)
         self.lines_, self.markers_ = {}, {}
         ((key, value),) = self.condition.items()
@@ -340,7 +328,12 @@ class PriorSweepDisplay:
                     )[0]
         if key == "tpr":
             grid = next(iter(self.points.values()))["prior"].to_numpy()
-            ideal = grid * value if self.measure == "posfrac" else np.ones_like(grid)
+            # a perfect classifier at TPr = value flags no non-target: FPr = 0, purity 1
+            ideal = (
+                positive_fraction(value, 0.0, grid)
+                if self.measure == "posfrac"
+                else np.ones_like(grid)
+            )
             ax.plot(
                 grid, ideal, color="0.45", linestyle="--", linewidth=1.0, label="perfect classifier"
             )
@@ -368,5 +361,4 @@ class PriorSweepDisplay:
             f"{value:g} as the prior moves"
         )
         _finish(ax, title, legend="best")
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)

@@ -5,12 +5,12 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costlab.plotting._displays import _axes, _check_labels, classifier_styles, display_name
+from costlab.plotting._base import DisplayMixin, _check_labels, classifier_styles, display_name
 
 __all__ = ["CriticalDifferenceDisplay"]
 
 
-class CriticalDifferenceDisplay:
+class CriticalDifferenceDisplay(DisplayMixin):
     """Average ranks on a line, the control classifier's critical-difference interval shaded.
 
     Classifiers outside the interval differ significantly from the control (Bonferroni-Dunn,
@@ -48,7 +48,7 @@ class CriticalDifferenceDisplay:
 
     def plot(self, ax=None):
         """Draw on ``ax`` (a new figure if None)."""
-        fig, ax = _axes(ax, (7.0, 2.2 + 0.25 * len(self.ranks)))
+        fig, ax = self._axes(ax, (7.0, 2.2 + 0.25 * len(self.ranks)))
         k = max(len(self.ranks), 2)
         centre = self.ranks[self.control]
         self.interval_ = ax.axvspan(
@@ -82,5 +82,4 @@ class CriticalDifferenceDisplay:
             ax.spines[side].set_visible(False)
         if self.title:
             ax.set_title(self.title, loc="left")
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)

@@ -38,10 +38,21 @@ import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
 
+from costlab.metrics import (
+    COST_CURVE,
+    ScenarioCurve,
+    scenario_curve,
+    scenario_curves,
+    scenario_densities,
+)
 from costlab.metrics._validation import check_labels_scores
-from costlab.metrics.cost_density import scenario_densities
-from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
-from costlab.plotting._displays import _axes, _check_labels, _finish, classifier_styles
+from costlab.plotting._base import (
+    COLOURS,
+    CurveDisplayMixin,
+    _check_labels,
+    _finish,
+    classifier_styles,
+)
 from costlab.plotting._scores import estimator_scores, named_scores
 
 __all__ = ["ScenarioCurveDisplay"]
@@ -52,14 +63,12 @@ _X_LABELS = {
     "pcf": "probability cost PCF(+)  (Johnson et al.'s $pc_1$)",
     "c": "cost ratio $c = c_0 / (c_0 + c_1)$",
 }
-#: Okabe-Ito colours for the densities of one classifier, the cost curve in grey.
-_DENSITY_COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
 _COST_CURVE_STYLE = {"color": "0.35", "linestyle": "--"}
 _MAX_DEFAULT_ITERATIONS = 8
 
 
-class ScenarioCurveDisplay:
-    """Scenario curves: the loss over scenarios weighted by u(c) (Johnson et al. 2015, Fig. 1).
+class ScenarioCurveDisplay(CurveDisplayMixin):
+    """Scenario curves: loss over the scenarios weighted by cost densities (Johnson et al. 2015, Fig. 1).
 
     Each curve is :class:`~costlab.metrics.ScenarioCurve`: on the PCF(+) axis
     :math:`s_u(x) = NE[C](x)\\, \\pi_0^2 \\pi_1^2 u(c(x)) / (D(x)^3 Z_u)` with area 1 - H_u
@@ -92,6 +101,8 @@ class ScenarioCurveDisplay:
     ax_ : Axes
     figure_ : Figure
     """
+
+    _one_estimator = "unwrap"  # one classifier's picture (several densities) differs
 
     def __init__(self, curves, *, iterations=None, labels=None, title=None, cmap="viridis"):
         self.curves = _check_scenario_curves(curves)
@@ -171,28 +182,6 @@ class ScenarioCurveDisplay:
                 title = f"Scenario curves: {name}"
         display = cls(curves, labels=labels, title=title)
         return display.plot(ax=ax, **kwargs)
-
-    @classmethod
-    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, ax=None, **kwargs):
-        """Score ``X`` with fitted classifier(s) and plot their scenario curves.
-
-        Parameters
-        ----------
-        estimator : fitted classifier or Mapping[str, fitted classifier]
-            Binary classifier(s) with ``predict_proba``; the score is the column of
-            ``pos_label``.
-        X, y : array-like
-        name : str, optional
-            Name of a single estimator (default its class name).
-        pos_label : scalar, optional
-        ax : Axes, optional
-        **kwargs
-            Passed to :meth:`from_predictions` (``densities``, ``axis``, ...).
-        """
-        scores, positive = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
-        if not isinstance(estimator, Mapping):
-            ((name, scores),) = scores.items()
-        return cls.from_predictions(y, scores, name=name, pos_label=positive, ax=ax, **kwargs)
 
     @classmethod
     def from_iterations(
@@ -280,7 +269,7 @@ class ScenarioCurveDisplay:
         -------
         self
         """
-        fig, ax = _axes(ax, _SIZE)
+        fig, ax = self._axes(ax, _SIZE)
         styles = self._styles()
         self.lines_, self.atoms_, self.peaks_ = {}, {}, {}
         for key, curve in self.curves.items():
@@ -323,8 +312,7 @@ class ScenarioCurveDisplay:
                 fontsize=9,
                 loc="upper right",
             )
-        self.ax_, self.figure_ = ax, fig
-        return self
+        return self._plotted(ax, fig)
 
     # -----------------------------------------------------------------------------------------
 
@@ -339,7 +327,7 @@ class ScenarioCurveDisplay:
             }
         if len({id(c.envelope) for c in self.curves.values()}) == 1:
             # one classifier, several densities: a colour per density, the cost curve grey
-            colours = iter(_DENSITY_COLOURS)
+            colours = iter(COLOURS)  # Okabe-Ito, one per density; the cost curve grey
             return {
                 key: dict(_COST_CURVE_STYLE, linewidth=1.6)
                 if curve.density is None

@@ -1,0 +1,288 @@
+"""What every Display shares: the base classes, the classifiers' styles and the costlab look.
+
+Every figure of :mod:`costlab.plotting` is a scikit-learn style *Display*: its constructor takes
+results computed by :mod:`costlab.metrics` and validates them once; ``plot(ax=None, ...)``
+draws them and returns ``self``, storing the artists (``lines_``, ``ax_``, ``figure_``, ...), so
+that calling ``plot`` again restyles without recomputing. The curve Displays also build
+themselves, already plotted, from scores (``from_predictions``) or from fitted classifiers
+(``from_estimator``), as scikit-learn's curve Displays do with their
+``_BinaryClassifierCurveDisplayMixin``:
+
+=========================  ======================================================================
+:class:`DisplayMixin`      the ``plot`` kit: new or given axes (checked), storing ``ax_`` and
+                           ``figure_``
+:class:`CurveDisplayMixin` adds ``from_estimator``: scores ``X`` with each fitted classifier's
+                           positive-class ``predict_proba`` column and calls ``from_predictions``
+=========================  ======================================================================
+
+The helpers below are the rest of the kit: :func:`classifier_styles` (one colour and marker per
+classifier, the same in every figure), :func:`display_name` (legend labels), the costlab look
+(``_finish``), and the checks of what several Displays take (``labels``, tables of curves,
+``axis_labels``).
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Mapping
+
+import matplotlib.pyplot as plt
+import numpy as np
+import pandas as pd
+from matplotlib.axes import Axes
+from matplotlib.ticker import MultipleLocator
+
+from costlab.plotting._scores import estimator_scores
+
+__all__ = ["CurveDisplayMixin", "DisplayMixin", "classifier_styles", "display_name"]
+
+# Okabe & Ito (2008) colour-blind-safe palette, without yellow (too pale on white).
+COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000")
+_MARKERS = ("o", "s", "^", "D", "v", "P", "X", "p", "h", "<", ">", "*", "d", "8")
+#: Fixed style slots of the thesis's classifiers; other names hash onto slots 4-6 first.
+_KNOWN_SLOTS = {"RandomForest": 0, "NaiveBayes": 1, "AdaBoostM1": 2, "IBk": 3}
+
+
+# ---------------------------------------------------------------------------------------------
+# The base classes
+# ---------------------------------------------------------------------------------------------
+
+
+class DisplayMixin:
+    """The ``plot`` kit of every Display: its axes and where its artists are stored."""
+
+    @staticmethod
+    def _axes(ax, figsize):
+        """``(figure, ax)``: the given Axes, or new ones on a new figure of ``figsize``."""
+        return _axes(ax, figsize)
+
+    def _plotted(self, ax, fig):
+        """Store ``ax_`` and ``figure_`` and return ``self``: the end of every ``plot``."""
+        self.ax_, self.figure_ = ax, fig
+        return self
+
+
+class CurveDisplayMixin(DisplayMixin):
+    """A Display of curves computed from scores: ``from_estimator`` over ``from_predictions``.
+
+    A subclass defines ``from_predictions(y_true, y_score, *, name=None, pos_label=None, ...,
+    ax=None, **kwargs)`` taking one array of positive-class scores or ``{name: scores}``.
+    Class attributes tune :meth:`from_estimator`:
+
+    ``_estimator_kwargs``
+        Fixed arguments it passes to ``from_predictions`` (``{"higher_is_positive": True}``
+        where scores may come in either orientation).
+    ``_one_estimator``
+        ``"only"``: one fitted classifier, no mapping (one Display per model); ``"unwrap"``:
+        one classifier's scores go to ``from_predictions`` as one array under its ``name``
+        (whose picture differs from that of several classifiers); None: always by name.
+    """
+
+    _estimator_kwargs = {}
+    _one_estimator = None
+
+    @classmethod
+    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, **kwargs):
+        """Score ``X`` with fitted classifiers' P(positive) and plot, as ``from_predictions``.
+
+        Parameters
+        ----------
+        estimator : fitted classifier or Mapping[str, fitted classifier]
+            Binary classifier(s) with ``predict_proba``; the score is the column of
+            ``pos_label`` among ``classes_``.
+        X : array-like of shape (n, n_features)
+        y : array-like of shape (n,)
+        name : str, optional
+            Legend name of a single estimator (default its class name, for a Pipeline its last
+            step's); must be None when ``estimator`` is a mapping.
+        pos_label : scalar, optional
+            The positive class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
+        **kwargs
+            Passed to ``from_predictions`` (the Display's options, ``ax``, line styles).
+
+        Returns
+        -------
+        Display
+            Already plotted.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from sklearn.linear_model import LogisticRegression
+        >>> from costlab.plotting import ROCDisplay
+        >>> X, y = [[0.0], [1.0], [2.0], [3.0]], [0, 0, 1, 1]
+        >>> clf = LogisticRegression().fit(X, y)
+        >>> ROCDisplay.from_estimator(clf, X, y).aucs
+        {'LogisticRegression': 1.0}
+        """
+        single = not isinstance(estimator, Mapping)
+        if cls._one_estimator == "only" and not single:
+            raise TypeError("estimator must be one fitted classifier (one display per model).")
+        scores, positive = estimator_scores(estimator, X, y, name=name, pos_label=pos_label)
+        if cls._one_estimator is not None and single:
+            ((key, score),) = scores.items()
+            return cls.from_predictions(
+                y, score, name=key, pos_label=positive, **cls._estimator_kwargs, **kwargs
+            )
+        return cls.from_predictions(
+            y, scores, pos_label=positive, **cls._estimator_kwargs, **kwargs
+        )
+
+
+# ---------------------------------------------------------------------------------------------
+# Styles
+# ---------------------------------------------------------------------------------------------
+
+
+def display_name(name, labels=None):
+    """How a classifier is labelled: ``labels[name]`` if given there, else ``str(name)``.
+
+    >>> display_name("NaiveBayes", {"NaiveBayes": "Naïve Bayes"}), display_name("LR")
+    ('Naïve Bayes', 'LR')
+    """
+    return (labels or {}).get(name, str(name))
+
+
+def classifier_styles(names):
+    """A colour and a marker for each classifier name, the same in every figure.
+
+    The thesis's four classifiers always get the same style (Random Forest blue circles, Naive
+    Bayes vermillion squares, Adaboost green triangles, IBK purple diamonds). Other names start
+    from a slot chosen by a stable hash of the name, so they keep their style across figures
+    unless two of them collide in the same figure.
+
+    Parameters
+    ----------
+    names : iterable of str
+
+    Returns
+    -------
+    dict of str -> dict
+        ``{"color": ..., "marker": ...}`` per name, in the order given.
+
+    Examples
+    --------
+    >>> classifier_styles(["NaiveBayes"])
+    {'NaiveBayes': {'color': '#D55E00', 'marker': 's'}}
+    """
+    names = list(names)
+    slots = {name: _KNOWN_SLOTS[name] for name in names if name in _KNOWN_SLOTS}
+    taken = set(slots.values())
+    for name in names:
+        if name not in slots:
+            slots[name] = _free_slot(name, taken)
+            taken.add(slots[name])
+    return {
+        name: {
+            "color": COLOURS[slots[name] % len(COLOURS)],
+            "marker": _MARKERS[slots[name] % len(_MARKERS)],
+        }
+        for name in names
+    }
+
+
+def _free_slot(name, taken):
+    """First free style slot for a name outside the thesis's four: 4-6, then 0-3, then more."""
+    start = zlib.crc32(str(name).encode("utf-8")) % 3
+    preferred = [4 + (start + k) % 3 for k in range(3)] + [0, 1, 2, 3]
+    order = preferred + list(range(len(COLOURS), len(_MARKERS)))
+    free = [slot for slot in order if slot not in taken]
+    return free[0] if free else len(taken) % len(_MARKERS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Axes and the costlab look
+# ---------------------------------------------------------------------------------------------
+
+
+def _axes(ax, figsize):
+    """``(figure, ax)``: the given axes, or new ones on a new figure of ``figsize``."""
+    if ax is None:
+        fig, ax = plt.subplots(figsize=figsize, layout="constrained")
+        return fig, ax
+    if not isinstance(ax, Axes):
+        raise TypeError(f"ax must be None or a matplotlib Axes, got {type(ax).__name__}.")
+    return ax.figure, ax
+
+
+def _unit_axis(set_lim, axis, values=None, step=0.1):
+    """Limits just around [0, 1] (wider if ``values`` leave it) with ticks every ``step``."""
+    values = np.asarray([] if values is None else values, dtype=float)
+    values = values[np.isfinite(values)]
+    low = min(0.0, values.min()) if values.size else 0.0
+    high = max(1.0, values.max()) if values.size else 1.0
+    pad = 0.015 * (high - low)
+    set_lim(low - pad, high + pad)
+    if (low, high) == (0.0, 1.0):
+        axis.set_major_locator(MultipleLocator(step))
+
+
+def _finish(ax, title, *, legend, xgrid=True):
+    """The costlab look: light grid behind the data, no top/right spines, readable sizes."""
+    ax.grid(True, axis="both" if xgrid else "y", color="0.88", linewidth=0.8)
+    ax.set_axisbelow(True)
+    for side in ("top", "right"):
+        ax.spines[side].set_visible(False)
+    for side in ("left", "bottom"):
+        ax.spines[side].set_color("0.35")
+    ax.tick_params(labelsize=9.5, colors="0.25")
+    ax.xaxis.label.set_size(11)
+    ax.yaxis.label.set_size(11)
+    if title is not None:
+        ax.set_title(title, fontsize=13, loc="left", pad=10)
+    if legend == "outside":
+        ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=10)
+    elif legend is not None:
+        ax.legend(loc=legend, frameon=True, framealpha=0.9, edgecolor="0.85", fontsize=10)
+
+
+# ---------------------------------------------------------------------------------------------
+# The constructors' curves and their checks (at the Display's boundary)
+# ---------------------------------------------------------------------------------------------
+
+
+def _per_classifier(metric, y_true, scores, **params):
+    """``{name: metric(y_true, p, **params)}`` for each classifier's scores, in their order."""
+    return {name: metric(y_true, p, **params) for name, p in scores.items()}
+
+
+def _check_axis_labels(axis_labels, default):
+    """``(xlabel, ylabel)``: the given pair of strings, or ``default`` for None."""
+    if axis_labels is None:
+        return default
+    if (
+        not isinstance(axis_labels, (tuple, list))
+        or len(axis_labels) != 2
+        or not all(isinstance(a, str) for a in axis_labels)
+    ):
+        raise ValueError(
+            f"axis_labels must be a pair of strings (xlabel, ylabel), got {axis_labels!r}."
+        )
+    return tuple(axis_labels)
+
+
+def _check_frames(frames, columns, name):
+    """A non-empty mapping of classifier -> non-empty DataFrame holding ``columns``."""
+    if not isinstance(frames, Mapping) or not frames:
+        raise ValueError(f"{name} must be a non-empty mapping of classifier name -> DataFrame.")
+    for key, frame in frames.items():
+        if not isinstance(frame, pd.DataFrame):
+            raise TypeError(f"{name}[{key!r}] must be a DataFrame, got {type(frame).__name__}.")
+        missing = [c for c in columns if c not in frame.columns]
+        if missing:
+            raise ValueError(f"{name}[{key!r}] lacks column(s) {missing}; needs {list(columns)}.")
+        if frame.empty:
+            raise ValueError(f"{name}[{key!r}] is empty.")
+    return dict(frames)
+
+
+def _check_labels(labels):
+    """``labels`` maps classifier names to legend labels; None means the names themselves."""
+    if labels is None:
+        return {}
+    if not isinstance(labels, Mapping):
+        raise TypeError(
+            f"labels must be a mapping of classifier name -> legend label, got {type(labels)!r}."
+        )
+    return dict(labels)

@@ -1,0 +1,222 @@
+"""A ROC hull and its cost curve side by side: Drummond & Holte's (2000) point/line duality.
+
+The left panel is :class:`~costlab.plotting.ROCHullDisplay` (:mod:`._roc_hull`), the right one
+:class:`~costlab.plotting.CostCurveDisplay` (:mod:`._cost_curves`), drawn from the same
+:class:`~costlab.metrics.CostEnvelope` with one PCF(+) marked in each: the iso-cost line in ROC
+space is the point (PCF(+), NE[C]) in cost space (D&H eq. 9).
+
+Examples
+--------
+>>> import matplotlib
+>>> matplotlib.use("Agg")
+>>> display = CostSpaceDualityDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+>>> [ax.get_title(loc="left") for ax in display.axes_]
+['ROC space: points', 'Cost space: lines']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import matplotlib.pyplot as plt
+import numpy as np
+from matplotlib.lines import Line2D
+
+from costlab.metrics import CostEnvelope
+from costlab.plotting._base import CurveDisplayMixin, classifier_styles, display_name
+from costlab.plotting._cost_curves import CostCurveDisplay
+from costlab.plotting._cost_space import add_legend, check_curves, envelopes_of, full_rocs
+from costlab.plotting._roc_hull import ROCHullDisplay
+from costlab.plotting._scores import named_scores
+
+__all__ = ["CostSpaceDualityDisplay"]
+
+_DUAL_SIZE = (14.0, 6.0)
+#: Options of the cost panel that from_predictions passes on to the constructor.
+_COST_OPTIONS = ("show_lines", "show_trivial", "shade_operating_range", "x_axis", "true_costs")
+
+
+class CostSpaceDualityDisplay(CurveDisplayMixin):
+    """A ROC hull and its cost curve side by side: D&H's point/line duality (sec. 2.2).
+
+    A ROC point is a cost line and the hull is the lower envelope (left: ROC space; right: cost
+    space). With ``pcf``, the iso-cost line in ROC space and the vertical line at PCF(+) in cost
+    space mark the same choice: the line is the point (PCF(+), NE[C]) of D&H eq. 9, and the
+    optimal vertex is the dashed cost line through it.
+
+    Parameters
+    ----------
+    envelopes : Mapping[str, CostEnvelope]
+    rocs : Mapping[str, DataFrame or (fpr, tpr)], optional
+        Full ROC curves to draw faintly in ROC space.
+    pcf : float, optional
+        A PCF(+) in (0, 1) to mark in both panels.
+    labels, title
+        Legend labels per classifier, and the figure's title.
+    show_lines, show_trivial, shade_operating_range, x_axis, true_costs
+        As in :class:`CostCurveDisplay`.
+
+    Attributes
+    ----------
+    roc_ : ROCHullDisplay
+    cost_ : CostCurveDisplay
+        The two panels' Displays, plotted (their ``lines_``, ``ax_`` and other artists).
+    lines_ : dict of str -> Line2D
+        The envelopes (``cost_.lines_``).
+    axes_ : ndarray of Axes, shape (2,)
+        ROC space, cost space.
+    legend_ : Legend
+        One legend for both panels.
+    figure_ : Figure
+    """
+
+    _estimator_kwargs = {"higher_is_positive": True}
+
+    def __init__(
+        self,
+        envelopes,
+        *,
+        rocs=None,
+        pcf=None,
+        labels=None,
+        title=None,
+        show_lines=True,
+        show_trivial=True,
+        shade_operating_range=True,
+        x_axis="pcf",
+        true_costs=None,
+    ):
+        self.envelopes = check_curves(envelopes, "envelopes", CostEnvelope)
+        self.title = title
+        self._roc = ROCHullDisplay(
+            self.envelopes, rocs=rocs, pcf=pcf, labels=labels, title="ROC space: points"
+        )
+        self._cost = CostCurveDisplay(
+            self.envelopes,
+            pcf=pcf,
+            labels=labels,
+            title="Cost space: lines",
+            show_lines=show_lines,
+            show_trivial=show_trivial,
+            shade_operating_range=shade_operating_range,
+            x_axis=x_axis,
+            true_costs=true_costs,
+        )
+        self.pcf, self.labels = self._cost.pcf, self._cost.labels
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        pos_label=None,
+        higher_is_positive=True,
+        show_roc=True,
+        pcf=None,
+        labels=None,
+        title=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's hull and envelope from its scores and plot both panels.
+
+        Parameters
+        ----------
+        y_true, y_score, name, pos_label, higher_is_positive
+            As in :meth:`CostCurveDisplay.from_predictions`.
+        show_roc : bool
+            Draw the full ROC curves faintly beneath the hulls.
+        pcf, labels, title
+            As in the constructor.
+        ax : pair of Axes, optional
+            (ROC axes, cost axes); a new figure if None.
+        **kwargs
+            Cost-panel options of the constructor (``show_lines``, ``x_axis``, ...), and line
+            styles passed to :meth:`plot`.
+
+        Returns
+        -------
+        CostSpaceDualityDisplay
+            Already plotted.
+        """
+        scores = named_scores(y_score, name, y_true, param="y_score")
+        envelopes = envelopes_of(y_true, scores, pos_label, higher_is_positive)
+        rocs = full_rocs(y_true, scores, pos_label, higher_is_positive) if show_roc else None
+        options = {key: kwargs.pop(key) for key in _COST_OPTIONS if key in kwargs}
+        display = cls(envelopes, rocs=rocs, pcf=pcf, labels=labels, title=title, **options)
+        return display.plot(ax=ax, **kwargs)
+
+    def plot(self, ax=None, **kwargs):
+        """Draw ROC space on the left and cost space on the right.
+
+        Parameters
+        ----------
+        ax : pair of Axes, optional
+            Where to draw (ROC, cost); a new figure with both if None.
+        **kwargs
+            Passed to :meth:`Axes.plot` for every hull and envelope.
+
+        Returns
+        -------
+        self
+        """
+        fig, axes = _pair_of_axes(ax)
+        self.roc_ = self._roc.plot(ax=axes[0], legend=False, **kwargs)
+        self.cost_ = self._cost.plot(ax=axes[1], legend=False, **kwargs)
+        handles = self._legend_handles()
+        if ax is None:
+            n = len(handles)
+            self.legend_ = fig.legend(
+                handles=handles,
+                loc="outside lower center",
+                ncol=min(n, 5),
+                frameon=False,
+                fontsize=10,
+            )
+        else:
+            self.legend_ = add_legend(axes[1], handles, outside=True)
+        if self.title is not None:
+            fig.suptitle(self.title, fontsize=14, x=0.01, ha="left")
+        self.axes_, self.figure_, self.lines_ = np.array(axes), fig, self.cost_.lines_
+        return self
+
+    def _legend_handles(self):
+        """One entry per classifier (hull and envelope alike), then each panel's guides."""
+        styles = classifier_styles(self.envelopes)
+        handles = [
+            Line2D(
+                [],
+                [],
+                color=styles[name]["color"],
+                marker=styles[name]["marker"],
+                linewidth=2.4,
+                markersize=5,
+                label=display_name(name, self.labels),
+            )
+            for name in self.envelopes
+        ]
+        text = None
+        if self.pcf is not None:
+            text = f"PCF(+) = {self.pcf:.2f}: iso-cost line (ROC), vertical line (cost)"
+        return handles + self.roc_._guides() + self.cost_._guides() + self.cost_._pcf_guides(text)
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing helpers
+# ---------------------------------------------------------------------------------------------
+
+
+def _pair_of_axes(ax):
+    """``(figure, (roc_ax, cost_ax))``: the given pair, or a new figure with both."""
+    if ax is None:
+        fig, axes = plt.subplots(
+            1, 2, figsize=_DUAL_SIZE, layout="constrained", width_ratios=(1, 1.35)
+        )
+        return fig, tuple(axes)
+    if isinstance(ax, (str, bytes)) or not isinstance(ax, Sequence | np.ndarray) or len(ax) != 2:
+        raise ValueError(
+            f"ax must be None or a pair of Axes (ROC space, cost space), got {type(ax).__name__}."
+        )
+    return ax[0].figure, (ax[0], ax[1])
