@@ -13,7 +13,8 @@ study               paper
                     of Misclassification Costs by Using Cost-Sensitive Classification*,
                     LSU Master's thesis, 2018
 ``drummond_holte2000``  C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost:
-                    An Alternative to ROC Representation*, KDD 2000, with lecture notes on cost curves
+                    An Alternative to ROC Representation*, KDD 2000; and lecture notes on
+                    cost curves
 ``johnson2015``     R. A. Johnson, T. Raeder and N. V. Chawla, *Optimizing Classifiers for
                     Hypothetical Scenarios*, PAKDD 2015
 ``landgrebe``       T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin,
