@@ -31,6 +31,11 @@ class Reproduction(_skeleton.Reproduction):
 
     sonar: object = None
 
+    @property
+    def study(self):
+        """The German Credit :class:`.experiments.Study` (``run``)."""
+        return self.run
+
 
 def tables_of(study, selection):
     """The study's tables from a :class:`.experiments.Study` and the sonar trees."""
