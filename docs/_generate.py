@@ -111,7 +111,7 @@ FAMILIES = {
         ("Scale-out on Dask", ("distributed",), ()),
     ),
     "costlab.datasets": (
-        ("The registry", ("_registry", "_dataset", "_errors"), ()),
+        ("The registry", ("_registry", "_specs", "_loader", "_dataset", "_errors"), ()),
         ("Your own data", ("_own", "_bundled"), ()),
         ("Synthetic problems", ("_synthetic", "_prtools"), ()),
     ),

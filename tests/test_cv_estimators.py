@@ -165,6 +165,27 @@ def test_run_experiments_takes_own_datasets_and_estimators(tmp_path):
         run_experiments([42], ["NaiveBayes"], cache=False, progress=False)
 
 
+def test_run_experiments_takes_seeds_and_folds_per_dataset():
+    data = _dataset()
+    run = run_experiments(
+        {"a": data, "b": data},
+        ["NaiveBayes"],
+        seed={"a": 1, "b": 7},
+        n_folds={"a": 5, "b": 3},
+        folds={"a": "weka", "b": "sklearn"},
+        cache=False,
+        progress=False,
+    )
+    for name, (seed, n_folds, folds) in {"a": (1, 5, "weka"), "b": (7, 3, "sklearn")}.items():
+        alone = cross_val_proba(
+            data, "NaiveBayes", seed=seed, n_folds=n_folds, folds=folds, cache=False, progress=False
+        )
+        np.testing.assert_array_equal(run.results[(name, "NaiveBayes")].proba, alone.proba)
+        np.testing.assert_array_equal(run.results[(name, "NaiveBayes")].fold, alone.fold)
+    with pytest.raises(ValueError, match=r"seed per dataset .* missing \['b'\], unknown \['c'\]"):
+        run_experiments({"a": data, "b": data}, ["NaiveBayes"], seed={"a": 1, "c": 2})
+
+
 def test_results_from_predictions_made_elsewhere():
     run = as_run({"A": ([0, 0, 1, 1], [0.9, 0.6, 0.4, 0.7]), "B": ([1, 1, 2, 2], [1, 0, 1, 0], 2)})
     assert list(run.results) == [("data", "A"), ("data", "B")]

@@ -14,6 +14,7 @@ from costlab.datasets import (
     DatasetError,
     OpenMLSpec,
     _fetch,
+    _loader,
     _openml,
     _registry,
     load_dataset,
@@ -346,7 +347,7 @@ def test_uci_failure_falls_back_to_openml(
     server = serve()
     publish_openml(server, 31, text.encode())
     monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    monkeypatch.setattr(_registry, "UCI_BASE", dead_url + "/")
+    monkeypatch.setattr(_loader, "UCI_BASE", dead_url + "/")
     with pytest.warns(UserWarning, match="falling back to OpenML data set 31"):
         fallback = load_dataset("german_credit", data_home=tmp_path / "cache")
     assert fallback.source == "openml"

@@ -18,7 +18,7 @@ from sklearn.mixture import GaussianMixture
 from costlab.datasets import (
     DatasetError,
     _prtools,
-    _registry,
+    _specs,
     highleyman,
     list_datasets,
     lithuanian,
@@ -400,7 +400,7 @@ def test_registered_problems_load_without_files_or_network(name, tmp_path, monke
 
 @pytest.mark.parametrize("bad", [3, 0, 2.0, True])
 def test_registry_adapter_needs_an_even_total(bad):
-    draw = _registry._per_class(highleyman)
+    draw = _specs.per_class(highleyman)
     assert draw.__name__ == "highleyman"
     assert draw(4, random_state=1).class_counts == {NON_TARGET: 2, TARGET: 2}
     with pytest.raises(DatasetError, match="n must be an even integer >= 2"):

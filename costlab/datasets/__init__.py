@@ -31,6 +31,7 @@ variables ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_OPENML_SERVER`
 from ._bundled import breast_cancer
 from ._dataset import Dataset
 from ._errors import ChecksumError, DatasetError
+from ._loader import load_dataset
 from ._own import from_arff, from_arrays, from_csv, from_frame
 from ._prtools import (
     highleyman,
@@ -39,15 +40,8 @@ from ._prtools import (
     two_gaussians,
     two_gaussians_bayes_error,
 )
-from ._registry import (
-    OpenMLSpec,
-    RemoteFile,
-    SyntheticSpec,
-    UCISpec,
-    list_datasets,
-    load_dataset,
-    register_dataset,
-)
+from ._registry import list_datasets, register_dataset
+from ._specs import OpenMLSpec, RemoteFile, SyntheticSpec, UCISpec
 from ._synthetic import ringnorm, threenorm, twonorm
 
 __all__ = [

@@ -140,9 +140,12 @@ def run_experiments(
     engine : str
         Classifier engine (see :func:`costlab.evaluation.cross_val_proba`).
     n_folds, n_repeats, seed : int
-        Cross-validation protocol (thesis: 10 folds, seed 1).
-    folds : {"weka", "sklearn"}
-        Fold construction (:mod:`costlab.evaluation.folds`); ``"weka"`` is the thesis's.
+        Cross-validation protocol (thesis: 10 folds, seed 1). ``n_folds`` and ``seed`` may
+        also be a mapping {dataset name: value} naming every dataset of the run, e.g. to
+        cross-validate two copies of one data set with different seeds.
+    folds : {"weka", "sklearn"} or mapping
+        Fold construction (:mod:`costlab.evaluation.folds`); ``"weka"`` is the thesis's. A
+        mapping {dataset name: scheme} sets it per dataset.
     classifier_params : dict, optional
         Classifier name -> parameters, e.g. ``{"IBk": {"k": 5}}``. Every key must name a
         classifier of the run (a ValueError lists them otherwise).
@@ -163,8 +166,13 @@ def run_experiments(
     loaded = _datasets(datasets, mirror, data_home)
     models = named_classifiers(classifiers)
     params = _classifier_params(classifier_params, models)
+    protocol = {
+        "n_folds": _per_dataset(n_folds, "n_folds", loaded),
+        "seed": _per_dataset(seed, "seed", loaded),
+        "folds": _per_dataset(folds, "folds", loaded),
+    }
     run = ExperimentRun(datasets=loaded)
-    total = len(loaded) * len(models) * n_folds * n_repeats
+    total = len(models) * n_repeats * sum(protocol["n_folds"].values())
     bar, own = progress_bar(progress, total, "cross-validation")
     try:
         for name, data in loaded.items():
@@ -174,10 +182,10 @@ def run_experiments(
                     clf,
                     name=label,
                     n_jobs=n_jobs,
-                    n_folds=n_folds,
+                    n_folds=protocol["n_folds"][name],
                     n_repeats=n_repeats,
-                    seed=seed,
-                    folds=folds,
+                    seed=protocol["seed"][name],
+                    folds=protocol["folds"][name],
                     engine=engine,
                     cache=cache,
                     cache_dir=cache_dir,
@@ -189,6 +197,20 @@ def run_experiments(
         if own:
             bar.close()
     return run
+
+
+def _per_dataset(value, parameter, datasets):
+    """Dataset name -> ``value``: the same for every dataset, or a mapping naming each one."""
+    if not isinstance(value, Mapping):
+        return dict.fromkeys(datasets, value)
+    missing = [name for name in datasets if name not in value]
+    unknown = [key for key in value if key not in datasets]
+    if missing or unknown:
+        raise ValueError(
+            f"{parameter} per dataset must name every dataset of the run and no other: "
+            f"missing {missing}, unknown {unknown}; the run's datasets are {list(datasets)}."
+        )
+    return {name: value[name] for name in datasets}
 
 
 def _classifier_params(classifier_params, models):
@@ -214,10 +236,12 @@ def _datasets(datasets, mirror, data_home):
     if isinstance(datasets, (str, Dataset)):
         datasets = [datasets]
     items = datasets.items() if isinstance(datasets, Mapping) else [(None, d) for d in datasets]
-    loaded = {}
+    loaded, by_name = {}, {}
     for key, item in items:
         if isinstance(item, str):
-            item = load_dataset(item, mirror=mirror, data_home=data_home)
+            if item not in by_name:  # two names for one registry entry: loaded once
+                by_name[item] = load_dataset(item, mirror=mirror, data_home=data_home)
+            item = by_name[item]
         elif not isinstance(item, Dataset):
             raise TypeError(
                 "datasets must hold registry names or costlab.datasets.Dataset objects, got "

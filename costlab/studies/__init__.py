@@ -13,8 +13,8 @@ study               paper
                     of Misclassification Costs by Using Cost-Sensitive Classification*,
                     LSU Master's thesis, 2018
 ``drummond_holte2000``  C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost:
-                    An Alternative to ROC Representation*, KDD 2000; and lecture notes on cost
-                    curves with true costs
+                    An Alternative to ROC Representation*, KDD 2000; and lecture notes on
+                    cost curves
 ``johnson2015``     R. A. Johnson, T. Raeder and N. V. Chawla, *Optimizing Classifiers for
                     Hypothetical Scenarios*, PAKDD 2015
 ``landgrebe``       T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin,
@@ -22,10 +22,15 @@ study               paper
 ==================  =====================================================================
 
 A new paper is a new folder here with a ``cli`` module registered in :data:`STUDIES`, a
-notebook under ``notebooks/``, and is then a ``reproduce.py`` target. The module has
-``build_parser()`` (its :class:`argparse.ArgumentParser`), ``run(args) -> int`` (the run, with
-the parsed options) and ``main(argv) -> int``; ``reproduce.py`` parses every study's options with
-``build_parser()`` before it runs any.
+notebook under ``notebooks/``, and is then a ``reproduce.py`` target. Every study is built on
+one skeleton, :mod:`costlab.studies._skeleton`: its experiments are one
+:func:`costlab.evaluation.run_experiments` call (seeds and folds per dataset where the paper
+needs them), its ``report.reproduce`` returns a :class:`~._skeleton.Reproduction` and writes
+it with ``write_tables``, ``write_figures`` and ``write_summary``, and its ``cli`` module has
+``build_parser()`` (``study_parser``: the study's own options and the shared ``--quick``,
+``--no-cache``, ``--out``, ``--mirror``, ``--n-jobs`` it takes), ``run(args) -> int`` (the run,
+with the parsed options) and ``main(argv) -> int``; ``reproduce.py`` parses every study's
+options with ``build_parser()`` before it runs any.
 """
 
 #: Study name -> its ``cli`` module (``build_parser``, ``run``, ``main``; ``reproduce.py <study>``).

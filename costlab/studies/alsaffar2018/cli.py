@@ -11,83 +11,79 @@ results/manifest.json.
 
 from __future__ import annotations
 
-import argparse
-import sys
 from dataclasses import replace
 from pathlib import Path
 
 from costlab.classifiers import CLASSIFIERS
-from costlab.datasets import DatasetError
-from costlab.studies._quick import quick_banner, quick_tag
+from costlab.studies._quick import quick_tag
+from costlab.studies._skeleton import entry_points, option, run_reproduction, study_parser
 from costlab.studies.alsaffar2018.published import DATASETS, DISPLAY_NAMES, RANGE_TABLES
 from costlab.studies.alsaffar2018.report import ReproduceOptions, reproduce, write_engine_comparison
 from costlab.studies.alsaffar2018.summary import selection_counts
 
-
-def build_parser():
-    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
-    parser = argparse.ArgumentParser(
-        prog="reproduce.py alsaffar2018", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument(
+#: The study's own options (the shared ones: :data:`costlab.studies._skeleton.SHARED_OPTIONS`).
+OPTIONS = (
+    option(
         "--datasets",
         nargs="+",
         default=list(DATASETS),
         metavar="NAME",
         help=f"datasets to run (default: {' '.join(DATASETS)})",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--classifiers",
         nargs="+",
         default=list(CLASSIFIERS),
         choices=list(CLASSIFIERS),
         metavar="NAME",
         help=f"classifiers to run (default: {' '.join(CLASSIFIERS)})",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--search",
         choices=["optimized", "thorough", "exact"],
         default="optimized",
         help="threshold search (default: the thesis's one-sided 'optimized')",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--step",
         type=float,
         default=1e-5,
         help="threshold step of the grid searches (default: 1e-5, the thesis's)",
-    )
-    parser.add_argument(
+    ),
+    option(
         "--engine",
         default="sklearn",
         choices=["sklearn", "weka", "both"],
         help="classifier engine: sklearn (default, no Java), weka (real Weka through "
         "python-weka-wrapper3: pip install -e '.[weka]' and Java), or both (sklearn into OUT, "
         "weka into OUT/weka, and OUT/tables/engines.md comparing them with the thesis)",
-    )
-    parser.add_argument("--folds", type=int, default=10, help="cross-validation folds (10)")
-    parser.add_argument(
+    ),
+    option("--folds", type=int, default=10, help="cross-validation folds (10)"),
+    option(
         "--fold-scheme",
         choices=["weka", "sklearn"],
         default="weka",
         help="build folds exactly as Weka does (default, the thesis's protocol) "
         "or with scikit-learn's StratifiedKFold",
+    ),
+    option("--repeats", type=int, default=1, help="cross-validation repeats (1)"),
+    option("--seed", type=int, default=1, help="random seed (1)"),
+    option("--knn-k", type=int, default=1, help="IBk's k (Weka's default 1)"),
+)
+
+
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
+    return study_parser(
+        "alsaffar2018",
+        __doc__,
+        OPTIONS,
+        shared=("quick", "no_cache", "out", "mirror"),
+        quick_help="smoke run: 20 trees and step >= 1e-3 (numbers differ more)",
     )
-    parser.add_argument("--repeats", type=int, default=1, help="cross-validation repeats (1)")
-    parser.add_argument("--seed", type=int, default=1, help="random seed (1)")
-    parser.add_argument("--knn-k", type=int, default=1, help="IBk's k (Weka's default 1)")
-    parser.add_argument(
-        "--quick",
-        action="store_true",
-        help="smoke run: 20 trees and step >= 1e-3 (numbers differ more)",
-    )
-    parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
-    parser.add_argument("--out", default="results", help="output folder (default: results)")
-    parser.add_argument(
-        "--mirror",
-        default=None,
-        help="directory or URL of a dataset mirror (else $COSTLAB_MIRROR, else UCI)",
-    )
-    return parser
+
+
+parse_args, main = entry_points(__name__)
 
 
 def print_tables(rep):
@@ -131,16 +127,6 @@ def print_tables(rep):
     )
 
 
-def parse_args(argv=None):
-    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
-    return build_parser().parse_args(argv)
-
-
-def main(argv=None):
-    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
-    return run(parse_args(argv))
-
-
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
     options = ReproduceOptions(
@@ -158,17 +144,20 @@ def run(args):
         cache=not args.no_cache,
         mirror=args.mirror,
     )
-    if options.quick:
-        print(quick_banner(options.quick_settings()))
     engines = ["sklearn", "weka"] if args.engine == "both" else [args.engine]
     out = Path(args.out)
-    reps = {}
-    try:
-        for engine in engines:
-            target = out / "weka" if args.engine == "both" and engine == "weka" else out
-            reps[engine] = reproduce(target, replace(options, engine=engine))
-    except (DatasetError, ValueError, RuntimeError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+    reps = run_reproduction(
+        lambda: {
+            engine: reproduce(
+                out / "weka" if args.engine == "both" and engine == "weka" else out,
+                replace(options, engine=engine),
+            )
+            for engine in engines
+        },
+        quick=options.quick,
+        reduced=options.quick_settings,
+    )
+    if reps is None:
         return 2
     for engine, rep in reps.items():
         if len(reps) > 1:

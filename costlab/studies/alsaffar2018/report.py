@@ -7,19 +7,13 @@ One declared target per figure or table with a deterministic file name:
 
 from __future__ import annotations
 
-import hashlib
-import json
-import platform
-import sys
 import time
 from dataclasses import dataclass, field, replace
-from importlib import metadata
 from pathlib import Path
 
 import pandas as pd
 
 from costlab import plotting
-from costlab._io import write_text_atomic
 from costlab.classifiers import WekaRandomForest
 from costlab.evaluation.experiment import (
     auc_table,
@@ -30,6 +24,13 @@ from costlab.evaluation.experiment import (
 )
 from costlab.metrics._validation import check_search, check_step
 from costlab.metrics.costs import curve_in_range
+from costlab.studies import _skeleton
+from costlab.studies._skeleton import (
+    environment_lock,
+    write_figures,
+    write_manifest,
+    write_summary,
+)
 from costlab.studies.alsaffar2018.orientation import AXIS_LABELS, SCORE_OF
 from costlab.studies.alsaffar2018.published import (
     CLASSIFIERS,
@@ -40,7 +41,7 @@ from costlab.studies.alsaffar2018.published import (
     RANGE_TABLES,
     RANGES,
 )
-from costlab.studies.alsaffar2018.summary import write_summary
+from costlab.studies.alsaffar2018.summary import summary_lines
 from costlab.studies.alsaffar2018.tables import (
     cst_example_tables,
     range_values,
@@ -110,20 +111,17 @@ class ReproduceOptions:
         )
 
 
-@dataclass
-class Reproduction:
-    """Everything :func:`reproduce` computed (also written to disk)."""
+@dataclass(kw_only=True)
+class Reproduction(_skeleton.Reproduction):
+    """Everything :func:`reproduce` computed (also written to disk): ``options`` are the
+    :class:`ReproduceOptions`, ``run`` the :class:`costlab.evaluation.ExperimentRun`."""
 
-    options: ReproduceOptions
-    run: object
-    curves: pd.DataFrame
-    aucs: pd.DataFrame
+    curves: pd.DataFrame = None
+    aucs: pd.DataFrame = None
     values: dict = field(default_factory=dict)  # range -> range_values frame
     selections: dict = field(default_factory=dict)  # range -> selection frame
     cst: list = field(default_factory=list)  # (example, per_ratio, summary)
     gap: pd.DataFrame | None = None  # see search_gap
-    timings: dict = field(default_factory=dict)
-    outputs: list = field(default_factory=list)
 
 
 def reproduce(outdir="results", options=None, *, log=print):
@@ -145,43 +143,41 @@ def reproduce(outdir="results", options=None, *, log=print):
     check_step(opts.step)
     check_search(opts.search)
     outdir = Path(outdir)
-    timings, start = {}, time.perf_counter()
-    run = run_experiments(
-        opts.datasets,
-        opts.classifiers,
-        engine=opts.engine,
-        n_folds=opts.n_folds,
-        n_repeats=opts.n_repeats,
-        seed=opts.seed,
-        folds=opts.folds,
-        classifier_params={
-            name: value
-            for name, value in opts.classifier_params().items()
-            if name in opts.classifiers
-        },
-        cache=opts.cache,
-        progress=opts.progress,
-        mirror=opts.mirror,
-        data_home=opts.data_home,
-    )
-    timings["cross_validation_s"] = time.perf_counter() - start
-    t = time.perf_counter()
-    searches = tuple(dict.fromkeys((opts.search, "exact")))
-    curves = cost_curves(run, searches=searches, step=opts.effective_step(), score_of=SCORE_OF)
-    aucs = auc_table(run, score_of=SCORE_OF)
-    timings["cost_curves_s"] = time.perf_counter() - t
-    rep = Reproduction(opts, run, curves, aucs, timings=timings)
-    t = time.perf_counter()
-    _write_tables(rep, outdir / "tables")
-    timings["tables_s"] = time.perf_counter() - t
-    t = time.perf_counter()
-    _write_figures(rep, outdir / "figures")
-    timings["figures_s"] = time.perf_counter() - t
-    timings["total_s"] = time.perf_counter() - start
-    rep.outputs.append(write_summary(rep, outdir / "summary.md"))
-    rep.outputs.append(_write_manifest(rep, outdir / "manifest.json"))
-    log(f"wrote {len(rep.outputs)} files to {outdir}/ in {timings['total_s']:.1f} s")
-    return rep
+    start = time.perf_counter()
+    rep = Reproduction(options=opts)
+    with rep.timed("cross_validation_s"):
+        rep.run = run_experiments(
+            opts.datasets,
+            opts.classifiers,
+            engine=opts.engine,
+            n_folds=opts.n_folds,
+            n_repeats=opts.n_repeats,
+            seed=opts.seed,
+            folds=opts.folds,
+            classifier_params={
+                name: value
+                for name, value in opts.classifier_params().items()
+                if name in opts.classifiers
+            },
+            cache=opts.cache,
+            progress=opts.progress,
+            mirror=opts.mirror,
+            data_home=opts.data_home,
+        )
+    with rep.timed("cost_curves_s"):
+        searches = tuple(dict.fromkeys((opts.search, "exact")))
+        rep.curves = cost_curves(
+            rep.run, searches=searches, step=opts.effective_step(), score_of=SCORE_OF
+        )
+        rep.aucs = auc_table(rep.run, score_of=SCORE_OF)
+    with rep.timed("tables_s"):
+        _write_tables(rep, outdir / "tables")
+    with rep.timed("figures_s"):
+        write_figures(rep, figure_displays(rep), outdir / "figures")
+    rep.timings["total_s"] = time.perf_counter() - start
+    write_summary(rep, summary_lines(rep), outdir / "summary.md")
+    _write_manifest(rep, outdir / "manifest.json")
+    return rep.done(outdir, log)
 
 
 def _write_tables(rep, tabledir):
@@ -330,88 +326,31 @@ def figure_displays(rep):
         yield f"figure_{example.figure}", display.plot(annotate=True)
 
 
-def _write_figures(rep, figdir):
-    for stem, display in figure_displays(rep):
-        _save(rep, display, figdir / f"{stem}.png")
-
-
-def _save(rep, display, path):
-    plotting.save_figure(display, path)
-    rep.outputs.append(path)
-
-
-def _versions():
-    names = ["costlab", "numpy", "scipy", "pandas", "scikit-learn", "matplotlib", "liac-arff"]
-    found = {}
-    for name in names:
-        try:
-            found[name] = metadata.version(name)
-        except metadata.PackageNotFoundError:
-            found[name] = None
-    found["python"] = sys.version.split()[0]
-    return found
-
-
-LOCK_FILE = "requirements-lock.txt"
-
-
-def environment_lock(root=None):
-    """Name the hashed environment lock the run can be repeated with, for the manifest.
-
-    Parameters
-    ----------
-    root : path-like, optional
-        The repository root. By default the checkout this module lives in
-        (``costlab/studies/alsaffar2018/report.py`` three folders down), if it is one.
-
-    Returns
-    -------
-    dict
-        ``{"file": "requirements-lock.txt", "sha256": <hex digest, or None>}``. The digest is
-        None when there is no lock file at the root, e.g. when costlab is installed in
-        site-packages rather than run from a checkout (then ``root`` holds no
-        ``pyproject.toml`` and ``costlab/`` beside the lock, and nothing there is trusted).
-    """
-    if root is None:
-        root = Path(__file__).resolve().parents[3]
-        if not ((root / "pyproject.toml").is_file() and (root / "costlab").is_dir()):
-            return {"file": LOCK_FILE, "sha256": None}
-    lock = Path(root) / LOCK_FILE
-    digest = hashlib.sha256(lock.read_bytes()).hexdigest() if lock.is_file() else None
-    return {"file": LOCK_FILE, "sha256": digest}
-
-
 def _write_manifest(rep, path):
     opts = rep.options
-    manifest = {
-        "command": " ".join(sys.argv),
-        "platform": platform.platform(),
-        "versions": _versions(),
-        "environment_lock": environment_lock(),
-        "options": {
+    return write_manifest(
+        rep,
+        path,
+        options={
             **{k: getattr(opts, k) for k in opts.__dataclass_fields__},
             "effective_step": opts.effective_step(),
             "datasets": list(opts.datasets),
             "classifiers": list(opts.classifiers),
         },
-        "seeds": {
+        seeds={
             "cross_validation": opts.seed,
             "classifiers": opts.seed,
             "repeats": [opts.seed + r for r in range(opts.n_repeats)],
         },
-        "data_checksums": {n: d.checksums for n, d in rep.run.datasets.items()},
-        "data_sources": {n: d.source for n, d in rep.run.datasets.items()},
-        "timings_s": {
+        data_checksums={n: d.checksums for n, d in rep.run.datasets.items()},
+        data_sources={n: d.source for n, d in rep.run.datasets.items()},
+        timings_s={
             **{k: round(v, 3) for k, v in rep.timings.items()},
             "cross_validation_per_run": {
                 f"{d}/{c}": round(r.seconds, 3) for (d, c), r in rep.run.results.items()
             },
         },
-        "outputs": sorted(str(p) for p in rep.outputs),
-    }
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, json.dumps(manifest, indent=2, default=str) + "\n")
-    return path
+    )
 
 
 def search_gap(curves, search="optimized"):

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from costlab._io import write_text_atomic
 from costlab.classifiers import describe_classifier
 from costlab.studies.alsaffar2018.published import DISPLAY_NAMES, RANGE_TABLES
 
-__all__ = ["write_summary", "selection_counts"]
+__all__ = ["selection_counts", "summary_lines"]
 
 
 QUICK_NOTE = " (QUICK MODE: fewer trees, coarser step; not the thesis protocol)"
@@ -190,12 +189,13 @@ def _reasons(opts):
     return _weka_reasons(opts) if opts.engine == "weka" else _sklearn_reasons(opts)
 
 
-def write_summary(rep, path):
-    """Write the reproduction summary as Markdown and return its path."""
+def summary_lines(rep):
+    """The reproduction summary, as Markdown lines
+    (:func:`costlab.studies._skeleton.write_summary`)."""
     opts = rep.options
     matches, total, auc_matches, n_auc = selection_counts(rep.selections)
     hits, printed = _digit_matches(rep)
-    text = [
+    return [
         "# costlab: reproduction of Al-Saffar (2018), chapter 5",
         "",
         f"Engine `{opts.engine}`, {opts.n_folds}-fold stratified cross-validation "
@@ -236,8 +236,4 @@ def write_summary(rep, path):
         "## Why our numbers differ from the thesis",
         "",
         *_reasons(opts),
-        "",
     ]
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, "\n".join(text))
-    return path

@@ -8,37 +8,26 @@ Writes results/drummond_holte2000/{figures,tables}/ and summary.md, and prints t
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
 
 from costlab.classifiers import WekaRandomForest
-from costlab.datasets import DatasetError
-from costlab.studies._quick import quick_banner, quick_tag
+from costlab.studies._quick import quick_tag
+from costlab.studies._skeleton import entry_points, print_claims, run_reproduction, study_parser
 from costlab.studies.drummond_holte2000.experiments import QUICK_TREES
 from costlab.studies.drummond_holte2000.report import reproduce
 
 
 def build_parser():
     """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
-    parser = argparse.ArgumentParser(
-        prog="reproduce.py drummond_holte2000", description=__doc__.split("\n\n")[0]
+    return study_parser(
+        "drummond_holte2000",
+        __doc__,
+        shared=("quick", "no_cache", "out", "mirror"),
+        quick_help="smoke run: 20 trees",
     )
-    parser.add_argument("--quick", action="store_true", help="smoke run: 20 trees")
-    parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
-    parser.add_argument("--out", default="results", help="output folder (default: results)")
-    parser.add_argument("--mirror", default=None, help="dataset mirror (else $COSTLAB_MIRROR)")
-    return parser
 
 
-def parse_args(argv=None):
-    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
-    return build_parser().parse_args(argv)
-
-
-def main(argv=None):
-    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
-    return run(parse_args(argv))
+parse_args, main = entry_points(__name__)
 
 
 def quick_settings():
@@ -49,23 +38,18 @@ def quick_settings():
 
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
-    if args.quick:
-        print(quick_banner(quick_settings()))
-    try:
-        rep = reproduce(args.out, quick=args.quick, cache=not args.no_cache, mirror=args.mirror)
-    except (DatasetError, ValueError, RuntimeError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+    rep = run_reproduction(
+        lambda: reproduce(args.out, quick=args.quick, cache=not args.no_cache, mirror=args.mirror),
+        quick=args.quick,
+        reduced=quick_settings,
+    )
+    if rep is None:
         return 2
-    claims = rep.tables["claims"]
-    print("\nDrummond & Holte (2000), claims printed in the text:")
-    for row in claims.itertuples():
-        verdict = {True: "holds", False: "DOES NOT HOLD", None: "not comparable"}[row.holds]
-        print(f"  [{verdict}] {row.source}: {row.paper}\n      ours: {row.ours or row.note}")
-    comparable = claims[claims["holds"].notna()]
-    quick = quick_tag(quick_settings()) if args.quick else ""
-    print(
-        f"\n{int(comparable['holds'].astype(bool).sum())}/{len(comparable)} comparable claims "
-        f"of Drummond & Holte (2000) hold ({len(claims) - len(comparable)} not comparable); "
-        f"details in {Path(args.out) / 'drummond_holte2000' / 'summary.md'}{quick}"
+    print_claims(
+        rep.tables["claims"],
+        heading="Drummond & Holte (2000), claims printed in the text",
+        paper="Drummond & Holte (2000)",
+        summary=Path(args.out) / "drummond_holte2000" / "summary.md",
+        tag=quick_tag(quick_settings()) if args.quick else "",
     )
     return 0

@@ -18,19 +18,19 @@ from costlab.metrics import (
     vertical_roc_average,
     workforce,
 )
-from costlab.plotting import CostCurveDisplay, ROCHullDisplay, save_figure
+from costlab.plotting import CostCurveDisplay, ROCHullDisplay
 from costlab.studies.drummond_holte2000.analyses import NP_MAX_FPR, WORKFORCE_CASES
 from costlab.studies.drummond_holte2000.experiments import fold_envelopes
 from costlab.studies.drummond_holte2000.published import PAIR
 
-__all__ = ["FIGURE_MAKERS", "write_figures"]
+__all__ = ["FIGURE_MAKERS"]
 
 _LABELS = {"NaiveBayes": "Naive Bayes", "RandomForest": "Random Forest", "AdaBoostM1": "AdaBoost"}
 
 
 def figure_03_to_06(rep):
     """Figs. 3-6: two classifiers' ROC hulls and their cost curves, side by side."""
-    pair = {c: rep.study.envelopes[c] for c in PAIR["classifiers"]}
+    pair = {c: rep.run.envelopes[c] for c in PAIR["classifiers"]}
     fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
     ROCHullDisplay(
         {c: e.hull for c, e in pair.items()}, labels=_LABELS, title="Figs. 3/5: ROC convex hulls"
@@ -65,7 +65,7 @@ def figure_07(rep):
 def figure_08(rep):
     """Fig. 8: a single classifier (Naive Bayes's default decision) and its operating range."""
     row = rep.tables["default_points"].iloc[0]
-    y = rep.study.result(row["classifier"]).y_true
+    y = rep.run.result(row["classifier"]).y_true
     env = CostEnvelope.from_hull(
         hull_of_points([row["fp"]], [row["tp"]], int((y == 0).sum()), int((y == 1).sum()))
     )
@@ -76,7 +76,7 @@ def figure_08(rep):
 def figure_09(rep):
     """Fig. 9: the four thesis classifiers' default decisions and their lower envelope."""
     points = rep.tables["default_points"]
-    y = rep.study.result(points["classifier"].iloc[0]).y_true
+    y = rep.run.result(points["classifier"].iloc[0]).y_true
     n_neg, n_pos = int((y == 0).sum()), int((y == 1).sum())
     envelopes = {
         _LABELS.get(r.classifier, r.classifier): CostEnvelope.from_hull(
@@ -93,7 +93,7 @@ def figure_09(rep):
 def figure_11_12(rep):
     """Figs. 11-12: the Neyman-Pearson choice (FPR <= 0.1) in ROC and in cost space."""
     name = PAIR["classifiers"][0]
-    env = rep.study.envelopes[name]
+    env = rep.run.envelopes[name]
     choice = neyman_pearson(env, NP_MAX_FPR)
     return _criterion_figure(env, name, choice, f"Neyman-Pearson, FPR <= {NP_MAX_FPR:g}", "11-12")
 
@@ -101,7 +101,7 @@ def figure_11_12(rep):
 def figure_13_14(rep):
     """Figs. 13-14: the workforce choice (200 of 1000 applicants) in ROC and in cost space."""
     name = PAIR["classifiers"][0]
-    env = rep.study.envelopes[name]
+    env = rep.run.envelopes[name]
     choice = workforce(env.hull, WORKFORCE_CASES)
     return _criterion_figure(env, name, choice, f"workforce, {WORKFORCE_CASES} cases", "13-14")
 
@@ -127,7 +127,7 @@ def _criterion_figure(env, name, choice, text, numbers):
 def figure_15_16(rep):
     """Figs. 15-16: ten folds averaged vertically in ROC space vs in cost space."""
     name = PAIR["classifiers"][0]
-    envelopes = fold_envelopes(rep.study.result(name))
+    envelopes = fold_envelopes(rep.run.result(name))
     cost_avg = average_envelopes(envelopes)
     roc_avg = vertical_roc_average([e.hull for e in envelopes])
     fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
@@ -227,14 +227,3 @@ FIGURE_MAKERS = {
     "figure_15_16": figure_15_16,
     "figure_17_18": figure_17_18,
 }
-
-
-def write_figures(rep, outdir):
-    """Draw and save every figure as PNG; returns the paths."""
-    paths = []
-    for stem, make in FIGURE_MAKERS.items():
-        path = outdir / f"{stem}.png"
-        outdir.mkdir(parents=True, exist_ok=True)
-        save_figure(make(rep), path)
-        paths.append(path)
-    return paths

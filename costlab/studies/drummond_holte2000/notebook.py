@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from costlab.studies.drummond_holte2000 import analyses
 from costlab.studies.drummond_holte2000.experiments import load_study
 from costlab.studies.drummond_holte2000.figures import FIGURE_MAKERS
-from costlab.studies.drummond_holte2000.report import Reproduction
+from costlab.studies.drummond_holte2000.report import Reproduction, tables_of
 from costlab.studies.drummond_holte2000.sonar import sonar_selection
 
 __all__ = ["CostCurvesView"]
@@ -22,16 +21,8 @@ class CostCurvesView:
 
     def __init__(self, quick=False, progress=True):
         study = load_study(quick=quick, progress=progress)
-        self.rep = Reproduction(study, sonar_selection(study.sonar))
-        self.rep.tables = {
-            "default_points": analyses.default_points_table(study),
-            "pair_winning_ranges": analyses.pair_table(study),
-            "tec": analyses.tec_table(study),
-            "criteria": analyses.criteria_table(study),
-            "averaging": analyses.averaging_table(study),
-            "sonar": analyses.sonar_table(self.rep.sonar),
-            "claims": analyses.check_claims(study, self.rep.sonar),
-        }
+        selection = sonar_selection(study.sonar)
+        self.rep = Reproduction(run=study, tables=tables_of(study, selection), sonar=selection)
 
     def figure(self, name):
         """One figure, e.g. ``"figure_17_18"`` (see :data:`.figures.FIGURE_MAKERS`)."""

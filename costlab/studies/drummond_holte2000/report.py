@@ -8,31 +8,46 @@ beside our number, and where our figures differ from the paper's description and
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
-from costlab._io import write_text_atomic
-from costlab._tables import write_table
+from costlab.studies import _skeleton
+from costlab.studies._skeleton import write_figures, write_summary, write_tables
 from costlab.studies.drummond_holte2000 import analyses
 from costlab.studies.drummond_holte2000.experiments import load_study
-from costlab.studies.drummond_holte2000.figures import write_figures
+from costlab.studies.drummond_holte2000.figures import FIGURE_MAKERS
 from costlab.studies.drummond_holte2000.published import PAIR
 from costlab.studies.drummond_holte2000.sonar import sonar_selection
 
-__all__ = ["Reproduction", "reproduce"]
+__all__ = ["Reproduction", "reproduce", "tables_of"]
 
 LABELS = {"NaiveBayes": "Naive Bayes", "RandomForest": "Random Forest", "AdaBoostM1": "AdaBoost"}
 
 
-@dataclass
-class Reproduction:
-    """What :func:`reproduce` computed and wrote."""
+@dataclass(kw_only=True)
+class Reproduction(_skeleton.Reproduction):
+    """What :func:`reproduce` computed and wrote: ``run`` is the German Credit
+    :class:`.experiments.Study`, ``sonar`` the sonar trees (:func:`.sonar.sonar_selection`)."""
 
-    study: object
-    sonar: object
-    tables: dict = field(default_factory=dict)
-    outputs: list = field(default_factory=list)
-    seconds: float = 0.0
+    sonar: object = None
+
+    @property
+    def study(self):
+        """The German Credit :class:`.experiments.Study` (``run``)."""
+        return self.run
+
+
+def tables_of(study, selection):
+    """The study's tables from a :class:`.experiments.Study` and the sonar trees."""
+    return {
+        "default_points": analyses.default_points_table(study),
+        "pair_winning_ranges": analyses.pair_table(study),
+        "tec": analyses.tec_table(study),
+        "criteria": analyses.criteria_table(study),
+        "averaging": analyses.averaging_table(study),
+        "sonar": analyses.sonar_table(selection),
+        "claims": analyses.check_claims(study, selection),
+    }
 
 
 def reproduce(
@@ -46,25 +61,11 @@ def reproduce(
         quick=quick, mirror=mirror, data_home=data_home, cache_dir=cache_dir, progress=progress
     )
     selection = sonar_selection(study.sonar, cache_dir=cache_dir)
-    rep = Reproduction(study, selection)
-    rep.tables = {
-        "default_points": analyses.default_points_table(study),
-        "pair_winning_ranges": analyses.pair_table(study),
-        "tec": analyses.tec_table(study),
-        "criteria": analyses.criteria_table(study),
-        "averaging": analyses.averaging_table(study),
-        "sonar": analyses.sonar_table(selection),
-        "claims": analyses.check_claims(study, selection),
-    }
-    for stem, frame in rep.tables.items():
-        rep.outputs += write_table(
-            frame, stem, root / "tables", caption=_CAPTIONS[stem], labels=LABELS
-        )
-    rep.outputs += write_figures(rep, root / "figures")
-    rep.outputs.append(_write_summary(rep, root / "summary.md", quick))
-    rep.seconds = time.perf_counter() - start
-    log(f"wrote {len(rep.outputs)} files to {root}/ in {rep.seconds:.1f} s")
-    return rep
+    rep = Reproduction(run=study, tables=tables_of(study, selection), sonar=selection)
+    write_tables(rep, root / "tables", _CAPTIONS, labels=LABELS)
+    write_figures(rep, FIGURE_MAKERS, root / "figures")
+    write_summary(rep, _summary_lines(rep, quick), root / "summary.md")
+    return rep.done(root, log, start=start)
 
 
 _CAPTIONS = {
@@ -93,12 +94,12 @@ def _extreme_points(points):
     )
 
 
-def _write_summary(rep, path, quick):
+def _summary_lines(rep, quick):
     claims = rep.tables["claims"]
     sonar = rep.tables["sonar"].attrs
     pair = rep.tables["pair_winning_ranges"]
     a, b = PAIR["classifiers"]
-    lines = [
+    return [
         "# Drummond & Holte (2000), recomputed",
         "",
         "QUICK MODE: fewer trees; numbers differ from a full run." if quick else "",
@@ -127,7 +128,3 @@ def _write_summary(rep, path, quick):
         f"{sonar['gap_middle']:.3f} inside; the trees trained at the extreme ratios reach "
         f"{_extreme_points(rep.tables['sonar'])}.",
     ]
-    text = "\n".join(line for line in lines if line is not None) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, text)
-    return path

@@ -11,11 +11,16 @@ Writes results/johnson2015/{figures,tables}/ and summary.md, and prints the clai
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
-from costlab.datasets import DatasetError
-from costlab.studies._quick import quick_banner, quick_tag
+from costlab.studies._quick import quick_tag
+from costlab.studies._skeleton import (
+    entry_points,
+    option,
+    print_claims,
+    run_reproduction,
+    study_parser,
+)
 from costlab.studies.johnson2015.experiments import QUICK_DATASETS, QUICK_ROUNDS
 from costlab.studies.johnson2015.published import DATASETS, PROTOCOL
 from costlab.studies.johnson2015.report import reproduce
@@ -28,35 +33,27 @@ def _positive(text):
     return value
 
 
-def build_parser():
-    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
-    parser = argparse.ArgumentParser(
-        prog="reproduce.py johnson2015", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("--repeats", type=_positive, default=10, help="CV repetitions (10)")
-    parser.add_argument("--quick", action="store_true", help="smoke run")
-    parser.add_argument("--n-jobs", type=int, default=-1, help="parallel folds (joblib; -1 all)")
-    parser.add_argument(
+#: The study's own options (the shared ones: :data:`costlab.studies._skeleton.SHARED_OPTIONS`).
+OPTIONS = (
+    option("--repeats", type=_positive, default=10, help="CV repetitions (10)"),
+    option(
         "--engine",
         choices=("sklearn", "weka"),
         default="sklearn",
         help="learners: sklearn (default: costlab's Weka-exact J48 and boosters, no Java) or "
         "weka (real Weka 3.9.7's AdaBoostM1 and J48 through python-weka-wrapper3; hours)",
+    ),
+)
+
+
+def build_parser():
+    """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
+    return study_parser(
+        "johnson2015", __doc__, OPTIONS, shared=("quick", "no_cache", "out", "mirror", "n_jobs")
     )
-    parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
-    parser.add_argument("--out", default="results", help="output folder (default: results)")
-    parser.add_argument("--mirror", default=None, help="dataset mirror (else $COSTLAB_MIRROR)")
-    return parser
 
 
-def parse_args(argv=None):
-    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
-    return build_parser().parse_args(argv)
-
-
-def main(argv=None):
-    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
-    return run(parse_args(argv))
+parse_args, main = entry_points(__name__)
 
 
 def quick_settings():
@@ -70,10 +67,8 @@ def quick_settings():
 
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
-    if args.quick:
-        print(quick_banner(quick_settings()))
-    try:
-        rep = reproduce(
+    rep = run_reproduction(
+        lambda: reproduce(
             args.out,
             repeats=args.repeats,
             quick=args.quick,
@@ -81,18 +76,17 @@ def run(args):
             engine=args.engine,
             cache=not args.no_cache,
             mirror=args.mirror,
-        )
-    except (DatasetError, ValueError, RuntimeError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+        ),
+        quick=args.quick,
+        reduced=quick_settings,
+    )
+    if rep is None:
         return 2
-    print("\nJohnson, Raeder & Chawla (2015), claims:")
-    for row in rep.tables["claims"].itertuples():
-        verdict = "holds" if row.holds else "DOES NOT HOLD"
-        print(f"  [{verdict}] {row.source}: {row.paper}\n      ours: {row.ours}")
-    claims = rep.tables["claims"]
-    quick = quick_tag(quick_settings()) if args.quick else ""
-    print(
-        f"\n{int(claims['holds'].astype(bool).sum())}/{len(claims)} claims of Johnson et al. "
-        f"(2015) hold; details in {Path(args.out) / 'johnson2015' / 'summary.md'}{quick}"
+    print_claims(
+        rep.tables["claims"],
+        heading="Johnson, Raeder & Chawla (2015), claims",
+        paper="Johnson et al. (2015)",
+        summary=Path(args.out) / "johnson2015" / "summary.md",
+        tag=quick_tag(quick_settings()) if args.quick else "",
     )
     return 0

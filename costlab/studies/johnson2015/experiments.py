@@ -29,9 +29,7 @@ import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
-from costlab.datasets import load_dataset
-from costlab.evaluation import cross_val_proba
-from costlab.evaluation.cv import progress_bar
+from costlab.evaluation import run_experiments
 from costlab.studies.johnson2015.published import DATASETS, MODELS, PROTOCOL
 
 __all__ = [
@@ -169,37 +167,27 @@ def run_table2(
     unknown = [d for d in (datasets or ()) if d not in DATASETS]
     if unknown:
         raise ValueError(f"datasets must be among {sorted(DATASETS)}, got {unknown}.")
-    run = Table2Run(repeats=repeats, n_estimators=n_estimators, engine=engine)
-    loaded = {}
-    for name in names:
-        key = DATASETS[name]
-        if key not in loaded:
-            loaded[key] = load_dataset(key, mirror=mirror, data_home=data_home)
-        run.datasets[name] = loaded[key]
     compared = models(n_estimators)
-    total = len(names) * len(compared) * PROTOCOL["n_folds"] * repeats
-    bar, own = progress_bar(progress, total, "Table 2")
-    try:
-        for name in names:
-            offset = CRX_SEED_OFFSET if name == "crx" else 0
-            for label, (classifier, params) in compared.items():
-                result = cross_val_proba(
-                    run.datasets[name],
-                    classifier,
-                    name=label,
-                    engine=engine,
-                    n_folds=PROTOCOL["n_folds"],
-                    n_repeats=repeats,
-                    seed=seed + offset,
-                    n_jobs=n_jobs,
-                    cache=cache,
-                    cache_dir=cache_dir,
-                    progress=bar,
-                    **params,
-                )
-                run.results[(name, label)] = result
-                run.seconds += result.seconds
-    finally:
-        if own:
-            bar.close()
-    return run
+    run = run_experiments(
+        {name: DATASETS[name] for name in names},  # credit-a and crx: one registry entry
+        {label: classifier for label, (classifier, _) in compared.items()},
+        classifier_params={label: params for label, (_, params) in compared.items()},
+        engine=engine,
+        n_folds=PROTOCOL["n_folds"],
+        n_repeats=repeats,
+        seed={name: seed + (CRX_SEED_OFFSET if name == "crx" else 0) for name in names},
+        n_jobs=n_jobs,
+        cache=cache,
+        cache_dir=cache_dir,
+        progress=progress,
+        mirror=mirror,
+        data_home=data_home,
+    )
+    return Table2Run(
+        results=run.results,
+        datasets=run.datasets,
+        repeats=repeats,
+        n_estimators=n_estimators,
+        engine=engine,
+        seconds=sum(result.seconds for result in run.results.values()),
+    )

@@ -9,12 +9,12 @@ from sklearn.model_selection import train_test_split
 from costlab.classifiers import make_classifier
 from costlab.evaluation import significance
 from costlab.metrics import BetaDensity
-from costlab.plotting import CriticalDifferenceDisplay, ScenarioCurveDisplay, save_figure
+from costlab.plotting import CriticalDifferenceDisplay, ScenarioCurveDisplay
 from costlab.studies.johnson2015.analyses import ADA, RISK, mean_aucs
 from costlab.studies.johnson2015.experiments import models
 from costlab.studies.johnson2015.published import AVERAGE_RANKS, CRITICAL_DIFFERENCE, TABLE_2
 
-__all__ = ["FIGURE_MAKERS", "write_figures"]
+__all__ = ["FIGURE_MAKERS"]
 
 #: Fig. 1's datasets (the paper's) and Fig. 2's (the paper's ncaaf is not public).
 FIGURE_1_DATASETS = ("pima", "breast-w")
@@ -113,15 +113,3 @@ FIGURE_MAKERS = {
     "table_2": figure_table_2,
     "ranks": figure_ranks,
 }
-
-
-def write_figures(rep, outdir):
-    """Draw and save every figure as PNG; returns the paths."""
-    paths = []
-    for stem, make in FIGURE_MAKERS.items():
-        path = outdir / f"{stem}.png"
-        outdir.mkdir(parents=True, exist_ok=True)
-        save_figure(make(rep), path)
-        plt.close("all")
-        paths.append(path)
-    return paths

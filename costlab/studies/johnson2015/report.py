@@ -7,27 +7,15 @@ Writes into ``<out>/johnson2015/``: ``tables/*.{csv,md,tex}``, ``figures/*.png``
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from costlab._io import write_text_atomic
-from costlab._tables import write_table
+from costlab.studies._skeleton import Reproduction, write_figures, write_summary, write_tables
 from costlab.studies.johnson2015 import analyses
 from costlab.studies.johnson2015.experiments import run_table2
-from costlab.studies.johnson2015.figures import write_figures
+from costlab.studies.johnson2015.figures import FIGURE_MAKERS
 from costlab.studies.johnson2015.published import TABLE_2_SOURCE
 
 __all__ = ["Reproduction", "reproduce", "tables_of"]
-
-
-@dataclass
-class Reproduction:
-    """What :func:`reproduce` computed and wrote."""
-
-    run: object
-    tables: dict = field(default_factory=dict)
-    outputs: list = field(default_factory=list)
-    seconds: float = 0.0
 
 
 _CAPTIONS = {
@@ -79,16 +67,13 @@ def reproduce(
         progress=progress,
     )
     rep = Reproduction(run, tables_of(run))
-    for stem, frame in rep.tables.items():
-        rep.outputs += write_table(frame, stem, root / "tables", caption=_CAPTIONS[stem])
-    rep.outputs += write_figures(rep, root / "figures")
-    rep.outputs.append(_write_summary(rep, root / "summary.md", quick))
-    rep.seconds = time.perf_counter() - start
-    log(f"wrote {len(rep.outputs)} files to {root}/ in {rep.seconds:.1f} s")
-    return rep
+    write_tables(rep, root / "tables", _CAPTIONS)
+    write_figures(rep, FIGURE_MAKERS, root / "figures")
+    write_summary(rep, _summary_lines(rep, quick), root / "summary.md")
+    return rep.done(root, log, start=start)
 
 
-def _write_summary(rep, path, quick):
+def _summary_lines(rep, quick):
     run, t2 = rep.run, rep.tables["table_2"]
     have = t2[t2["winner ours"] != "n/a"]
     ada = have["AdaBoost.M1 diff"]
@@ -103,7 +88,7 @@ def _write_summary(rep, path, quick):
     holds = bool(ours["RiskBoost significantly better"])
     agree = int((have["winner ours"] == have["winner paper"]).sum())
     wins = int((have["winner ours"] == analyses.RISK).sum())
-    lines = [
+    return [
         "# Johnson, Raeder & Chawla (2015), Table 2 recomputed",
         "",
         "QUICK MODE: 5 datasets, 10 rounds, 1 repetition; numbers differ from a full run.\n"
@@ -160,7 +145,3 @@ def _write_summary(rep, path, quick):
         "- The printed ranks (1.79 / 1.21) do not follow from the printed AUROCs, which give "
         "1.76 / 1.24 (bupa's tie counts 1.5 each); the conclusion does not change.",
     ]
-    text = "\n".join(line for line in lines if line is not None) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, text)
-    return path

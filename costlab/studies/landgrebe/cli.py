@@ -8,11 +8,10 @@ Writes results/landgrebe/{figures,tables}/ and summary.md, and prints the claims
 
 from __future__ import annotations
 
-import argparse
-import sys
 from pathlib import Path
 
-from costlab.studies._quick import quick_banner, quick_tag
+from costlab.studies._quick import quick_tag
+from costlab.studies._skeleton import entry_points, print_claims, run_reproduction, study_parser
 from costlab.studies.landgrebe.experiments import QUICK
 from costlab.studies.landgrebe.published import PROTOCOL
 from costlab.studies.landgrebe.report import reproduce
@@ -20,24 +19,10 @@ from costlab.studies.landgrebe.report import reproduce
 
 def build_parser():
     """The study's :class:`argparse.ArgumentParser` (``reproduce.py STUDY --help``)."""
-    parser = argparse.ArgumentParser(
-        prog="reproduce.py landgrebe", description=__doc__.split("\n\n")[0]
-    )
-    parser.add_argument("--quick", action="store_true", help="smoke run")
-    parser.add_argument("--n-jobs", type=int, default=-1, help="parallel folds (joblib; -1 all)")
-    parser.add_argument("--no-cache", action="store_true", help="recompute cross-validation")
-    parser.add_argument("--out", default="results", help="output folder (default: results)")
-    return parser
+    return study_parser("landgrebe", __doc__, shared=("quick", "no_cache", "out", "n_jobs"))
 
 
-def parse_args(argv=None):
-    """Parse `argv`; an unknown option exits with code 2 and a message naming it."""
-    return build_parser().parse_args(argv)
-
-
-def main(argv=None):
-    """``python reproduce.py STUDY [options]``: parse `argv` and :func:`run`; the exit code."""
-    return run(parse_args(argv))
+parse_args, main = entry_points(__name__)
 
 
 def quick_settings():
@@ -50,21 +35,18 @@ def quick_settings():
 
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
-    if args.quick:
-        print(quick_banner(quick_settings()))
-    try:
-        rep = reproduce(args.out, quick=args.quick, n_jobs=args.n_jobs, cache=not args.no_cache)
-    except (ValueError, RuntimeError, ImportError) as err:
-        print(f"error: {err}", file=sys.stderr)
+    rep = run_reproduction(
+        lambda: reproduce(args.out, quick=args.quick, n_jobs=args.n_jobs, cache=not args.no_cache),
+        quick=args.quick,
+        reduced=quick_settings,
+    )
+    if rep is None:
         return 2
-    print("\nLandgrebe et al. (2004), claims:")
-    for row in rep.tables["claims"].itertuples():
-        verdict = "holds" if row.holds else "DOES NOT HOLD"
-        print(f"  [{verdict}] {row.source}: {row.paper}\n      ours: {row.ours}")
-    claims = rep.tables["claims"]
-    quick = quick_tag(quick_settings()) if args.quick else ""
-    print(
-        f"\n{int(claims['holds'].astype(bool).sum())}/{len(claims)} claims of Landgrebe et al. "
-        f"(2004) hold; details in {Path(args.out) / 'landgrebe' / 'summary.md'}{quick}"
+    print_claims(
+        rep.tables["claims"],
+        heading="Landgrebe et al. (2004), claims",
+        paper="Landgrebe et al. (2004)",
+        summary=Path(args.out) / "landgrebe" / "summary.md",
+        tag=quick_tag(quick_settings()) if args.quick else "",
     )
     return 0

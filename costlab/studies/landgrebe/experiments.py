@@ -1,8 +1,8 @@
 """Table 2's cross-validation: four density-based classifiers on four synthetic problems.
 
-Sec. 4 of Landgrebe et al. (2004): "Four different classifiers are implemented for each data set,
-trained using a 30-fold cross-validation procedure. Each classifier is trained with equal training
-priors", on problems of "1500 examples [...] for each class". The folds are scikit-learn's
+Sec. 4 of Landgrebe et al. (2004): "Four different classifiers are implemented for each data
+set, trained using a 30-fold cross-validation procedure. Each classifier is trained with equal
+training priors", on problems of "1500 examples [...] for each class". The folds are scikit-learn's
 ``StratifiedKFold(shuffle=True)`` (PRTools' ``crossval`` also draws stratified random folds; its
 random stream cannot be reproduced). Each fold's held-out scores give one operating point at
 TPr = 80 % (:func:`costlab.metrics.fold_operating_points`), whose POSfrac is then read at each
@@ -17,8 +17,7 @@ import pandas as pd
 
 from costlab import datasets as _datasets
 from costlab.classifiers import LDC, QDC, MixtureOfGaussiansClassifier, ParzenClassifier
-from costlab.evaluation import cross_val_proba
-from costlab.evaluation.cv import progress_bar
+from costlab.evaluation import run_experiments
 from costlab.metrics import fold_operating_points
 from costlab.studies.landgrebe.published import CLASSIFIERS, EXPERIMENTS, PRIORS, PROTOCOL
 
@@ -121,28 +120,22 @@ def run_table2(
     unknown = [e for e in names if e not in EXPERIMENTS]
     if unknown:
         raise ValueError(f"experiments must be among {list(EXPERIMENTS)}, got {unknown}.")
-    run = PriorsRun(n_folds=n_folds, n_per_class=n_per_class)
     compared = models()
-    bar, own = progress_bar(progress, len(names) * len(CLASSIFIERS) * n_folds, "Table 2")
-    try:
-        for experiment in names:
-            data = run.datasets[experiment] = generate(experiment, n_per_class)
-            for label in CLASSIFIERS:
-                result = cross_val_proba(
-                    data,
-                    compared[label],
-                    name=label,
-                    n_folds=n_folds,
-                    seed=seed,
-                    folds="sklearn",
-                    n_jobs=n_jobs,
-                    cache=cache,
-                    cache_dir=cache_dir,
-                    progress=bar,
-                )
-                run.results[(experiment, label)] = result
-                run.seconds += result.seconds
-    finally:
-        if own:
-            bar.close()
-    return run
+    run = run_experiments(
+        {experiment: generate(experiment, n_per_class) for experiment in names},
+        {label: compared[label] for label in CLASSIFIERS},
+        n_folds=n_folds,
+        seed=seed,
+        folds="sklearn",
+        n_jobs=n_jobs,
+        cache=cache,
+        cache_dir=cache_dir,
+        progress=progress,
+    )
+    return PriorsRun(
+        results=run.results,
+        datasets=run.datasets,
+        n_folds=n_folds,
+        n_per_class=n_per_class,
+        seconds=sum(result.seconds for result in run.results.values()),
+    )

@@ -5,11 +5,11 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
-from costlab.plotting import PriorShiftDisplay, save_figure
+from costlab.plotting import PriorShiftDisplay
 from costlab.studies.landgrebe.analyses import cell_table
 from costlab.studies.landgrebe.published import CLASSIFIERS, EXPERIMENTS, PRIORS, PROTOCOL
 
-__all__ = ["FIGURE_MAKERS", "write_figures"]
+__all__ = ["FIGURE_MAKERS", "figure_makers"]
 
 _COLOURS = {"LDC": "#D55E00", "QDC": "#0072B2", "MOGC": "#009E73", "PARZEN": "#CC79A7"}
 
@@ -110,17 +110,8 @@ FIGURE_MAKERS = {
 }
 
 
-def write_figures(rep, outdir):
-    """Draw and save every figure as PNG; returns the paths."""
-    paths = []
-    outdir.mkdir(parents=True, exist_ok=True)
-    for stem, make in FIGURE_MAKERS.items():
-        if stem in ("figure_03_roc_posfrac", "figure_04_priors") and (
-            ("Highleyman", "QDC") not in rep.run.results
-        ):
-            continue
-        path = outdir / f"{stem}.png"
-        save_figure(make(rep), path)
-        plt.close("all")
-        paths.append(path)
-    return paths
+def figure_makers(rep):
+    """The figures ``rep`` can draw: Figs. 3 and 4 need Highleyman's QDC."""
+    skip = ("figure_03_roc_posfrac", "figure_04_priors")
+    have = ("Highleyman", "QDC") in rep.run.results
+    return {stem: make for stem, make in FIGURE_MAKERS.items() if have or stem not in skip}

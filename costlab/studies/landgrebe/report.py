@@ -7,29 +7,17 @@ Writes into ``<out>/landgrebe/``: ``tables/*.{csv,md,tex}``, ``figures/*.png`` a
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 
-from costlab._io import write_text_atomic
-from costlab._tables import write_table
+from costlab.studies._skeleton import Reproduction, write_figures, write_summary, write_tables
 from costlab.studies.landgrebe import analyses
 from costlab.studies.landgrebe.experiments import run_table2
-from costlab.studies.landgrebe.figures import write_figures
+from costlab.studies.landgrebe.figures import figure_makers
 from costlab.studies.landgrebe.published import TABLE_2_SOURCE
 
 __all__ = ["Reproduction", "reproduce", "tables_of"]
-
-
-@dataclass
-class Reproduction:
-    """What :func:`reproduce` computed and wrote."""
-
-    run: object
-    tables: dict = field(default_factory=dict)
-    outputs: list = field(default_factory=list)
-    seconds: float = 0.0
 
 
 _CAPTIONS = {
@@ -75,13 +63,10 @@ def reproduce(
         progress=progress,
     )
     rep = Reproduction(run, tables_of(run))
-    for stem, frame in rep.tables.items():
-        rep.outputs += write_table(frame, stem, root / "tables", caption=_CAPTIONS[stem])
-    rep.outputs += write_figures(rep, root / "figures")
-    rep.outputs.append(_write_summary(rep, root / "summary.md", quick))
-    rep.seconds = time.perf_counter() - start
-    log(f"wrote {len(rep.outputs)} files to {root}/ in {rep.seconds:.1f} s")
-    return rep
+    write_tables(rep, root / "tables", _CAPTIONS)
+    write_figures(rep, figure_makers(rep), root / "figures")
+    write_summary(rep, _summary_lines(rep, quick), root / "summary.md")
+    return rep.done(root, log, start=start)
 
 
 def _spread_finding(cells):
@@ -102,12 +87,12 @@ def _spread_finding(cells):
     )
 
 
-def _write_summary(rep, path, quick):
+def _summary_lines(rep, quick):
     run, cells, claims = rep.run, rep.tables["table_2_cells"], rep.tables["claims"]
     diff = cells["diff"].abs()
     worst = cells.loc[diff.idxmax()]
     within = int((cells["diff"].abs() <= 2 * cells["paper std"].clip(lower=0.05)).sum())
-    lines = [
+    return [
         "# Landgrebe, Paclik, Tax, Verzakov & Duin (2004), Table 2 recomputed",
         "",
         f"QUICK MODE: {run.n_per_class} per class, {run.n_folds} folds; numbers differ from a "
@@ -152,7 +137,3 @@ def _write_summary(rep, path, quick):
         "- The folds are scikit-learn's stratified shuffled folds (seed 1); PRTools' random "
         "folds cannot be reproduced.",
     ]
-    text = "\n".join(line for line in lines if line is not None) + "\n"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    write_text_atomic(path, text)
-    return path
