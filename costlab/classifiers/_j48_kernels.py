@@ -450,7 +450,11 @@ def _logged(value, last, last_log):  # pragma: no cover - compiled
     return _xlnx(value), value
 
 
-_BLOCK = 16
+#: Cuts per top-level block of the two-class search, and the size below which a block that
+#: cannot be ruled out is evaluated cut by cut instead of being halved.
+_BLOCK = 256
+_LEAF_BLOCK = 8
+_STACK = 64  # pending entries of a block's search: at most 2 per halving, plus one
 
 
 @njit(cache=True)
@@ -458,10 +462,13 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma
     """:func:`_numeric` for two classes, on scalars (the same operations in the same order).
 
     ``XT`` is the data transposed (one attribute's values contiguous). Instead of runs of
-    one class, blocks of ``_BLOCK`` successive cuts are skipped: along the cuts the class
-    weights on the left, (left0, left1), only grow, so a block's cuts lie in the box spanned
-    by its two end cuts, and the gain, convex in (left0, left1), is at most its largest value
-    at the box's four corners (two of them are the end cuts).
+    one class, blocks of successive cuts are ruled out: along the cuts the class weights on
+    the left, (left0, left1), only grow, so a block's cuts lie in the box spanned by its two
+    end cuts, and the gain, convex in (left0, left1), is at most its largest value at the
+    box's four corners (two of them are the end cuts). A block that this bound cannot rule
+    out is halved at its middle cut (:func:`_search_block`), down to ``_LEAF_BLOCK`` cuts,
+    which are evaluated one by one. Cuts are still decided in their order, each against the
+    best gain of the cuts before it, so the winner is the one a scan of every cut finds.
     """
     p0, p1 = 0.0, 0.0
     for t in range(m):
@@ -506,40 +513,97 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma
     gain_here = _gain_binary(lefts[0, 0], lefts[0, 1], p0, p1, weight, old_ent, cache)
     best_gain, best = 0.0, -1
     if gain_here - best_gain > SMALL:
-        best_gain, best = gain_here, positions[0]
+        best_gain, best = gain_here, 0
+    stack, end_gains = np.empty(3 * _STACK, np.int64), np.empty(2 * _STACK)
     i = 0
-    while i < n_cuts - 1:  # blocks of cuts: the gain is convex in (left0, left1)
+    while i < n_cuts - 1:
         end = min(i + _BLOCK, n_cuts - 1)
-        a0, a1, b0, b1 = lefts[i, 0], lefts[i, 1], lefts[end, 0], lefts[end, 1]
-        gain_end = _gain_binary(b0, b1, p0, p1, weight, old_ent, cache)
-        if end > i + 1:
-            slack = max(_slack(a0, b0, p0, weight), _slack(a1, b1, p1, weight))
-            bound = max(gain_here, gain_end)
-            if bound - best_gain < SMALL - slack:  # the box's other two corners
-                bound = max(
-                    bound,
-                    _gain_binary(b0, a1, p0, p1, weight, old_ent, cache),
-                    _gain_binary(a0, b1, p0, p1, weight, old_ent, cache),
-                )
-            if bound - best_gain >= SMALL - slack:
-                for inner in range(i + 1, end):
-                    gain = _gain_binary(
-                        lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
-                    )
-                    if gain - best_gain > SMALL:
-                        best_gain, best = gain, positions[inner]
+        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
+        best_gain, best = _search_block(
+            i, end, gain_here, gain_end, best_gain, best, lefts, p0, p1, weight, old_ent, cache,
+            stack, end_gains,
+        )  # fmt: skip
         if gain_end - best_gain > SMALL:
-            best_gain, best = gain_end, positions[end]
+            best_gain, best = gain_end, end
         gain_here, i = gain_end, end
     gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
     if gain - 0.0 < SMALL or gain <= 0.0:
         return False, 0.0, 0.0, 0.0, -1
+    best = positions[best]
     low, high = values[order[best]], values[order[best + 1]]
     cut = (high + low) / 2
     if cut == high:
         cut = low
     table = _numeric_table(order, m, best, wrow, yi, 2)
     return True, gain, _gain_ratio(table, weight, gain), cut, best
+
+
+@njit(cache=True)
+def _ruled_out(  # pragma: no cover - compiled
+    low, high, gain_low, gain_high, best_gain, lefts, p0, p1, weight, old_ent, cache
+):
+    """True if no cut strictly between cuts ``low`` and ``high`` can beat ``best_gain`` by more
+    than SMALL: the box bound of :func:`_numeric_binary`, with :func:`_slack`."""
+    a0, a1, b0, b1 = lefts[low, 0], lefts[low, 1], lefts[high, 0], lefts[high, 1]
+    slack = max(_slack(a0, b0, p0, weight), _slack(a1, b1, p1, weight))
+    bound = max(gain_low, gain_high)
+    if bound - best_gain < SMALL - slack:  # the box's other two corners
+        bound = max(
+            bound,
+            _gain_binary(b0, a1, p0, p1, weight, old_ent, cache),
+            _gain_binary(a0, b1, p0, p1, weight, old_ent, cache),
+        )
+    return bound - best_gain < SMALL - slack
+
+
+@njit(cache=True)
+def _push(stack, end_gains, top, low, high, kind, gain_low, gain_high):  # pragma: no cover
+    entry = top // 3
+    stack[top], stack[top + 1], stack[top + 2] = low, high, kind
+    end_gains[2 * entry], end_gains[2 * entry + 1] = gain_low, gain_high
+    return top + 3
+
+
+@njit(cache=True)
+def _search_block(low, high, gain_low, gain_high, best_gain, best, lefts, p0, p1, weight,
+                  old_ent, cache, stack, end_gains):  # fmt: skip  # pragma: no cover
+    """(best gain, best cut) after the cuts strictly between cuts ``low`` and ``high``, taken
+    in order.
+
+    A segment the box bound rules out (:func:`_ruled_out`) is skipped; a short one is
+    evaluated cut by cut; a longer one is halved at its middle cut, whose gain is taken once,
+    serves both halves and is decided between them. ``stack`` holds the pending entries, three
+    ints each: low, high, and -1 for a segment or -2 for "decide cut ``high``"; ``end_gains``
+    the gains at their ends.
+    """
+    top = _push(stack, end_gains, 0, low, high, -1, gain_low, gain_high)
+    while top > 0:
+        top -= 3
+        lo, hi, kind = stack[top], stack[top + 1], stack[top + 2]
+        g_lo, g_hi = end_gains[2 * (top // 3)], end_gains[2 * (top // 3) + 1]
+        if kind == -2:
+            if g_hi - best_gain > SMALL:
+                best_gain, best = g_hi, hi
+            continue
+        if hi <= lo + 1 or _ruled_out(
+            lo, hi, g_lo, g_hi, best_gain, lefts, p0, p1, weight, old_ent, cache
+        ):
+            continue
+        if hi - lo <= _LEAF_BLOCK:
+            for inner in range(lo + 1, hi):
+                gain = _gain_binary(
+                    lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
+                )
+                if gain - best_gain > SMALL:
+                    best_gain, best = gain, inner
+            continue
+        mid = (lo + hi) // 2
+        g_mid = _gain_binary(lefts[mid, 0], lefts[mid, 1], p0, p1, weight, old_ent, cache)
+        # pushed in reverse, so that the left half comes first, then cut mid, then the right
+        top = _push(stack, end_gains, top, mid, hi, -1, g_mid, g_hi)
+        top = _push(stack, end_gains, top, mid, mid, -2, g_mid, g_mid)
+        top = _push(stack, end_gains, top, lo, mid, -1, g_lo, g_mid)
+    return best_gain, best
 
 
 @njit(cache=True)
