@@ -13,8 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score
 
-from costlab.metrics import cost_envelope, h_measure, roc_convex_hull
-from costlab.metrics.mergeable import binned_counts, merge_blocks, summarize_counts
+from costlab.metrics import (
+    binned_counts,
+    cost_envelope,
+    h_measure,
+    merge_blocks,
+    roc_convex_hull,
+    summarize_counts,
+)
 
 # The test extra installs these; CI (COSTLAB_REQUIRE_EXTRAS=1) fails instead of skipping.
 dd = import_or_skip("dask.dataframe")

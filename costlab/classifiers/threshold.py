@@ -42,9 +42,7 @@ from sklearn.utils import get_tags
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.costs import cost_ratio_grid
-from costlab.metrics.hull import roc_convex_hull
+from costlab.metrics import CostEnvelope, cost_ratio_grid, roc_convex_hull
 
 __all__ = ["CostRangeThresholdClassifier"]
 

@@ -324,3 +324,61 @@ def check_rate_target(value, name):
     if not np.isfinite(value) or value <= 0.0 or value > 1.0:
         raise ValueError(f"{name} must lie in (0, 1], got {value!r}.")
     return value
+
+
+def check_pcf(pcf):
+    """PCF(+) as a float, or a float array, in [0, 1] (D&H eq. 6), else a ValueError naming it."""
+    x = np.asarray(pcf, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x < 0.0) or np.any(x > 1.0):
+        raise ValueError(f"pcf must lie in [0, 1] (PCF(+), D&H eq. 6), got {_describe(x)}.")
+    return float(x) if x.ndim == 0 else x
+
+
+def check_open_unit(value, name):
+    """``value`` as a float array of probabilities strictly inside (0, 1), else a ValueError."""
+    x = np.asarray(value, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x <= 0.0) or np.any(x >= 1.0):
+        raise ValueError(
+            f"{name} must be a probability strictly between 0 and 1, got {_describe(x)}."
+        )
+    return x
+
+
+def check_positive_costs(value, name):
+    """``value`` (a number or an array) as a float array of finite costs > 0, else an error.
+
+    The array form of :func:`check_positive_cost`.
+    """
+    if isinstance(value, bool) or not (isinstance(value, numbers.Real) or np.ndim(value) > 0):
+        raise TypeError(f"{name} must be a real number > 0, got {type(value).__name__}.")
+    x = np.asarray(value, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x <= 0.0):
+        raise ValueError(f"{name} must be a finite cost > 0, got {_describe(x)}.")
+    return x
+
+
+def check_fraction(value, name):
+    """``value`` as a float in [0, 1], else an error naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in [0, 1], got {type(value).__name__}.")
+    value = float(value)
+    if not 0.0 <= value <= 1.0:  # also rejects NaN
+        raise ValueError(f"{name} must lie in [0, 1], got {value!r}.")
+    return value
+
+
+def check_non_negative(value, name, *, strict=False):
+    """``value`` as a finite float >= 0 (> 0 if ``strict``), else an error naming ``name``."""
+    bound = "> 0" if strict else ">= 0"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number {bound}, got {type(value).__name__}.")
+    value = float(value)
+    if not np.isfinite(value) or value < 0.0 or (strict and value == 0.0):
+        raise ValueError(f"{name} must be a finite number {bound}, got {value!r}.")
+    return value
+
+
+def _describe(x):
+    if x.ndim == 0:
+        return repr(float(x))
+    return f"values in [{np.nanmin(x):g}, {np.nanmax(x):g}]"

@@ -57,16 +57,16 @@ from matplotlib.patches import Patch
 from matplotlib.ticker import MultipleLocator
 from sklearn.metrics import roc_curve
 
-from costlab.metrics._validation import check_bool, check_labels_scores, check_positive_cost
-from costlab.metrics.cost_space import (
+from costlab.metrics import (
     CostEnvelope,
+    RocHull,
     cost_envelope,
+    format_cost_ratio,
     operating_range,
     probability_cost,
     trivial_cost,
 )
-from costlab.metrics.costs import format_cost_ratio
-from costlab.metrics.hull import RocHull
+from costlab.metrics._validation import check_bool, check_labels_scores, check_positive_cost
 from costlab.plotting._displays import (
     _axes,
     _check_labels,

@@ -1,10 +1,12 @@
 """Decision curves (Vickers & Elkin 2006) and Brier / threshold-choice curves (Hernández-Orallo,
 Flach & Ferri 2011-2013), with bootstrap bands.
 
-Draws what :mod:`costlab.metrics.decision_curve`, :mod:`costlab.metrics.threshold_choice` and
-:mod:`costlab.metrics.curve_bootstrap` compute. Both x axes are the same quantity: the threshold
-probability p_t of a decision curve is the cost proportion c = C(+|-) / (C(+|-) + C(-|+)) of a
-Brier curve, and NB(p_t) = prevalence - Q_c(p_t) / (2 (1 - p_t)).
+Draws what :mod:`costlab.metrics.threshold_choice.decision_curve`,
+:mod:`costlab.metrics.threshold_choice.methods` and
+:mod:`costlab.metrics.resampling.loss_curve_bootstrap` compute. Both x axes are the same
+quantity: the threshold probability p_t of a decision curve is the cost proportion
+c = C(+|-) / (C(+|-) + C(-|+)) of a Brier curve, and
+NB(p_t) = prevalence - Q_c(p_t) / (2 (1 - p_t)).
 """
 
 from __future__ import annotations
@@ -13,9 +15,17 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from costlab.metrics.curve_bootstrap import bootstrap_brier_curves, bootstrap_decision_curves
-from costlab.metrics.decision_curve import DecisionCurve, decision_curve
-from costlab.metrics.threshold_choice import METHODS, ThresholdChoiceCurve, threshold_choice_curve
+from costlab.metrics import (
+    DecisionCurve,
+    bootstrap_brier_curves,
+    bootstrap_decision_curves,
+    decision_curve,
+)
+from costlab.metrics.threshold_choice.methods import (
+    METHODS,
+    ThresholdChoiceCurve,
+    threshold_choice_curve,
+)
 from costlab.plotting._displays import _axes, _finish, classifier_styles
 from costlab.plotting._scores import estimator_scores, named_scores
 

@@ -34,7 +34,7 @@ Examples
 --------
 >>> import matplotlib
 >>> matplotlib.use("Agg")
->>> from costlab.metrics.thresholds import mtmcs_curve
+>>> from costlab.metrics import mtmcs_curve
 >>> curve = mtmcs_curve([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])
 >>> labels = {"NaiveBayes": "Naïve Bayes"}
 >>> display = MTMCSDisplay({"NaiveBayes": curve}, highlight=(0.4, 0.6), labels=labels)
@@ -58,10 +58,8 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import MultipleLocator
 
 from costlab._io import create_temp
+from costlab.metrics import format_cost_ratio, mtmcs_curve, roc_auc, roc_points
 from costlab.metrics._validation import check_cost_range
-from costlab.metrics.costs import format_cost_ratio
-from costlab.metrics.roc import roc_auc, roc_points
-from costlab.metrics.thresholds import mtmcs_curve
 from costlab.plotting._scores import estimator_scores, named_scores
 
 __all__ = [
@@ -83,7 +81,7 @@ _KNOWN_SLOTS = {"RandomForest": 0, "NaiveBayes": 1, "AdaBoostM1": 2, "IBk": 3}
 _BAND_COLOUR = "#E41A1C"  # the thesis's red range-of-interest band (Figures 30-32)
 _CLASS_COLOURS = ("#56B4E9", "#E69F00")
 _WIDE, _SQUARE, _SMALL = (9.0, 5.0), (6.5, 6.0), (5.5, 4.5)
-_TOL = 1e-9  # as in costlab.metrics.costs: grid values are rounded to 10 decimals
+_TOL = 1e-9  # as in costlab.metrics.thesis.measures: grid values are rounded to 10 decimals
 _ANNOTATION_FORMAT = "{:.1f}"
 _MAX_COST_TICKS = 25
 

@@ -4,7 +4,7 @@ TPr and FPr do not depend on the class prior; the fraction of instances flagged 
 the purity of what is flagged do. Seed 002 draws, for one classifier, the ROC curve (Fig. 3,
 left), TPr against POSfrac for the true target prior P(C_t) = 0.1 (Fig. 3, right) and for
 P(C_t) = 0.5, 0.1 and 0.001 (Fig. 4), "with respect to the *target* class". The maths is
-:mod:`costlab.metrics.prior_shift`:
+:mod:`costlab.metrics.prior_shift.posfrac_purity`:
 
 .. math:: POSfrac = P(C_t) TP_r + P(C_n) FP_r, \\qquad
           Purity = \\frac{TP_r}{TP_r + \\frac{P(C_n)}{P(C_t)} FP_r}
@@ -32,7 +32,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics.prior_shift import operating_point, prior_operating_curves
+from costlab.metrics import operating_point, prior_operating_curves
 from costlab.plotting._displays import _finish, classifier_styles
 from costlab.plotting._scores import estimator_scores, named_scores
 

@@ -4,7 +4,7 @@ A scenario curve is a classifier's minimum loss over the scenarios, weighted by 
 about the cost ratio c = c0 / (c0 + c1) and normalised so that "the area under each curve
 represents the value of the respective loss measure" (seed 003, Fig. 1): 1 - H_u for a cost
 density u (Hand 2009), TEC for the plain cost curve (D&H eq. 11). The maths is
-:mod:`costlab.metrics.scenario`; this module only draws it, in three pictures:
+:mod:`costlab.metrics.scenarios.scenario_curves`; this module only draws it, in three pictures:
 
 * one classifier under several densities (seed 003 Fig. 1):
   :meth:`ScenarioCurveDisplay.from_predictions` with one array of scores;
@@ -38,9 +38,14 @@ import numpy as np
 import pandas as pd
 from matplotlib.lines import Line2D
 
+from costlab.metrics import (
+    COST_CURVE,
+    ScenarioCurve,
+    scenario_curve,
+    scenario_curves,
+    scenario_densities,
+)
 from costlab.metrics._validation import check_labels_scores
-from costlab.metrics.cost_density import scenario_densities
-from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
 from costlab.plotting._displays import _axes, _check_labels, _finish, classifier_styles
 from costlab.plotting._scores import estimator_scores, named_scores
 
@@ -63,7 +68,8 @@ class ScenarioCurveDisplay:
 
     Each curve is :class:`~costlab.metrics.ScenarioCurve`: on the PCF(+) axis
     :math:`s_u(x) = NE[C](x)\\, \\pi_0^2 \\pi_1^2 u(c(x)) / (D(x)^3 Z_u)` with area 1 - H_u
-    (see :mod:`costlab.metrics.scenario`), the cost curve NE[C](x) itself with area TEC.
+    (see :mod:`costlab.metrics.scenarios.scenario_curves`), the cost curve NE[C](x) itself with
+    area TEC.
 
     Parameters
     ----------

@@ -28,8 +28,8 @@ from costlab.evaluation.experiment import (
     roc_curves,
     run_experiments,
 )
+from costlab.metrics import curve_in_range
 from costlab.metrics._validation import check_search, check_step
-from costlab.metrics.costs import curve_in_range
 from costlab.studies.alsaffar2018.orientation import AXIS_LABELS, SCORE_OF
 from costlab.studies.alsaffar2018.published import (
     CLASSIFIERS,

@@ -39,9 +39,9 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics._counts import checked_counts, class_counts
 from costlab.metrics._validation import check_labels_scores, check_priors, check_rate_target
-from costlab.metrics.cost_space import probability_cost
+from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine.pcf import probability_cost
 
 __all__ = [
     "PriorOperatingCurves",
@@ -238,7 +238,7 @@ class PriorOperatingCurves:
 def prior_operating_curves(y_true, y_score, priors, *, pos_label=None, sample_weight=None):
     """ROC, POSfrac and Purity curves over the thresholds of one classifier, for many priors.
 
-    The scores are sorted once (:func:`costlab.metrics._counts.class_counts`); POSfrac and
+    The scores are sorted once (:func:`costlab.metrics.engine._counts.class_counts`); POSfrac and
     Purity at every prior come from the rates by broadcasting (Landgrebe eqs. 3-6):
 
     .. math:: POSfrac(\\Theta) = P(C_t) TP_r(\\Theta) + P(C_n) FP_r(\\Theta), \\quad

@@ -19,7 +19,7 @@ c in [c(b_{i+1}), c(b_i)] with
 
 (PCF(+) = x is Johnson et al.'s (2015) pc_1, sec. 2.3). Summed over the hull, the risks give
 :math:`\\int_0^1 Q(c) u(c) dc`, the numerator of the H measure: each is exact, from the
-density's partial moments (:mod:`costlab.metrics.cost_density`).
+density's partial moments (:mod:`costlab.metrics.scenarios.densities`).
 
 ``normalized_risk`` divides by the loss of the better trivial classifier,
 :math:`\\int_0^1 \\min(c\\pi_0, (1 - c)\\pi_1) u(c) dc`, so the normalised risks sum to
@@ -31,10 +31,10 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import checked_counts, class_counts
-from costlab.metrics.cost_density import PointMass, as_cost_density
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.scenarios.densities import PointMass, as_cost_density
 
 __all__ = [
     "classifier_risk",
@@ -60,7 +60,7 @@ def vertex_risks(envelope, pi1, density=None):
     envelope : CostEnvelope
     pi1 : float
         The positive class's prior :math:`\\pi_1`.
-    density : see :func:`costlab.metrics.cost_density.as_cost_density`
+    density : see :func:`costlab.metrics.scenarios.densities.as_cost_density`
 
     Returns
     -------

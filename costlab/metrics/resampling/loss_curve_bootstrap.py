@@ -7,8 +7,9 @@ and seeded; ``stratified=True`` (the default, as in :func:`costlab.metrics.boots
 keeps both class sizes, which suits a case-control sample or a fixed evaluation set;
 ``stratified=False`` also lets the prevalence vary, as it would in a new cohort, which widens
 net-benefit bands (NB scales with the prevalence). Bands are pointwise percentile intervals at
-each x of the grid; each replicate's value at x is exact (:mod:`costlab.metrics.decision_curve`,
-:mod:`costlab.metrics.threshold_choice`), and areas are exact integrals per replicate.
+each x of the grid; each replicate's value at x is exact
+(:mod:`costlab.metrics.threshold_choice.decision_curve`,
+:mod:`costlab.metrics.threshold_choice.methods`), and areas are exact integrals per replicate.
 """
 
 from __future__ import annotations
@@ -19,25 +20,25 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import (
     check_class_weights,
     check_labels_scores,
     check_random_state,
     check_sample_weight,
 )
-from costlab.metrics.decision_curve import DecisionCurve, _check_threshold
-from costlab.metrics.threshold_choice import (
-    METHODS,
-    SPACES,
-    _check_probability_scores,
-    _curve_from_counts,
-)
-from costlab.metrics.uncertainty import (
+from costlab.metrics.engine._counts import class_counts
+from costlab.metrics.resampling.mtmcs_bootstrap import (
     _check_resampling,
     _take,
     _weighted_rows,
     stratified_resample,
+)
+from costlab.metrics.threshold_choice.decision_curve import DecisionCurve, _check_threshold
+from costlab.metrics.threshold_choice.methods import (
+    METHODS,
+    SPACES,
+    _check_probability_scores,
+    _curve_from_counts,
 )
 
 __all__ = ["CurveBands", "bootstrap_brier_curves", "bootstrap_decision_curves"]

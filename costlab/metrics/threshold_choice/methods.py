@@ -61,15 +61,15 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import (
     check_class_weights,
     check_labels_scores,
     check_probability_scores,
     check_sample_weight,
 )
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.engine._counts import class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
 
 __all__ = [
     "METHODS",

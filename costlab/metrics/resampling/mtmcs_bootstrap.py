@@ -29,7 +29,6 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from costlab.metrics._counts import checked_counts, class_counts
 from costlab.metrics._validation import (
     check_class_weights,
     check_cost_range,
@@ -38,10 +37,11 @@ from costlab.metrics._validation import (
     check_random_state,
     check_sample_weight,
 )
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.costs import _TOL as _SELECTION_TOL
-from costlab.metrics.costs import cost_ratio_grid, cost_sensitivity, cst, mtmcr
-from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.thesis.measures import _TOL as _SELECTION_TOL
+from costlab.metrics.thesis.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 
 __all__ = [
     "BootstrapCurves",

@@ -36,12 +36,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._counts import checked_counts
-from costlab.metrics.cost_area import total_expected_cost
-from costlab.metrics.cost_density import CostDensity, as_cost_density
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import hull_from_counts
-from costlab.metrics.risk import cost_ratio, normalized_loss, point_mass_loss, trivial_loss
+from costlab.metrics.cost_space.area import total_expected_cost
+from costlab.metrics.engine._counts import checked_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.scenarios.densities import CostDensity, as_cost_density
+from costlab.metrics.scenarios.risk import (
+    cost_ratio,
+    normalized_loss,
+    point_mass_loss,
+    trivial_loss,
+)
 
 __all__ = ["COST_CURVE", "ScenarioCurve", "scenario_curve", "scenario_curves"]
 
@@ -162,7 +167,7 @@ def scenario_curve(
         The positive class's score, higher = more positive (``predict_proba(X)[:, 1]``).
     density : None, "cost curve", CostDensity, ("beta", a, b), float or callable
         u(c): default Beta(2, 2); ``"cost curve"`` for the plain cost curve; a float is a
-        point mass at that cost ratio (see :mod:`costlab.metrics.cost_density`).
+        point mass at that cost ratio (see :mod:`costlab.metrics.scenarios.densities`).
     axis : {"pcf", "c"}
         The x axis: PCF(+) (default, seed 003's pc_1) or the cost ratio c = c0 / (c0 + c1).
     pos_label : scalar, optional
@@ -205,7 +210,7 @@ def scenario_curves(y_true, y_score, densities, *, axis="pcf", pos_label=None, s
     ----------
     densities : mapping name -> density, or sequence of densities
         As ``density`` of :func:`scenario_curve` (e.g.
-        :func:`costlab.metrics.cost_density.scenario_densities` plus ``"cost curve"``).
+        :func:`costlab.metrics.scenarios.densities.scenario_densities` plus ``"cost curve"``).
 
     Returns
     -------

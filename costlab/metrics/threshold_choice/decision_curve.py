@@ -42,7 +42,7 @@ from costlab.metrics._validation import (
     check_probability_scores,
     check_sample_weight,
 )
-from costlab.metrics.threshold_choice import ThresholdChoiceCurve, threshold_choice_curve
+from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, threshold_choice_curve
 
 __all__ = [
     "DecisionCurve",
