@@ -63,7 +63,8 @@ FAMILIES = {
             ("CURVE_COLUMNS",),
         ),
         (
-            "Cost space (Drummond & Holte 2000): cost lines, comparisons, area, averaging, criteria",
+            "Cost space (Drummond & Holte 2000): cost lines, comparisons, area, averaging, "
+            "criteria",
             ("cost_lines", "comparisons", "area", "averaging", "criteria"),
             (),
         ),

@@ -30,6 +30,7 @@ from costlab.metrics import (  # noqa: E402
     format_cost_ratio,
     hull_of_points,
     operating_range,
+    prior_from_probability_cost,
     probability_cost,
     trivial_cost,
 )
@@ -43,7 +44,6 @@ from costlab.plotting._cost_curves import (  # noqa: E402
     _MIN_TICK_GAP,
     envelope_operating_range,
     iso_cost_segment,
-    pcf_to_prior,
 )
 
 DISPLAYS = pytest.mark.parametrize(
@@ -457,7 +457,8 @@ def test_true_costs_add_a_prior_axis(env):
 @pytest.mark.parametrize("p", [0.01, 0.2, 0.5, 0.93])
 @pytest.mark.parametrize("costs", [(5, 1), (1, 5), (2, 2)])
 def test_prior_axis_inverts_probability_cost(p, costs):
-    assert pcf_to_prior(probability_cost(p, *costs), *costs) == pytest.approx(p, abs=1e-15)
+    back = prior_from_probability_cost(probability_cost(p, *costs), *costs, clip=True)
+    assert back == pytest.approx(p, abs=1e-15)
 
 
 def test_bad_cost_curve_options_are_named(env):

@@ -63,6 +63,7 @@ from costlab.metrics import (
     cost_envelope,
     format_cost_ratio,
     operating_range,
+    prior_from_probability_cost,
     probability_cost,
     trivial_cost,
 )
@@ -1107,8 +1108,9 @@ def _prior_axis(ax, fn_cost, fp_cost):
     top = ax.secondary_xaxis(
         "top",
         functions=(
-            lambda x: pcf_to_prior(x, fn_cost, fp_cost),
-            lambda p: pcf_to_prior(p, fp_cost, fn_cost),  # eq. 6 itself: swap the costs
+            lambda x: prior_from_probability_cost(x, fn_cost, fp_cost, clip=True),
+            # eq. 6 itself: the inverse with the costs swapped
+            lambda p: prior_from_probability_cost(p, fp_cost, fn_cost, clip=True),
         ),
     )
     priors = _prior_ticks(fn_cost, fp_cost)
@@ -1116,25 +1118,6 @@ def _prior_axis(ax, fn_cost, fp_cost):
     top.tick_params(labelsize=8.5, colors="0.25")
     top.set_xlabel(f"Prior p(+) when C(-|+) = {fn_cost:g} and C(+|-) = {fp_cost:g}")
     return top
-
-
-def pcf_to_prior(pcf, fn_cost, fp_cost):
-    """The prior p(+) at which fixed costs give ``pcf``: D&H eq. 6 solved for p(+).
-
-    .. math:: p(+) = \\frac{PCF(+) C(+|-)}{PCF(+) C(+|-) + (1 - PCF(+)) C(-|+)}
-
-    The inverse of :func:`~costlab.metrics.probability_cost` (which is this function with the
-    two costs swapped). Values outside [0, 1] are clipped.
-
-    Examples
-    --------
-    >>> round(pcf_to_prior(0.8, fn_cost=4, fp_cost=1), 12)  # probability_cost(0.5, 4, 1) == 0.8
-    0.5
-    """
-    x = np.clip(np.asarray(pcf, dtype=float), 0.0, 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        p = x * fp_cost / (x * fp_cost + (1.0 - x) * fn_cost)
-    return float(p) if p.ndim == 0 else p
 
 
 def _prior_ticks(fn_cost, fp_cost):

@@ -28,7 +28,7 @@ import pandas as pd
 from costlab.metrics._validation import check_bool, check_pcf
 from costlab.metrics.engine._counts import checked_counts
 from costlab.metrics.engine.hull import RocHull, hull_from_counts
-from costlab.metrics.engine.pcf import probability_cost
+from costlab.metrics.engine.pcf import _cost_proportion_pcf, probability_cost
 
 __all__ = ["CostEnvelope", "cost_envelope", "normalized_expected_cost"]
 
@@ -129,6 +129,43 @@ class CostEnvelope:
             fn_cost
         )
         return float(value * worst) if np.ndim(value) == 0 else value * worst
+
+    def operating_points(self, p_pos=None):
+        """Tidy table: each hull vertex, its threshold and the interval where it is optimal.
+
+        Columns ``threshold, fpr, tpr, pcf_from, pcf_to, fp_cost_from, fp_cost_to``: vertex i is
+        optimal for PCF(+) in [pcf_from, pcf_to] (the envelope's breakpoints), i.e. for the
+        normalised FPcost (the thesis's r, a cost proportion) in [fp_cost_from, fp_cost_to];
+        PCF(+) falls as FPcost rises, so the ends swap. With ``p_pos=None`` (equal priors)
+        FPcost = 1 - PCF(+); with a prior p(+), FPcost is :func:`pcf_cost_proportion` of PCF(+)
+        (D&H eq. 6).
+
+        Examples
+        --------
+        >>> env = cost_envelope([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> env.operating_points()[["fpr", "tpr", "fp_cost_from", "fp_cost_to"]].values.tolist()
+        [[0.0, 0.0, 1.0, 1.0], [0.0, 0.5, 0.5, 1.0], [0.5, 1.0, 0.0, 0.5], [1.0, 1.0, 0.0, 0.0]]
+        """
+        edges = self.breakpoints
+        pcf_from, pcf_to = edges[:-1], edges[1:]
+        if p_pos is None:
+            fp_from, fp_to = 1.0 - pcf_to, 1.0 - pcf_from
+        else:
+            fp_from, fp_to = (
+                _cost_proportion_pcf(pcf_to, p_pos),
+                _cost_proportion_pcf(pcf_from, p_pos),
+            )
+        return pd.DataFrame(
+            {
+                "threshold": self.hull.thresholds,
+                "fpr": self.hull.fpr,
+                "tpr": self.hull.tpr,
+                "pcf_from": pcf_from,
+                "pcf_to": pcf_to,
+                "fp_cost_from": fp_from,
+                "fp_cost_to": fp_to,
+            }
+        )
 
     def segments(self):
         """Tidy table: one row per hull vertex with its PCF(+) interval and cost line.

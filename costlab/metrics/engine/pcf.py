@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from costlab.metrics._validation import check_open_unit, check_positive_costs
+from costlab.metrics._validation import check_bool, check_open_unit, check_positive_costs
 
 __all__ = ["pcf_cost_proportion", "prior_from_probability_cost", "probability_cost"]
 
@@ -62,7 +62,7 @@ def probability_cost(p_pos, fn_cost, fp_cost):
     return float(value) if np.ndim(value) == 0 else value
 
 
-def prior_from_probability_cost(pcf, fn_cost, fp_cost):
+def prior_from_probability_cost(pcf, fn_cost, fp_cost, *, clip=False):
     """The target prior P(C_t) that gives probability cost ``pcf`` with the given costs.
 
     The inverse of D&H eq. 6, :math:`PCF(+) = p C(-|+) / (p C(-|+) + (1 - p) C(+|-))`:
@@ -77,13 +77,21 @@ def prior_from_probability_cost(pcf, fn_cost, fp_cost):
         PCF(+), strictly between 0 and 1.
     fn_cost, fp_cost : float or array-like
         ``C(-|+)`` and ``C(+|-)``, both > 0.
+    clip : bool, default False
+        Clip ``pcf`` to [0, 1] instead of checking it (0 and 1 give priors 0 and 1), as an
+        axis transform needs (the prior axis of :class:`~costlab.plotting.CostCurveDisplay`).
 
     Examples
     --------
     >>> prior_from_probability_cost(0.5, fn_cost=9, fp_cost=1)  # 1 target in 10 at 9:1 costs
     0.1
+    >>> prior_from_probability_cost([-0.1, 0.2, 1.0], fn_cost=4, fp_cost=1, clip=True).tolist()
+    [0.0, 0.058823529411764705, 1.0]
     """
-    x = check_open_unit(pcf, "pcf")
+    if check_bool(clip, "clip"):
+        x = np.clip(np.asarray(pcf, dtype=np.float64), 0.0, 1.0)
+    else:
+        x = check_open_unit(pcf, "pcf")
     c_fn = check_positive_costs(fn_cost, "fn_cost")
     c_fp = check_positive_costs(fp_cost, "fp_cost")
     value = _pcf(x, c_fp, c_fn)  # eq. 6 with the two costs swapped
@@ -118,6 +126,11 @@ def pcf_cost_proportion(x, p_pos):
     >>> round(pcf_cost_proportion(pcf_cost_proportion(0.3, 0.1), 0.1), 12)
     0.3
     """
-    x = np.asarray(x, dtype=np.float64)
-    value = _pcf(p_pos, 1.0 - x, x)
+    value = _cost_proportion_pcf(x, p_pos)
     return float(value) if np.ndim(value) == 0 else value
+
+
+def _cost_proportion_pcf(x, p_pos):
+    """:func:`pcf_cost_proportion` as numpy returns it (a numpy scalar for a scalar ``x``)."""
+    x = np.asarray(x, dtype=np.float64)
+    return _pcf(p_pos, 1.0 - x, x)

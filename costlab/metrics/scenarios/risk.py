@@ -34,6 +34,7 @@ import pandas as pd
 from costlab.metrics.engine._counts import checked_counts, class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.engine.pcf import _cost_proportion_pcf
 from costlab.metrics.scenarios.densities import PointMass, as_cost_density
 
 __all__ = [
@@ -44,12 +45,6 @@ __all__ = [
     "trivial_loss",
     "vertex_risks",
 ]
-
-
-def cost_ratio(pcf, pi1):
-    """c for PCF(+) = pcf: :math:`\\pi_1 (1 - x) / (\\pi_1 (1 - x) + \\pi_0 x)`."""
-    pcf = np.asarray(pcf, dtype=np.float64)
-    return pi1 * (1.0 - pcf) / (pi1 * (1.0 - pcf) + (1.0 - pi1) * pcf)
 
 
 def vertex_risks(envelope, pi1, density=None):
@@ -70,7 +65,7 @@ def vertex_risks(envelope, pi1, density=None):
     """
     u = as_cost_density(density)
     pi0 = 1.0 - pi1
-    c = cost_ratio(envelope.breakpoints, pi1)  # decreasing along the vertices
+    c = _cost_proportion_pcf(envelope.breakpoints, pi1)  # decreasing along the vertices
     m0, m1 = u.moments(c)
     d0, d1 = m0[:-1] - m0[1:], m1[:-1] - m1[1:]
     hull = envelope.hull
@@ -152,22 +147,14 @@ def _envelope(y_true, y_score, pos_label, sample_weight=None):
 def _risk_table(envelope, pi1, density):
     u = as_cost_density(density)
     risk = vertex_risks(envelope, pi1, u)
-    hull, b = envelope.hull, envelope.breakpoints
-    c = cost_ratio(b, pi1)
-    return pd.DataFrame(
-        {
-            "vertex": np.arange(hull.n_vertices),
-            "threshold": hull.thresholds,
-            "fpr": hull.fpr,
-            "tpr": hull.tpr,
-            "pcf_from": b[:-1],
-            "pcf_to": b[1:],
-            "c_from": c[1:],
-            "c_to": c[:-1],
-            "risk": risk,
-            "normalized_risk": risk / trivial_loss(pi1, u),
-        }
+    # the cost ratio c is the cost proportion of Johnson et al. (2015, sec. 2.3)
+    table = envelope.operating_points(pi1).rename(
+        columns={"fp_cost_from": "c_from", "fp_cost_to": "c_to"}
     )
+    table.insert(0, "vertex", np.arange(envelope.hull.n_vertices))
+    table["risk"] = risk
+    table["normalized_risk"] = risk / trivial_loss(pi1, u)
+    return table
 
 
 def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
