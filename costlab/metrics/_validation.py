@@ -382,3 +382,55 @@ def _describe(x):
     if x.ndim == 0:
         return repr(float(x))
     return f"values in [{np.nanmin(x):g}, {np.nanmax(x):g}]"
+
+
+def check_unit_interval(x, name):
+    """Values in [0, 1]: a float for a real number, else a float array (NaN and inf refused)."""
+    if isinstance(x, numbers.Real) and not isinstance(x, bool):
+        value = float(x)
+        if not (0.0 <= value <= 1.0):
+            raise ValueError(f"{name} must lie in [0, 1], got {value!r}.")
+        return value
+    arr = np.asarray(x, dtype=np.float64)
+    if arr.size and (not np.all(np.isfinite(arr)) or arr.min() < 0.0 or arr.max() > 1.0):
+        raise ValueError(f"{name} must lie in [0, 1], got values outside it.")
+    return arr
+
+
+def check_threshold_probabilities(p_t):
+    """Decision-curve threshold probabilities p_t in [0, 1): a float, or a float array."""
+    arr = np.asarray(p_t, dtype=np.float64)
+    if arr.size == 0:
+        raise ValueError("p_t must hold at least one threshold probability in [0, 1).")
+    if not np.all(np.isfinite(arr)) or arr.min() < 0.0 or arr.max() >= 1.0:
+        raise ValueError(
+            "p_t must be threshold probabilities in [0, 1) (at p_t = 1 a false positive costs "
+            f"infinitely more than a true positive gains); got values in [{arr.min():g}, "
+            f"{arr.max():g}]."
+        )
+    return float(arr) if arr.ndim == 0 else arr
+
+
+def check_resampling(n_resamples, confidence):
+    """Raise unless ``n_resamples`` is an integer >= 2 and ``confidence`` lies in (0, 1)."""
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)):
+        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if n_resamples < 2:
+        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if not 0.0 < float(confidence) < 1.0:
+        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}.")
+
+
+def check_prior_array(prior):
+    """``prior`` as an array (any shape) of values strictly inside (0, 1)."""
+    p = np.asarray(prior, dtype=np.float64)
+    check_priors(p.ravel(), name="prior")
+    return p
+
+
+def check_cost_proportions(c):
+    """Cost ratios c as a float array in [0, 1] (Hand 2009's c = c0 / (c0 + c1))."""
+    c = np.asarray(c, dtype=np.float64)
+    if not np.all(np.isfinite(c)) or np.any((c < 0) | (c > 1)):
+        raise ValueError("c must lie in [0, 1] (the cost ratio c0 / (c0 + c1)).")
+    return c

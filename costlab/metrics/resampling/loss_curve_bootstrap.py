@@ -24,16 +24,17 @@ from costlab.metrics._validation import (
     check_class_weights,
     check_labels_scores,
     check_random_state,
+    check_resampling,
     check_sample_weight,
+    check_threshold_probabilities,
 )
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.resampling.mtmcs_bootstrap import (
-    _check_resampling,
     _take,
     _weighted_rows,
     stratified_resample,
 )
-from costlab.metrics.threshold_choice.decision_curve import DecisionCurve, _check_threshold
+from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
 from costlab.metrics.threshold_choice.methods import (
     METHODS,
     SPACES,
@@ -185,7 +186,11 @@ def bootstrap_decision_curves(
     """
     if method not in ("score-driven", "optimal"):
         raise ValueError(f"method must be 'score-driven' or 'optimal', got {method!r}.")
-    grid = np.linspace(0.0, 0.99, 100) if p_t is None else np.atleast_1d(_check_threshold(p_t))
+    grid = (
+        np.linspace(0.0, 0.99, 100)
+        if p_t is None
+        else np.atleast_1d(check_threshold_probabilities(p_t))
+    )
 
     def evaluate(counts):
         curve = DecisionCurve(_curve_from_counts(counts, method, "cost"))
@@ -259,7 +264,7 @@ def _bootstrap(
         checked[name] = _check_probability_scores(s) if method == "score-driven" else s
     w = check_sample_weight(sample_weight, is_pos.shape[0])
     check_class_weights(is_pos, w)
-    _check_resampling(n_resamples, confidence)
+    check_resampling(n_resamples, confidence)
     names = list(checked)
     w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
     checked = dict(zip(names, kept, strict=True))
