@@ -1,6 +1,6 @@
 """Exact cost curves out of core on Dask: equal to the in-memory engine, on a LocalCluster.
 
-The mergeable summaries (costlab.metrics.mergeable) are checked against the in-memory hull and
+The mergeable summaries (costlab.metrics.engine.mergeable) are checked against the in-memory hull and
 scikit-learn's AUC on random blocks; the Dask driver against them on 1e6 rows with a
 LocalCluster of two worker processes, from a Dask DataFrame and from Parquet.
 """
