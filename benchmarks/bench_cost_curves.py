@@ -23,7 +23,7 @@ import tracemalloc
 import numpy as np
 from sklearn.metrics import roc_curve
 
-from costlab.metrics.thresholds import mtmcs_curve
+from costlab.metrics import mtmcs_curve
 
 BUDGET = {"probabilities, ties": 0.8, "probabilities, continuous": 0.8, "real scores": 1.3}
 

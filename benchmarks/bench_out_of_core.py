@@ -45,8 +45,7 @@ def write_parquet(path, rows, *, chunk=5_000_000, seed=0):
 
 
 def in_memory(rows, seed=1):
-    from costlab.metrics import cost_envelope
-    from costlab.metrics.mergeable import merge_blocks, summarize_counts
+    from costlab.metrics import cost_envelope, merge_blocks, summarize_counts
 
     rng = np.random.default_rng(seed)
     y = (rng.random(rows) < 0.2).astype(np.int8)

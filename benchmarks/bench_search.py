@@ -18,8 +18,7 @@ import timeit
 
 import numpy as np
 
-from costlab.metrics.costs import classify, cost_ratio_grid
-from costlab.metrics.thresholds import mtmcs_curve
+from costlab.metrics import classify, cost_ratio_grid, mtmcs_curve
 
 #: The scores are P(class 1), the negative class's probability, searched as the thesis does.
 SCORE_OF = "negative"

@@ -11,7 +11,7 @@ from costlab.classifiers import CLASSIFIERS, describe_classifier, make_classifie
 from costlab.datasets import DatasetError, list_datasets, load_dataset, register_dataset
 from costlab.evaluation.cv import CVResult, cross_val_proba
 from costlab.evaluation.folds import weka_folds
-from costlab.metrics.costs import (
+from costlab.metrics import (
     Selection,
     classify,
     cost_ratio_grid,
@@ -20,13 +20,14 @@ from costlab.metrics.costs import (
     curve_in_range,
     format_cost_ratio,
     mtmcr,
+    mtmcs_curve,
     normalize_costs,
     range_summary,
+    roc_auc,
+    roc_points,
     select_classifier,
     total_misclassification_cost,
 )
-from costlab.metrics.roc import roc_auc, roc_points
-from costlab.metrics.thresholds import mtmcs_curve
 
 __all__ = [
     "CLASSIFIERS",

@@ -8,7 +8,7 @@ incremental:
   autosummary table of that family's names in the package's ``__all__``, with a stub page per
   name (``api/generated/``, written by autosummary). A name is put in the first family of
   :data:`FAMILIES` whose module list holds the last component of its defining module (so
-  ``costlab.metrics.costs`` and a later ``costlab.metrics.thesis.costs`` are both "costs");
+  ``costlab.metrics.thesis.measures`` is "measures");
   a name no family claims gets a section of its own defining subpackage, titled by that module's
   docstring. Regrouping a package therefore needs no change here to stay complete; edit
   :data:`FAMILIES` to retitle or reorder.
@@ -53,30 +53,35 @@ PACKAGES = (
 FAMILIES = {
     "costlab.metrics": (
         (
-            "The engine: ROC points, convex hull, mergeable summaries",
-            ("roc", "hull", "mergeable", "_counts", "_curves"),
+            "The engine: ROC points, convex hull, PCF(+), the lower envelope, mergeable summaries",
+            ("roc", "hull", "pcf", "envelope", "mergeable", "_counts"),
             (),
         ),
         (
-            "The thesis's measures: MTMCS, MTMCR, cost sensitivity, CST",
-            ("costs", "thresholds"),
+            "The thesis's measures (Al-Saffar 2018): MTMCS, MTMCR, cost sensitivity, CST",
+            ("measures", "mtmcs_search"),
             ("CURVE_COLUMNS",),
         ),
         (
-            "Cost space: cost curves, envelopes, comparisons, area, averaging, criteria",
-            ("cost_space", "cost_compare", "cost_area", "cost_average", "cost_criteria"),
+            "Cost space (Drummond & Holte 2000): cost lines, comparisons, area, averaging, "
+            "criteria",
+            ("cost_lines", "comparisons", "area", "averaging", "criteria"),
+            (),
+        ),
+        (
+            "Scenarios (Hand 2009, Johnson et al. 2015): cost densities, H, scenario curves, risk",
+            ("densities", "h_measure", "scenario_curves", "risk"),
             ("COST_CURVE",),
         ),
         (
-            "Scenarios: cost densities, H measure, scenario curves, risk",
-            ("cost_density", "h_measure", "scenario", "risk"),
+            "Threshold choice (Hernández-Orallo et al. 2011-2013) and decision curves",
+            ("methods", "decision_curve"),
             (),
         ),
-        ("Threshold choice and decision curves", ("threshold_choice", "decision_curve"), ()),
-        ("Prior shift: POSfrac and purity", ("prior_shift",), ()),
+        ("Prior shift (Landgrebe et al. 2004): POSfrac and purity", ("posfrac_purity",), ()),
         (
             "Resampling: bootstraps, bands and paired comparisons",
-            ("uncertainty", "curve_bootstrap"),
+            ("mtmcs_bootstrap", "loss_curve_bootstrap"),
             (),
         ),
     ),

@@ -31,8 +31,7 @@ from pathlib import Path
 import pytest
 
 from costlab.evaluation.experiment import run_experiments
-from costlab.metrics.costs import cost_ratio_grid, range_summary
-from costlab.metrics.thresholds import mtmcs_curve
+from costlab.metrics import cost_ratio_grid, mtmcs_curve, range_summary
 from costlab.studies.alsaffar2018.published import CLASSIFIERS
 
 pytestmark = pytest.mark.slow

@@ -13,22 +13,23 @@ from scipy import integrate, stats
 
 import costlab.metrics as metrics
 from costlab.metrics import (
+    CostEnvelope,
     average_envelopes,
-    cost_area,
-    cost_average,
-    cost_compare,
-    cost_criteria,
+    cost_envelope,
     crossovers,
     envelope_difference,
     joint_envelope,
     neyman_pearson,
+    roc_convex_hull,
     total_expected_cost,
     vertical_roc_average,
     winning_ranges,
     workforce,
 )
-from costlab.metrics.cost_space import CostEnvelope, cost_envelope
-from costlab.metrics.hull import roc_convex_hull
+from costlab.metrics.cost_space import area as cost_area
+from costlab.metrics.cost_space import averaging as cost_average
+from costlab.metrics.cost_space import comparisons as cost_compare
+from costlab.metrics.cost_space import criteria as cost_criteria
 
 # -- helpers -------------------------------------------------------------------------------------
 

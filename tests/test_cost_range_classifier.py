@@ -13,7 +13,7 @@ from sklearn.svm import LinearSVC
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from costlab.classifiers import CostRangeThresholdClassifier
-from costlab.metrics.costs import cost_ratio_grid, cst, total_misclassification_cost
+from costlab.metrics import cost_ratio_grid, cst, total_misclassification_cost
 
 
 @parametrize_with_checks(

@@ -10,19 +10,19 @@ from hypothesis import strategies as st
 from scipy.spatial import ConvexHull
 from sklearn.metrics import roc_curve
 
-from costlab.metrics import mtmcs_curve
-from costlab.metrics._counts import class_counts
-from costlab.metrics.cost_space import (
+from costlab.metrics import (
     cost_envelope,
     cost_line,
     cost_point_to_roc_line,
+    mtmcs_curve,
     normalized_expected_cost,
     operating_range,
     probability_cost,
+    roc_convex_hull,
     roc_line_to_cost_point,
     trivial_cost,
 )
-from costlab.metrics.hull import roc_convex_hull
+from costlab.metrics.engine._counts import class_counts
 
 # -- brute force ---------------------------------------------------------------------------------
 
@@ -312,7 +312,7 @@ def test_segments_frame_is_tidy():
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.tuples(st.integers(0, 20), st.integers(0, 30)), min_size=1, max_size=25))
 def test_hull_of_points_against_qhull_like_brute_force(points):
-    from costlab.metrics.hull import hull_of_points
+    from costlab.metrics import hull_of_points
 
     fp, tp = np.array(points).T
     hull = hull_of_points(fp, tp, n_neg=20, n_pos=30)

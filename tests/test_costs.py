@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from costlab.metrics.costs import (
+from costlab.metrics import (
     classify,
     cost_ratio_grid,
     cost_sensitivity,

@@ -461,8 +461,8 @@ def test_displays_from_estimator(sample):
 @pytest.mark.parametrize(
     "module",
     [
-        "costlab.metrics.threshold_choice",
-        "costlab.metrics.decision_curve",
+        "costlab.metrics.threshold_choice.methods",
+        "costlab.metrics.threshold_choice.decision_curve",
         "costlab.plotting._decision",
     ],
 )

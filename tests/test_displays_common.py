@@ -21,8 +21,11 @@ from sklearn.pipeline import make_pipeline  # noqa: E402
 from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.svm import LinearSVC  # noqa: E402
 
-from costlab.metrics.roc import roc_auc, roc_points  # noqa: E402
-from costlab.metrics.thresholds import mtmcs_curve  # noqa: E402
+from costlab.metrics import (  # noqa: E402
+    mtmcs_curve,  # noqa: E402
+    roc_auc,
+    roc_points,
+)
 from costlab.plotting import (  # noqa: E402
     MTMCSDisplay,
     ROCDisplay,

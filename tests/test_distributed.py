@@ -1,7 +1,7 @@
 """Exact cost curves out of core on Dask: equal to the in-memory engine, on a LocalCluster.
 
-The mergeable summaries (costlab.metrics.mergeable) are checked against the in-memory hull and
-scikit-learn's AUC on random blocks; the Dask driver against them on 1e6 rows with a
+The mergeable summaries (costlab.metrics.engine.mergeable) are checked against the in-memory
+hull and scikit-learn's AUC on random blocks; the Dask driver against them on 1e6 rows with a
 LocalCluster of two worker processes, from a Dask DataFrame and from Parquet.
 """
 
@@ -13,8 +13,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score
 
-from costlab.metrics import cost_envelope, h_measure, roc_convex_hull
-from costlab.metrics.mergeable import binned_counts, merge_blocks, summarize_counts
+from costlab.metrics import (
+    binned_counts,
+    cost_envelope,
+    h_measure,
+    merge_blocks,
+    roc_convex_hull,
+    summarize_counts,
+)
 
 # The test extra installs these; CI (COSTLAB_REQUIRE_EXTRAS=1) fails instead of skipping.
 dd = import_or_skip("dask.dataframe")

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import integrate, stats
 
-from costlab.metrics.h_measure import h_measure, h_measure_report
+from costlab.metrics import h_measure, h_measure_report
 
 hmeasure = import_or_skip("hmeasure")  # the PyPI port, a test dependency (required in CI)
 
@@ -121,7 +121,7 @@ def test_point_mass_at_the_ends_reads_off_the_hull(noisy_sample):
 
 @pytest.mark.parametrize("low, high", [(0.999999, 1.0), (0.0, 1e-6), (0.0, 1e-300)])
 def test_narrow_truncated_beta_at_an_end(noisy_sample, low, high):
-    from costlab.metrics.cost_density import BetaDensity
+    from costlab.metrics import BetaDensity
 
     y, s = noisy_sample
     h = h_measure(y, s, density=BetaDensity(2, 2, low, high))

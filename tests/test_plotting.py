@@ -9,9 +9,12 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from costlab.metrics.costs import format_cost_ratio  # noqa: E402
-from costlab.metrics.roc import roc_auc, roc_points  # noqa: E402
-from costlab.metrics.thresholds import mtmcs_curve  # noqa: E402
+from costlab.metrics import (  # noqa: E402
+    format_cost_ratio,  # noqa: E402
+    mtmcs_curve,  # noqa: E402
+    roc_auc,
+    roc_points,
+)
 from costlab.plotting import (  # noqa: E402
     ClassDistributionDisplay,
     MTMCSDisplay,

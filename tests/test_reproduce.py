@@ -247,7 +247,7 @@ def test_figures_draw_the_numbers_of_the_tables(mirror_dir, tmp_path):
     7's, the bars are Table 6's class counts, the threshold chart is the curves' thresholds."""
     import matplotlib.pyplot as plt
 
-    from costlab.metrics.costs import mtmcr
+    from costlab.metrics import mtmcr
     from costlab.studies.alsaffar2018.published import DISPLAY_NAMES, FIGURES
     from costlab.studies.alsaffar2018.report import (
         ReproduceOptions,

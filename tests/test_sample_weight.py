@@ -207,7 +207,7 @@ def test_displays_draw_the_weighted_metrics():
 )
 def test_the_compiled_kernel_equals_the_numpy_reference(data):
     """STYLE 14: the numba kernel against the pure-numpy reference, any finite scores."""
-    from costlab.metrics import _counts, _kernels
+    from costlab.metrics.engine import _counts, _kernels
 
     is_pos = np.array([d[0] for d in data])
     scores = np.array([d[1] for d in data], dtype=np.float64)

@@ -20,12 +20,12 @@ from costlab.classifiers import RiskBoostClassifier  # noqa: E402
 from costlab.metrics import (  # noqa: E402
     BetaDensity,
     PointMass,
+    cost_envelope,  # noqa: E402
     h_measure,
     scenario_curve,
     scenario_densities,
     total_expected_cost,
 )
-from costlab.metrics.cost_space import cost_envelope  # noqa: E402
 from costlab.plotting import ScenarioCurveDisplay  # noqa: E402
 
 

@@ -8,8 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from costlab.metrics.costs import classify, cost_ratio_grid
-from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
+from costlab.metrics import CURVE_COLUMNS, classify, cost_ratio_grid, mtmcs_curve
 
 TABLE_4_5_P = np.array(
     [0.01, 0.05, 0.15, 0.18, 0.20, 0.25, 0.35, 0.65, 0.75, 0.80, 0.85, 0.90, 0.95, 0.99]

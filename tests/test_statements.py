@@ -3,7 +3,7 @@
 import numpy as np
 import pandas as pd
 
-from costlab.metrics.costs import cost_ratio_grid
+from costlab.metrics import cost_ratio_grid
 from costlab.studies.alsaffar2018.statements import STATEMENTS, Evidence, check_statements
 
 

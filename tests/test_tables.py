@@ -4,7 +4,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from costlab.metrics.costs import cost_ratio_grid
+from costlab.metrics import cost_ratio_grid
 from costlab.studies.alsaffar2018.published import CST_EXAMPLES, PUBLISHED_SELECTION
 from costlab.studies.alsaffar2018.tables import (
     cst_example_tables,

@@ -11,7 +11,7 @@ other six stay within 0.24 under real Weka 3.9.7 too, so they are compared in re
 import pytest
 
 from costlab.evaluation.experiment import auc_table, cost_curves, curves_for, run_experiments
-from costlab.metrics.costs import curve_in_range, mtmcr
+from costlab.metrics import curve_in_range, mtmcr
 from costlab.studies.alsaffar2018.published import PUBLISHED_SELECTION, RANGES
 
 

@@ -9,12 +9,14 @@ from scipy.stats import norm, rankdata
 from costlab.metrics import (
     bootstrap_interval,
     bootstrap_mtmcs,
+    cost_sensitivity,
+    cst,
     cv_band,
     h_measure,
+    mtmcr,
     mtmcs_curve,
     mtmcs_of_scores,
 )
-from costlab.metrics.costs import cost_sensitivity, cst, mtmcr
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,7 @@ from conftest import ProgressCounter, start_weka
 from costlab.evaluation.cv import cross_val_proba, get_engine
 from costlab.evaluation.experiment import auc_table, cost_curves, curves_for, run_experiments
 from costlab.evaluation.folds import weka_folds
-from costlab.metrics.costs import curve_in_range, mtmcr
+from costlab.metrics import curve_in_range, mtmcr
 from costlab.studies.alsaffar2018.published import PUBLISHED_SELECTION, RANGES
 
 ROOT = Path(__file__).resolve().parents[1]

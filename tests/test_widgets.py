@@ -16,8 +16,7 @@ import pytest
 import costlab.evaluation.experiment
 from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba
-from costlab.metrics.costs import cost_ratio_grid, range_summary, select_classifier
-from costlab.metrics.thresholds import mtmcs_curve
+from costlab.metrics import cost_ratio_grid, mtmcs_curve, range_summary, select_classifier
 from costlab.studies.alsaffar2018.explorer import thesis_explorer
 from costlab.studies.alsaffar2018.published import CLASSIFIERS
 from costlab.widgets import (

@@ -54,8 +54,8 @@ from sklearn.utils.validation import (
     validate_data,
 )
 
-from costlab.metrics.cost_density import as_cost_density
-from costlab.metrics.risk import riskiest_misclassified
+from costlab.metrics import as_cost_density
+from costlab.metrics.scenarios.risk import riskiest_misclassified
 
 from ._base import encode_labels
 from ._encoding import CategoricalOrdinalEncoder

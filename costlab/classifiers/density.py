@@ -11,7 +11,7 @@ density p(x | c) and, with equal priors, predicts
 
 (Bayes' rule with P(c) = 1/K), computed from log densities with ``logsumexp`` so that far
 outliers do not underflow to 0/0. The test prior enters only later, in POSfrac and purity
-(:mod:`costlab.metrics.prior_shift`).
+(:mod:`costlab.metrics.prior_shift.posfrac_purity`).
 
 =================================  ============================================================
 estimator                          class density

@@ -42,9 +42,15 @@ from sklearn.utils import get_tags
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.costs import cost_ratio_grid
-from costlab.metrics.hull import roc_convex_hull
+from costlab.metrics import (
+    CostEnvelope,
+    cost_ratio_grid,
+    cost_sensitivity,
+    cst,
+    mtmcr,
+    pcf_cost_proportion,
+    roc_convex_hull,
+)
 
 __all__ = ["CostRangeThresholdClassifier"]
 
@@ -174,41 +180,26 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         grid = cost_ratio_grid(r1, r2, self.step) if r2 > r1 else np.array([r1])
         on_grid = self._tmc(grid)
         expected = _mean_over(self._tmc, r1, r2) if r2 > r1 else on_grid[:, 0]
-        mtmcr = on_grid.sum(axis=1)
-        sensitivity = on_grid.max(axis=1) - on_grid.min(axis=1)
+        # each row is one fixed threshold's TMC over the grid: the thesis's range measures of it
         return pd.DataFrame(
             {
                 "threshold": self.hull_.thresholds,
                 "expected": expected,
-                "mtmcr": mtmcr,
-                "cost_sensitivity": sensitivity,
-                "cst": mtmcr * (1.0 + sensitivity / 100.0),
+                "mtmcr": [mtmcr(row) for row in on_grid],
+                "cost_sensitivity": [cost_sensitivity(row) for row in on_grid],
+                "cst": [cst(row) for row in on_grid],
             }
         )
 
     def _operating_points(self):
-        p = 0.5 if self.prior_ is None else self.prior_
-        edges = self.envelope_.breakpoints  # PCF(+) where the optimal vertex changes
-        pcf_from, pcf_to = edges[:-1], edges[1:]
-        return pd.DataFrame(
-            {
-                "threshold": self.hull_.thresholds,
-                "fpr": self.hull_.fpr,
-                "tpr": self.hull_.tpr,
-                "pcf_from": pcf_from,
-                "pcf_to": pcf_to,
-                # PCF(+) falls as FPcost rises: the ends swap
-                "fp_cost_from": _fp_cost_of_pcf(pcf_to, p),
-                "fp_cost_to": _fp_cost_of_pcf(pcf_from, p),
-            }
-        )
+        return self.envelope_.operating_points(0.5 if self.prior_ is None else self.prior_)
 
     def threshold_for(self, fp_cost):
         """The hull threshold optimal at normalised FPcost ``fp_cost`` in (0, 1)."""
         check_is_fitted(self, "hull_")
         r = _check_fp_cost(fp_cost)
         p = 0.5 if self.prior_ is None else self.prior_
-        pcf = p * (1.0 - r) / (p * (1.0 - r) + (1.0 - p) * r)
+        pcf = pcf_cost_proportion(r, p)
         return float(self.hull_.thresholds[int(self.envelope_.vertex_at(pcf)[0])])
 
     # -- predicting -------------------------------------------------------------------------------
@@ -250,12 +241,6 @@ def _mean_over(tmc, r1, r2):
     nodes, weights = np.polynomial.legendre.leggauss(64)
     r = 0.5 * (r2 - r1) * nodes + 0.5 * (r1 + r2)
     return tmc(r) @ weights / 2.0
-
-
-def _fp_cost_of_pcf(pcf, p):
-    """Normalised FPcost r whose PCF(+) is ``pcf`` with positive prior p (inverse of eq. 6)."""
-    pcf = np.asarray(pcf, dtype=np.float64)
-    return p * (1.0 - pcf) / (p * (1.0 - pcf) + (1.0 - p) * pcf)
 
 
 def _check_range(cost_range):

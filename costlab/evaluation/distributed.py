@@ -3,7 +3,7 @@
 The anchor is Spark MLlib's ``BinaryClassificationMetrics`` with ``numBins=0``: count the
 positives and negatives of every distinct score (``combineByKey``), sort the distinct scores
 across the cluster, take cumulative counts. We do the same with less traffic, using the
-mergeable summaries of :mod:`costlab.metrics.mergeable`:
+mergeable summaries of :mod:`costlab.metrics.engine.mergeable`:
 
 1. **counts per partition**: each partition's (score, positives, negatives) per distinct score,
    int64 (never float32, whose accumulators lose counts past 2^24 rows) - rows with tied
@@ -36,11 +36,16 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from costlab.metrics import (
+    CostEnvelope,
+    MergedCurve,
+    as_cost_density,
+    binned_counts,
+    merge_blocks,
+    summarize_counts,
+)
 from costlab.metrics._validation import resolve_binary_labels
-from costlab.metrics.cost_density import as_cost_density
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.mergeable import MergedCurve, binned_counts, merge_blocks, summarize_counts
-from costlab.metrics.risk import normalized_loss
+from costlab.metrics.scenarios.risk import normalized_loss
 
 __all__ = ["BinnedComparison", "OutOfCoreCurve", "out_of_core_curve"]
 
@@ -277,7 +282,7 @@ def _binned(ddf, label, score, pos_label, bins, exact, envelope):
     approx = CostEnvelope.from_hull(curve.hull)
     grid = np.unique(np.r_[envelope.breakpoints, approx.breakpoints])
     excess = float(np.max(approx(grid) - envelope(grid)))
-    from costlab.metrics.cost_area import total_expected_cost
+    from costlab.metrics import total_expected_cost
 
     return BinnedComparison(
         n_bins=bins,

@@ -16,9 +16,8 @@ import pandas as pd
 from costlab.datasets import Dataset, load_dataset
 from costlab.evaluation._models import classifier_name
 from costlab.evaluation.cv import CVResult, cross_val_proba, progress_bar
+from costlab.metrics import mtmcs_curve, roc_auc, roc_points
 from costlab.metrics._validation import check_score_of
-from costlab.metrics.roc import roc_auc, roc_points
-from costlab.metrics.thresholds import mtmcs_curve
 
 __all__ = [
     "ExperimentRun",

@@ -1,128 +1,74 @@
-"""Pure maths over labels and scores: cost measures, threshold searches, ROC.
+"""Pure maths over labels and scores: cost measures, threshold searches, ROC, by family.
 
 Nothing here reads files, draws, or knows a paper's constants; every function takes arrays
 (labels, scores, costs) and returns numbers, arrays or tidy DataFrames. Equations are quoted in
-each function's docstring with the paper and equation they come from.
+each function's docstring with the paper (authors, year) and equation they come from. This
+package is the public face: ``from costlab.metrics import X`` for every name below; each family
+is a subpackage with its own curated ``__all__``, and each module holds one kind of computation.
 
-Modules
--------
-:mod:`costlab.metrics.costs`
-    TMC, MTMCR, cost sensitivity, CST, robust-vs-optimal selection (Al-Saffar 2018, 4.1-5.1).
-:mod:`costlab.metrics.thresholds`
-    The MTMCS curve: exact, thorough and optimized threshold searches (Al-Saffar 2018, 4.3, 4.5).
-:mod:`costlab.metrics.roc`
-    ROC points and AUC of the positive class's score.
-:mod:`costlab.metrics.hull`
-    The ROC convex hull from one sort (D&H 2.1), and of arbitrary ROC points.
-:mod:`costlab.metrics.h_measure`
-    Hand's H measure, exactly from the hull (Hand 2009; Johnson et al. 2015), with AUC, Gini and KS.
+Families
+--------
+:mod:`costlab.metrics.engine`
+    Class counts after one sort, ROC points and AUC (``roc``), the ROC convex hull (``hull``),
+    PCF(+) and its conversions (``pcf``, Drummond & Holte 2000 eq. 6), NE[C] and the lower
+    envelope (``envelope``), exact hulls merged out of core (``mergeable``).
+:mod:`costlab.metrics.thesis`
+    Al-Saffar 2018: TMC, MTMCR, cost sensitivity, CST and the selection (``measures``); the
+    MTMCS curve by exact, thorough or optimized search (``mtmcs_search``).
 :mod:`costlab.metrics.cost_space`
-    PCF(+), normalised expected cost, cost lines, the point/line duality, the lower envelope
-    and operating ranges (Drummond & Holte 2000, "D&H", eqs. 5-10; the lecture notes on cost
-    curves).
-:mod:`costlab.metrics.cost_compare`
-    Differences, crossovers and winners between cost curves; the joint envelope (D&H 2.2).
-:mod:`costlab.metrics.cost_area`
-    Total expected cost, the area under a cost curve for a PCF(+) distribution (D&H eq. 11).
-:mod:`costlab.metrics.cost_average`
-    Averaging folds' curves vertically in ROC space or in cost space (D&H 2.2.3).
-:mod:`costlab.metrics.cost_density`
-    Densities u(c) over the cost ratio: Beta (truncated), exponential, point masses, any u
-    (Johnson et al. 2015, sec. 3.2).
-:mod:`costlab.metrics.scenario`
-    Scenario curves: the minimum loss weighted by u(c), area 1 - H (Johnson et al. 2015, Fig. 1).
-:mod:`costlab.metrics.risk`
-    Classifier and instance risk (Johnson et al. 2015, eq. 10, Definitions 1-2).
-:mod:`costlab.metrics.cost_criteria`
-    Neyman-Pearson and workforce-utilisation choices on a hull (D&H 2.2.2, eqs. 12-14).
-:mod:`costlab.metrics.uncertainty`
-    Bootstrap and repeated-CV bands of the MTMCS curve, intervals of MTMCR, sensitivity, CST.
-:mod:`costlab.metrics.mergeable`
-    Exact ROC hull and AUC merged from summaries of disjoint score ranges (out of core).
+    Drummond & Holte 2000: cost lines and duality (``cost_lines``), comparisons, area (TEC),
+    averaging and criteria.
+:mod:`costlab.metrics.scenarios`
+    Hand 2009 and Johnson et al. 2015: cost densities, the H measure, scenario curves, risk.
 :mod:`costlab.metrics.threshold_choice`
-    Threshold-choice methods (score-driven, rate-driven, optimal) and Brier curves, exact, in
-    cost and skew space (Hernández-Orallo, Flach & Ferri 2011-2013).
-:mod:`costlab.metrics.decision_curve`
-    Decision curves: net benefit, treat-all, standardised NB, differences (Vickers & Elkin
-    2006), read from the same loss curves.
-:mod:`costlab.metrics.curve_bootstrap`
-    Paired bootstrap bands of decision and Brier curves, intervals of their areas.
+    Hernández-Orallo, Flach & Ferri 2011-2013: threshold-choice methods and Brier curves
+    (``methods``); Vickers & Elkin 2006: decision curves.
 :mod:`costlab.metrics.prior_shift`
-    POSfrac and Purity over a ROC curve for any true target prior, operating points at a fixed
-    TPr, POSfrac or Purity, and their mean and spread over folds (Landgrebe et al. 2004, eqs.
-    3-6).
+    Landgrebe et al. 2004: POSfrac and Purity under any target prior (``posfrac_purity``).
+:mod:`costlab.metrics.resampling`
+    Bootstraps, repeated-CV bands and paired comparisons of the MTMCS curve and range measures
+    (``mtmcs_bootstrap``) and of decision and Brier curves (``loss_curve_bootstrap``).
+
+Input checks shared by all families live in :mod:`costlab.metrics._validation`.
 """
 
-from costlab.metrics.cost_area import total_expected_cost
-from costlab.metrics.cost_average import (
+from costlab.metrics.cost_space import (
     AveragedCurve,
-    VerticalRocAverage,
-    average_envelopes,
-    vertical_roc_average,
-)
-from costlab.metrics.cost_compare import (
     EnvelopeDifference,
     JointEnvelope,
+    OperatingChoice,
+    VerticalRocAverage,
+    average_envelopes,
+    cost_line,
+    cost_point_to_roc_line,
     crossovers,
     envelope_difference,
     joint_envelope,
-    winning_ranges,
-)
-from costlab.metrics.cost_criteria import OperatingChoice, neyman_pearson, workforce
-from costlab.metrics.cost_density import (
-    BetaDensity,
-    CostDensity,
-    FunctionDensity,
-    PointMass,
-    TruncatedExponential,
-    as_cost_density,
-    scenario_densities,
-)
-from costlab.metrics.cost_space import (
-    CostEnvelope,
-    cost_envelope,
-    cost_line,
-    cost_point_to_roc_line,
-    normalized_expected_cost,
+    neyman_pearson,
     operating_range,
+    roc_line_to_cost_point,
+    total_expected_cost,
+    trivial_cost,
+    vertical_roc_average,
+    winning_ranges,
+    workforce,
+)
+from costlab.metrics.engine import (
+    BlockSummary,
+    CostEnvelope,
+    MergedCurve,
+    RocHull,
+    binned_counts,
+    cost_envelope,
+    hull_of_points,
+    merge_blocks,
+    normalized_expected_cost,
+    pcf_cost_proportion,
     prior_from_probability_cost,
     probability_cost,
-    roc_line_to_cost_point,
-    trivial_cost,
-)
-from costlab.metrics.costs import (
-    Selection,
-    classify,
-    cost_ratio_grid,
-    cost_sensitivity,
-    cst,
-    curve_in_range,
-    format_cost_ratio,
-    mtmcr,
-    normalize_costs,
-    range_summary,
-    select_classifier,
-    total_misclassification_cost,
-)
-from costlab.metrics.curve_bootstrap import (
-    CurveBands,
-    bootstrap_brier_curves,
-    bootstrap_decision_curves,
-)
-from costlab.metrics.decision_curve import (
-    DecisionCurve,
-    decision_curve,
-    net_benefit,
-    net_benefit_difference,
-    treat_all_net_benefit,
-)
-from costlab.metrics.h_measure import HMeasure, h_measure, h_measure_report
-from costlab.metrics.hull import RocHull, hull_of_points, roc_convex_hull
-from costlab.metrics.mergeable import (
-    BlockSummary,
-    MergedCurve,
-    binned_counts,
-    merge_blocks,
+    roc_auc,
+    roc_convex_hull,
+    roc_points,
     summarize_counts,
 )
 from costlab.metrics.prior_shift import (
@@ -135,19 +81,12 @@ from costlab.metrics.prior_shift import (
     purity,
     summarize_folds,
 )
-from costlab.metrics.risk import classifier_risk, instance_risk
-from costlab.metrics.roc import roc_auc, roc_points
-from costlab.metrics.scenario import COST_CURVE, ScenarioCurve, scenario_curve, scenario_curves
-from costlab.metrics.threshold_choice import (
-    ThresholdChoiceCurve,
-    brier_curve,
-    threshold_choice_curve,
-    threshold_choice_curves,
-)
-from costlab.metrics.thresholds import CURVE_COLUMNS, mtmcs_curve
-from costlab.metrics.uncertainty import (
+from costlab.metrics.resampling import (
     BootstrapCurves,
+    CurveBands,
     PairedBootstrap,
+    bootstrap_brier_curves,
+    bootstrap_decision_curves,
     bootstrap_interval,
     bootstrap_mtmcs,
     bootstrap_thresholds,
@@ -157,100 +96,146 @@ from costlab.metrics.uncertainty import (
     paired_bootstrap,
     selection_rule,
 )
+from costlab.metrics.scenarios import (
+    COST_CURVE,
+    BetaDensity,
+    CostDensity,
+    FunctionDensity,
+    HMeasure,
+    PointMass,
+    ScenarioCurve,
+    TruncatedExponential,
+    as_cost_density,
+    classifier_risk,
+    h_measure,
+    h_measure_report,
+    instance_risk,
+    scenario_curve,
+    scenario_curves,
+    scenario_densities,
+)
+from costlab.metrics.thesis import (
+    CURVE_COLUMNS,
+    Selection,
+    classify,
+    cost_ratio_grid,
+    cost_sensitivity,
+    cst,
+    curve_in_range,
+    format_cost_ratio,
+    mtmcr,
+    mtmcs_curve,
+    normalize_costs,
+    range_summary,
+    select_classifier,
+    total_misclassification_cost,
+)
+from costlab.metrics.threshold_choice import (
+    DecisionCurve,
+    ThresholdChoiceCurve,
+    brier_curve,
+    decision_curve,
+    net_benefit,
+    net_benefit_difference,
+    threshold_choice_curve,
+    threshold_choice_curves,
+    treat_all_net_benefit,
+)
 
 __all__ = [
-    "CurveBands",
-    "bootstrap_brier_curves",
-    "bootstrap_decision_curves",
-    "DecisionCurve",
-    "decision_curve",
-    "net_benefit",
-    "net_benefit_difference",
-    "treat_all_net_benefit",
-    "ThresholdChoiceCurve",
-    "brier_curve",
-    "threshold_choice_curve",
-    "threshold_choice_curves",
-    "BootstrapCurves",
-    "PairedBootstrap",
-    "corrected_resampled_ttest",
-    "paired_bootstrap",
-    "selection_rule",
-    "bootstrap_interval",
-    "bootstrap_thresholds",
-    "bootstrap_mtmcs",
-    "cv_band",
-    "mtmcs_of_scores",
     "BlockSummary",
+    "CostEnvelope",
     "MergedCurve",
+    "RocHull",
     "binned_counts",
+    "cost_envelope",
+    "hull_of_points",
     "merge_blocks",
+    "normalized_expected_cost",
+    "pcf_cost_proportion",
+    "prior_from_probability_cost",
+    "probability_cost",
+    "roc_auc",
+    "roc_convex_hull",
+    "roc_points",
     "summarize_counts",
-    "as_cost_density",
-    "BetaDensity",
-    "classifier_risk",
+    "CURVE_COLUMNS",
+    "Selection",
+    "classify",
+    "cost_ratio_grid",
+    "cost_sensitivity",
+    "cst",
+    "curve_in_range",
+    "format_cost_ratio",
+    "mtmcr",
+    "mtmcs_curve",
+    "normalize_costs",
+    "range_summary",
+    "select_classifier",
+    "total_misclassification_cost",
+    "AveragedCurve",
+    "EnvelopeDifference",
+    "JointEnvelope",
+    "OperatingChoice",
+    "VerticalRocAverage",
+    "average_envelopes",
+    "cost_line",
+    "cost_point_to_roc_line",
+    "crossovers",
+    "envelope_difference",
+    "joint_envelope",
+    "neyman_pearson",
+    "operating_range",
+    "roc_line_to_cost_point",
+    "total_expected_cost",
+    "trivial_cost",
+    "vertical_roc_average",
+    "winning_ranges",
+    "workforce",
     "COST_CURVE",
+    "BetaDensity",
     "CostDensity",
     "FunctionDensity",
-    "instance_risk",
+    "HMeasure",
     "PointMass",
+    "ScenarioCurve",
+    "TruncatedExponential",
+    "as_cost_density",
+    "classifier_risk",
+    "h_measure",
+    "h_measure_report",
+    "instance_risk",
     "scenario_curve",
     "scenario_curves",
     "scenario_densities",
-    "ScenarioCurve",
-    "TruncatedExponential",
-    "average_envelopes",
-    "AveragedCurve",
-    "classify",
-    "cost_envelope",
-    "cost_line",
-    "cost_point_to_roc_line",
-    "cost_ratio_grid",
-    "cost_sensitivity",
-    "CostEnvelope",
-    "crossovers",
-    "cst",
-    "CURVE_COLUMNS",
-    "curve_in_range",
-    "envelope_difference",
-    "EnvelopeDifference",
+    "DecisionCurve",
+    "ThresholdChoiceCurve",
+    "brier_curve",
+    "decision_curve",
+    "net_benefit",
+    "net_benefit_difference",
+    "threshold_choice_curve",
+    "threshold_choice_curves",
+    "treat_all_net_benefit",
+    "PriorOperatingCurves",
     "fold_operating_points",
-    "HMeasure",
-    "format_cost_ratio",
-    "h_measure",
-    "h_measure_report",
-    "hull_of_points",
-    "joint_envelope",
-    "JointEnvelope",
-    "mtmcr",
-    "mtmcs_curve",
-    "neyman_pearson",
-    "normalize_costs",
-    "normalized_expected_cost",
     "operating_point",
-    "operating_range",
-    "OperatingChoice",
     "positive_fraction",
     "prior_operating_characteristics",
     "prior_operating_curves",
-    "PriorOperatingCurves",
-    "prior_from_probability_cost",
-    "probability_cost",
     "purity",
-    "range_summary",
-    "roc_convex_hull",
-    "roc_auc",
-    "roc_points",
-    "roc_line_to_cost_point",
-    "RocHull",
-    "select_classifier",
-    "Selection",
     "summarize_folds",
-    "total_expected_cost",
-    "total_misclassification_cost",
-    "trivial_cost",
-    "vertical_roc_average",
-    "VerticalRocAverage",
-    "winning_ranges",
-    "workforce",
+    "BootstrapCurves",
+    "CurveBands",
+    "PairedBootstrap",
+    "bootstrap_brier_curves",
+    "bootstrap_decision_curves",
+    "bootstrap_interval",
+    "bootstrap_mtmcs",
+    "bootstrap_thresholds",
+    "corrected_resampled_ttest",
+    "cv_band",
+    "mtmcs_of_scores",
+    "paired_bootstrap",
+    "selection_rule",
 ]

@@ -324,3 +324,113 @@ def check_rate_target(value, name):
     if not np.isfinite(value) or value <= 0.0 or value > 1.0:
         raise ValueError(f"{name} must lie in (0, 1], got {value!r}.")
     return value
+
+
+def check_pcf(pcf):
+    """PCF(+) as a float, or a float array, in [0, 1] (D&H eq. 6), else a ValueError naming it."""
+    x = np.asarray(pcf, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x < 0.0) or np.any(x > 1.0):
+        raise ValueError(f"pcf must lie in [0, 1] (PCF(+), D&H eq. 6), got {_describe(x)}.")
+    return float(x) if x.ndim == 0 else x
+
+
+def check_open_unit(value, name):
+    """``value`` as a float array of probabilities strictly inside (0, 1), else a ValueError."""
+    x = np.asarray(value, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x <= 0.0) or np.any(x >= 1.0):
+        raise ValueError(
+            f"{name} must be a probability strictly between 0 and 1, got {_describe(x)}."
+        )
+    return x
+
+
+def check_positive_costs(value, name):
+    """``value`` (a number or an array) as a float array of finite costs > 0, else an error.
+
+    The array form of :func:`check_positive_cost`.
+    """
+    if isinstance(value, bool) or not (isinstance(value, numbers.Real) or np.ndim(value) > 0):
+        raise TypeError(f"{name} must be a real number > 0, got {type(value).__name__}.")
+    x = np.asarray(value, dtype=np.float64)
+    if not np.all(np.isfinite(x)) or np.any(x <= 0.0):
+        raise ValueError(f"{name} must be a finite cost > 0, got {_describe(x)}.")
+    return x
+
+
+def check_fraction(value, name):
+    """``value`` as a float in [0, 1], else an error naming ``name``."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number in [0, 1], got {type(value).__name__}.")
+    value = float(value)
+    if not 0.0 <= value <= 1.0:  # also rejects NaN
+        raise ValueError(f"{name} must lie in [0, 1], got {value!r}.")
+    return value
+
+
+def check_non_negative(value, name, *, strict=False):
+    """``value`` as a finite float >= 0 (> 0 if ``strict``), else an error naming ``name``."""
+    bound = "> 0" if strict else ">= 0"
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise TypeError(f"{name} must be a real number {bound}, got {type(value).__name__}.")
+    value = float(value)
+    if not np.isfinite(value) or value < 0.0 or (strict and value == 0.0):
+        raise ValueError(f"{name} must be a finite number {bound}, got {value!r}.")
+    return value
+
+
+def _describe(x):
+    if x.ndim == 0:
+        return repr(float(x))
+    return f"values in [{np.nanmin(x):g}, {np.nanmax(x):g}]"
+
+
+def check_unit_interval(x, name):
+    """Values in [0, 1]: a float for a real number, else a float array (NaN and inf refused)."""
+    if isinstance(x, numbers.Real) and not isinstance(x, bool):
+        value = float(x)
+        if not (0.0 <= value <= 1.0):
+            raise ValueError(f"{name} must lie in [0, 1], got {value!r}.")
+        return value
+    arr = np.asarray(x, dtype=np.float64)
+    if arr.size and (not np.all(np.isfinite(arr)) or arr.min() < 0.0 or arr.max() > 1.0):
+        raise ValueError(f"{name} must lie in [0, 1], got values outside it.")
+    return arr
+
+
+def check_threshold_probabilities(p_t):
+    """Decision-curve threshold probabilities p_t in [0, 1): a float, or a float array."""
+    arr = np.asarray(p_t, dtype=np.float64)
+    if arr.size == 0:
+        raise ValueError("p_t must hold at least one threshold probability in [0, 1).")
+    if not np.all(np.isfinite(arr)) or arr.min() < 0.0 or arr.max() >= 1.0:
+        raise ValueError(
+            "p_t must be threshold probabilities in [0, 1) (at p_t = 1 a false positive costs "
+            f"infinitely more than a true positive gains); got values in [{arr.min():g}, "
+            f"{arr.max():g}]."
+        )
+    return float(arr) if arr.ndim == 0 else arr
+
+
+def check_resampling(n_resamples, confidence):
+    """Raise unless ``n_resamples`` is an integer >= 2 and ``confidence`` lies in (0, 1)."""
+    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)):
+        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if n_resamples < 2:
+        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
+    if not 0.0 < float(confidence) < 1.0:
+        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}.")
+
+
+def check_prior_array(prior):
+    """``prior`` as an array (any shape) of values strictly inside (0, 1)."""
+    p = np.asarray(prior, dtype=np.float64)
+    check_priors(p.ravel(), name="prior")
+    return p
+
+
+def check_cost_proportions(c):
+    """Cost ratios c as a float array in [0, 1] (Hand 2009's c = c0 / (c0 + c1))."""
+    c = np.asarray(c, dtype=np.float64)
+    if not np.all(np.isfinite(c)) or np.any((c < 0) | (c > 1)):
+        raise ValueError("c must lie in [0, 1] (the cost ratio c0 / (c0 + c1)).")
+    return c

@@ -1,8 +1,8 @@
 """MTMCS curves with their uncertainty bands (issue 12): bootstrap and repeated-CV spreads.
 
-Draws what :mod:`costlab.metrics.uncertainty` computes: each classifier's exact MTMCS curve over
-the normalised FPcost and a shaded pointwise band (bootstrap percentile interval, or the spread
-over the repetitions / folds of repeated cross-validation).
+Draws what :mod:`costlab.metrics.resampling.mtmcs_bootstrap` computes: each classifier's exact
+MTMCS curve over the normalised FPcost and a shaded pointwise band (bootstrap percentile
+interval, or the spread over the repetitions / folds of repeated cross-validation).
 """
 
 from __future__ import annotations

@@ -1,10 +1,12 @@
 """Decision curves (Vickers & Elkin 2006) and Brier / threshold-choice curves (Hernández-Orallo,
 Flach & Ferri 2011-2013), with bootstrap bands.
 
-Draws what :mod:`costlab.metrics.decision_curve`, :mod:`costlab.metrics.threshold_choice` and
-:mod:`costlab.metrics.curve_bootstrap` compute. Both x axes are the same quantity: the threshold
-probability p_t of a decision curve is the cost proportion c = C(+|-) / (C(+|-) + C(-|+)) of a
-Brier curve, and NB(p_t) = prevalence - Q_c(p_t) / (2 (1 - p_t)).
+Draws what :mod:`costlab.metrics.threshold_choice.decision_curve`,
+:mod:`costlab.metrics.threshold_choice.methods` and
+:mod:`costlab.metrics.resampling.loss_curve_bootstrap` compute. Both x axes are the same
+quantity: the threshold probability p_t of a decision curve is the cost proportion
+c = C(+|-) / (C(+|-) + C(-|+)) of a Brier curve, and
+NB(p_t) = prevalence - Q_c(p_t) / (2 (1 - p_t)).
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from costlab.metrics import (
     decision_curve,
     threshold_choice_curve,
 )
-from costlab.metrics.threshold_choice import METHODS
+from costlab.metrics.threshold_choice.methods import METHODS
 from costlab.plotting._base import CurveDisplayMixin, DisplayMixin, _finish, classifier_styles
 from costlab.plotting._scores import named_scores
 

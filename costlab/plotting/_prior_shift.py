@@ -4,7 +4,7 @@ TPr and FPr do not depend on the class prior; the fraction of instances flagged 
 the purity of what is flagged do. Landgrebe et al. draw, for one classifier, the ROC curve (Fig. 3,
 left), TPr against POSfrac for the true target prior P(C_t) = 0.1 (Fig. 3, right) and for
 P(C_t) = 0.5, 0.1 and 0.001 (Fig. 4), "with respect to the *target* class". The maths is
-:mod:`costlab.metrics.prior_shift`:
+:mod:`costlab.metrics.prior_shift.posfrac_purity`:
 
 .. math:: POSfrac = P(C_t) TP_r + P(C_n) FP_r, \\qquad
           Purity = \\frac{TP_r}{TP_r + \\frac{P(C_n)}{P(C_t)} FP_r}

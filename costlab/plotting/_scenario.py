@@ -4,7 +4,7 @@ A scenario curve is a classifier's minimum loss over the scenarios, weighted by 
 about the cost ratio c = c0 / (c0 + c1) and normalised so that "the area under each curve
 represents the value of the respective loss measure" (Johnson et al. 2015, Fig. 1): 1 - H_u for a
 cost density u (Hand 2009), TEC for the plain cost curve (D&H eq. 11). The maths is
-:mod:`costlab.metrics.scenario`; this module only draws it, in three pictures:
+:mod:`costlab.metrics.scenarios.scenario_curves`; this module only draws it, in three pictures:
 
 * one classifier under several densities (Johnson et al. 2015, Fig. 1):
   :meth:`ScenarioCurveDisplay.from_predictions` with one array of scores;
@@ -68,11 +68,12 @@ _MAX_DEFAULT_ITERATIONS = 8
 
 
 class ScenarioCurveDisplay(CurveDisplayMixin):
-    """Scenario curves: loss over the scenarios weighted by cost densities (Johnson et al. 2015, Fig. 1).
+    """Scenario curves: loss over scenarios weighted by cost densities (Johnson et al. 2015 Fig. 1).
 
     Each curve is :class:`~costlab.metrics.ScenarioCurve`: on the PCF(+) axis
     :math:`s_u(x) = NE[C](x)\\, \\pi_0^2 \\pi_1^2 u(c(x)) / (D(x)^3 Z_u)` with area 1 - H_u
-    (see :mod:`costlab.metrics.scenario`), the cost curve NE[C](x) itself with area TEC.
+    (see :mod:`costlab.metrics.scenarios.scenario_curves`), the cost curve NE[C](x) itself with
+    area TEC.
 
     Parameters
     ----------

@@ -21,7 +21,7 @@ import html
 
 import ipywidgets as widgets
 
-from costlab.metrics.costs import select_classifier
+from costlab.metrics import select_classifier
 from costlab.widgets import _controls as controls
 from costlab.widgets._export import choice_data, choice_estimator, choice_json
 from costlab.widgets._model import DECIMALS, range_label, snap_range, weka_status

@@ -20,7 +20,7 @@ def choice_data(state, selection, results, envelope, boot=None):
     Parameters
     ----------
     state : ExplorerState
-    selection : costlab.metrics.costs.Selection or None
+    selection : costlab.metrics.thesis.measures.Selection or None
     results : dict of str -> CVResult
         The results shown.
     envelope : callable
@@ -41,9 +41,7 @@ def choice_data(state, selection, results, envelope, boot=None):
     summary = selection.summary.set_index("classifier")
     classifiers = {}
     for name in results:
-        hull_envelope = envelope(name)
-        hull = hull_envelope.hull
-        edges = hull_envelope.breakpoints  # PCF(+) = FNcost with equal priors
+        points = envelope(name).operating_points()  # equal priors: FPcost = 1 - PCF(+)
         classifiers[name] = {
             "mtmcr": float(summary.loc[name, "mtmcr"]),
             "cost_sensitivity": float(summary.loc[name, "cost_sensitivity"]),
@@ -51,15 +49,13 @@ def choice_data(state, selection, results, envelope, boot=None):
             "operating_points": [
                 {
                     # the envelope is over the positive class's score
-                    "positive_from_score": float(t),
-                    "fpr": float(f),
-                    "tpr": float(tp),
-                    "fp_cost_from": float(1.0 - hi),
-                    "fp_cost_to": float(1.0 - lo),
+                    "positive_from_score": float(row.threshold),
+                    "fpr": float(row.fpr),
+                    "tpr": float(row.tpr),
+                    "fp_cost_from": float(row.fp_cost_from),
+                    "fp_cost_to": float(row.fp_cost_to),
                 }
-                for t, f, tp, lo, hi in zip(
-                    hull.thresholds, hull.fpr, hull.tpr, edges[:-1], edges[1:], strict=True
-                )
+                for row in points.itertuples()
             ],
         }
     out = {
@@ -95,7 +91,7 @@ def choice_estimator(state, name, selection, models, data, seed, *, cv=10):
     state : ExplorerState
     name : str or None
         The classifier to refit.
-    selection : costlab.metrics.costs.Selection or None
+    selection : costlab.metrics.thesis.measures.Selection or None
         The current selection: its kind says the criterion ("cst" when optimal, else "mtmcr").
     models : dict
         Classifiers the explorer may fit.

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 import numpy as np
 
 from costlab.evaluation.experiment import ExperimentRun, cost_curves, curves_for
-from costlab.metrics.costs import cost_ratio_grid, format_cost_ratio, select_classifier
+from costlab.metrics import cost_ratio_grid, format_cost_ratio, select_classifier
 
 __all__ = [
     "FP_RANGE",
@@ -120,7 +120,7 @@ def summarise(
     summary : DataFrame
         :func:`costlab.metrics.range_summary` over [r1, r2]:
         ``classifier, n_ratios, mtmcr, cost_sensitivity, cst``.
-    selection : costlab.metrics.costs.Selection
+    selection : costlab.metrics.thesis.measures.Selection
         The robust or optimal classifier of the range (Al-Saffar 2018, sec. 5.1).
     """
     curves = compute_curves(results, fp_step, search, step, score_of=score_of)

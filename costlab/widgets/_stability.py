@@ -18,8 +18,7 @@ import html
 import ipywidgets as widgets
 import numpy as np
 
-from costlab.metrics import paired_bootstrap
-from costlab.metrics.costs import mtmcr
+from costlab.metrics import mtmcr, paired_bootstrap
 from costlab.plotting import MTMCSBandDisplay
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._model import search_caption_html

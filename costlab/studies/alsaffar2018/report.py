@@ -22,8 +22,8 @@ from costlab.evaluation.experiment import (
     roc_curves,
     run_experiments,
 )
+from costlab.metrics import curve_in_range
 from costlab.metrics._validation import check_search, check_step
-from costlab.metrics.costs import curve_in_range
 from costlab.studies import _skeleton
 from costlab.studies._skeleton import (
     environment_lock,

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costlab.metrics.costs import curve_in_range, mtmcr
+from costlab.metrics import curve_in_range, mtmcr
 from costlab.studies.alsaffar2018.published import DISPLAY_NAMES, RANGES
 
 __all__ = ["Statement", "STATEMENTS", "check_statements", "Evidence"]

@@ -14,10 +14,15 @@ import pandas as pd
 
 from costlab._io import write_text_atomic
 from costlab.evaluation.experiment import curves_for
-from costlab.metrics.costs import curve_in_range, format_cost_ratio, mtmcr, range_summary
-from costlab.metrics.curve_bootstrap import bootstrap_brier_curves
-from costlab.metrics.threshold_choice import threshold_choice_curves
-from costlab.metrics.uncertainty import paired_bootstrap
+from costlab.metrics import (
+    bootstrap_brier_curves,
+    curve_in_range,
+    format_cost_ratio,
+    mtmcr,
+    paired_bootstrap,
+    range_summary,
+    threshold_choice_curves,
+)
 from costlab.studies.alsaffar2018.orientation import p_class1
 from costlab.studies.alsaffar2018.published import (
     DISPLAY_NAMES,

@@ -14,8 +14,13 @@ import pandas as pd
 
 from costlab.datasets import load_dataset
 from costlab.evaluation import run_experiments
-from costlab.metrics.cost_space import CostEnvelope, cost_envelope, operating_range
-from costlab.metrics.hull import hull_of_points, roc_convex_hull
+from costlab.metrics import (
+    CostEnvelope,
+    cost_envelope,
+    hull_of_points,
+    operating_range,
+    roc_convex_hull,
+)
 from costlab.studies.drummond_holte2000.published import PAIR
 
 __all__ = ["QUICK_TREES", "Study", "default_point", "fold_envelopes", "load_study"]

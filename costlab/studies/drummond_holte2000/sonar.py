@@ -29,8 +29,7 @@ import pandas as pd
 
 from costlab.classifiers import J48
 from costlab.evaluation import cross_val_proba
-from costlab.metrics.cost_space import CostEnvelope, normalized_expected_cost
-from costlab.metrics.hull import RocHull, hull_of_points
+from costlab.metrics import CostEnvelope, RocHull, hull_of_points, normalized_expected_cost
 
 __all__ = ["TRAINING_RATIOS", "SonarSelection", "sonar_selection", "selection_cost"]
 

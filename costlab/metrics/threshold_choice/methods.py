@@ -55,21 +55,21 @@ independent implementation in ``tests/test_decision_brier.py``.)
 
 from __future__ import annotations
 
-import numbers
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import (
     check_class_weights,
     check_labels_scores,
     check_probability_scores,
     check_sample_weight,
+    check_unit_interval,
 )
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.engine._counts import class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
 
 __all__ = [
     "METHODS",
@@ -145,7 +145,7 @@ class ThresholdChoiceCurve:
     def rates(self, x):
         """(FPR, TPR) the method operates at for each x (arrays). At x = 0 the score-driven
         rule calls every probability positive (s >= 0)."""
-        flat = np.atleast_1d(_check_unit(x, "x"))
+        flat = np.atleast_1d(check_unit_interval(x, "x"))
         fpr, tpr = self._rates_on(self._piece(flat), flat)
         if self.method == "score-driven":
             fpr, tpr = np.where(flat == 0.0, 1.0, fpr), np.where(flat == 0.0, 1.0, tpr)
@@ -153,7 +153,7 @@ class ThresholdChoiceCurve:
 
     def __call__(self, x):
         """The loss Q at x (a float for a float, an array for an array)."""
-        x = _check_unit(x, "x")
+        x = check_unit_interval(x, "x")
         flat = np.atleast_1d(x)
         fpr, tpr = self.rates(flat)
         w_neg, w_pos = self._weights(flat)
@@ -163,7 +163,7 @@ class ThresholdChoiceCurve:
     def area(self, low=0.0, high=1.0):
         """Exact integral of the loss over [low, high] (Simpson's rule per piece, exact for
         quadratics). Over [0, 1] it is the expected loss for a uniform operating condition."""
-        low, high = _check_unit(low, "low"), _check_unit(high, "high")
+        low, high = check_unit_interval(low, "low"), check_unit_interval(high, "high")
         if low > high:
             raise ValueError(f"low must not exceed high, got low={low!r} > high={high!r}.")
         a = np.clip(self.knots[:-1], low, high)
@@ -217,7 +217,7 @@ class ThresholdChoiceCurve:
 
     def trivial_losses(self, x):
         """(all positive, all negative): the losses of the two trivial classifiers at x."""
-        x = np.asarray(_check_unit(x, "x"), dtype=np.float64)
+        x = np.asarray(check_unit_interval(x, "x"), dtype=np.float64)
         return self._weights(x)  # FPR = TPR = 1 costs w_neg; FPR = TPR = 0 costs w_pos
 
     def trivial(self, x):
@@ -408,15 +408,3 @@ def _check_probability_scores(scores):
         rule="the score-driven threshold choice (the score is compared with the cost proportion)",
         instead="Use method='rate-driven' or 'optimal' for other scores.",
     )
-
-
-def _check_unit(x, name):
-    if isinstance(x, numbers.Real) and not isinstance(x, bool):
-        value = float(x)
-        if not (0.0 <= value <= 1.0):
-            raise ValueError(f"{name} must lie in [0, 1], got {value!r}.")
-        return value
-    arr = np.asarray(x, dtype=np.float64)
-    if arr.size and (not np.all(np.isfinite(arr)) or arr.min() < 0.0 or arr.max() > 1.0):
-        raise ValueError(f"{name} must lie in [0, 1], got values outside it.")
-    return arr

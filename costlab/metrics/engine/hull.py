@@ -2,12 +2,12 @@
 
 Provost and Fawcett's upper convex hull of the ROC points dominates every point under it: the
 classifiers on it, and only they, are optimal for some costs and class frequencies. Its dual in
-cost space is the lower envelope of the cost lines (:mod:`costlab.metrics.cost_space`).
+cost space is the lower envelope of the cost lines (:mod:`costlab.metrics.engine.envelope`).
 
 How it is computed, in O(n log n) for one sort and then O(n):
 
-1. :func:`costlab.metrics._counts.class_counts`: the distinct scores and the cumulative counts
-   of each class.
+1. :func:`costlab.metrics.engine._counts.class_counts`: the distinct scores and the cumulative
+   counts of each class.
 2. Only cuts just before a run of negatives can be vertices: between two negatives the ROC
    curve only climbs, so the corner points (before the curve turns right) are the candidates.
    Ties are one point: a cut never splits instances with equal scores.
@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._counts import checked_counts
 from costlab.metrics._validation import check_bool
+from costlab.metrics.engine._counts import checked_counts
 
 __all__ = ["RocHull", "hull_from_counts", "hull_of_points", "roc_convex_hull"]
 
@@ -125,7 +125,7 @@ def roc_convex_hull(
 
 
 def hull_from_counts(counts, *, higher_is_positive=True):
-    """The ROC convex hull from :func:`~costlab.metrics._counts.class_counts` (steps 2-4).
+    """The ROC convex hull from :func:`~costlab.metrics.engine._counts.class_counts` (steps 2-4).
 
     Works on the counts in place: no array of candidate points is built; the coarse-hull test
     runs in chunks, so besides the counts it allocates O(chunk + survivors).

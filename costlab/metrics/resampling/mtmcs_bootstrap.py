@@ -29,19 +29,20 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from costlab.metrics._counts import checked_counts, class_counts
 from costlab.metrics._validation import (
     check_class_weights,
     check_cost_range,
     check_fp_costs,
     check_labels_scores,
     check_random_state,
+    check_resampling,
     check_sample_weight,
 )
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.costs import _TOL as _SELECTION_TOL
-from costlab.metrics.costs import cost_ratio_grid, cost_sensitivity, cst, mtmcr
-from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.thesis.measures import _TOL as _SELECTION_TOL
+from costlab.metrics.thesis.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 
 __all__ = [
     "BootstrapCurves",
@@ -178,7 +179,7 @@ def bootstrap_mtmcs(
     )
     w, is_pos, scores = _weighted_rows(w, is_pos, scores)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
-    _check_resampling(n_resamples, confidence)
+    check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     replicates = np.empty((n_resamples, fp.size))
@@ -216,7 +217,7 @@ def bootstrap_interval(
         ``.confidence_interval.low``, ``.high``, ``.standard_error`` and
         ``.bootstrap_distribution``.
     """
-    _check_resampling(n_resamples, confidence)
+    check_resampling(n_resamples, confidence)
     y = np.asarray(y_true)
     s = np.asarray(y_score, dtype=np.float64)
     return stats.bootstrap(
@@ -302,15 +303,6 @@ def stratified_resample(rng, pos, neg):
     """Indices of one stratified bootstrap resample: ``pos.size`` draws with replacement from
     the positives' indices, then ``neg.size`` from the negatives' (class sizes kept)."""
     return np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
-
-
-def _check_resampling(n_resamples, confidence):
-    if isinstance(n_resamples, bool) or not isinstance(n_resamples, (int, np.integer)):
-        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
-    if n_resamples < 2:
-        raise ValueError(f"n_resamples must be an integer >= 2, got {n_resamples!r}.")
-    if not 0.0 < float(confidence) < 1.0:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}.")
 
 
 # -- comparisons ------------------------------------------------------------------------------
@@ -473,7 +465,7 @@ def paired_bootstrap(
     w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
     checked = dict(zip(names, kept, strict=True))
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
-    _check_resampling(n_resamples, confidence)
+    check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
     pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
     names = list(checked)
@@ -559,7 +551,7 @@ def bootstrap_thresholds(
     w, is_pos, scores = _weighted_rows(w, is_pos, scores)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     fg = np.linspace(0.0, 1.0, 101) if fpr_grid is None else np.asarray(fpr_grid, float)
-    _check_resampling(n_resamples, confidence)
+    check_resampling(n_resamples, confidence)
 
     def one(pos_mask, s, weight):
         counts = class_counts(pos_mask, s, weight)

@@ -1,25 +1,24 @@
-"""Shared pieces of the cost-curve comparisons: inputs checked once, hulls of rates, knots.
+"""Shared pieces of the cost-space family: envelopes and hulls taken by name, hulls of rates, knots.
 
-Used by :mod:`costlab.metrics.cost_compare`, :mod:`costlab.metrics.cost_area`,
-:mod:`costlab.metrics.cost_average` and :mod:`costlab.metrics.cost_criteria`. Every envelope is
-piecewise linear in PCF(+) with its knots at its breakpoints, so sums, differences, averages and
-minima of envelopes are exact once they are evaluated at the union of those knots (and, for a
-minimum, at the crossings between them).
+Used by :mod:`~costlab.metrics.cost_space.comparisons`, :mod:`~costlab.metrics.cost_space.area`,
+:mod:`~costlab.metrics.cost_space.averaging` and :mod:`~costlab.metrics.cost_space.criteria`.
+Every envelope is piecewise linear in PCF(+) with its knots at its breakpoints, so sums,
+differences, averages and minima of envelopes are exact once they are evaluated at the union of
+those knots (and, for a minimum, at the crossings between them).
 
-A *hull of rates* is a :class:`~costlab.metrics.hull.RocHull` whose ``fp`` and ``tp`` are the
+A *hull of rates* is a :class:`~costlab.metrics.engine.hull.RocHull` whose ``fp`` and ``tp`` are the
 rates themselves (floats) with ``n_neg = n_pos = 1``: averaged curves have no integer counts.
 """
 
 from __future__ import annotations
 
 import math
-import numbers
 from collections.abc import Mapping
 
 import numpy as np
 
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import RocHull
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import RocHull
 
 _FLOAT_TOL = 1e-14  # cross products of rates (<= 1) this close to 0 count as collinear
 _INT64_SAFE = 2**31  # common denominators up to this keep counts and their products in int64
@@ -85,35 +84,6 @@ def pieces(x, y):
     """Slope and intercept of each linear piece of the polyline (x, y), x strictly increasing."""
     slope = np.diff(y) / np.diff(x)
     return slope, y[:-1] - slope * x[:-1]
-
-
-def check_pcf(pcf):
-    """PCF(+) values as float or float array in [0, 1], else a ValueError naming ``pcf``."""
-    x = np.asarray(pcf, dtype=np.float64)
-    if not np.all((x >= 0.0) & (x <= 1.0)):  # also rejects NaN
-        raise ValueError(f"pcf must lie in [0, 1] (PCF(+), D&H eq. 6), got {pcf!r}.")
-    return float(x) if x.ndim == 0 else x
-
-
-def check_fraction(value, name):
-    """``value`` as a float in [0, 1], else an error naming ``name``."""
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number in [0, 1], got {type(value).__name__}.")
-    value = float(value)
-    if not 0.0 <= value <= 1.0:  # also rejects NaN
-        raise ValueError(f"{name} must lie in [0, 1], got {value!r}.")
-    return value
-
-
-def check_non_negative(value, name, *, strict=False):
-    """``value`` as a finite float >= 0 (> 0 if ``strict``), else an error naming ``name``."""
-    bound = "> 0" if strict else ">= 0"
-    if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise TypeError(f"{name} must be a real number {bound}, got {type(value).__name__}.")
-    value = float(value)
-    if not np.isfinite(value) or value < 0.0 or (strict and value == 0.0):
-        raise ValueError(f"{name} must be a finite number {bound}, got {value!r}.")
-    return value
 
 
 def rate_hull(fpr, tpr):

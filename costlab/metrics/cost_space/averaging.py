@@ -27,16 +27,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._curves import (
+from costlab.metrics._validation import check_pcf
+from costlab.metrics.cost_space._piecewise import (
     as_hull,
-    check_pcf,
     named,
     pieces,
     union_knots,
     upper_hull_of_rates,
     values_at,
 )
-from costlab.metrics.cost_space import CostEnvelope
+from costlab.metrics.engine.envelope import CostEnvelope
 
 __all__ = ["AveragedCurve", "VerticalRocAverage", "average_envelopes", "vertical_roc_average"]
 
@@ -119,7 +119,7 @@ def average_envelopes(envelopes):
     --------
     Two folds whose classifiers are (0.1, 0.5) and (0.5, 0.9): at PCF(+) = 0.5 both cost 0.3.
 
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> a = roc_convex_hull(y, [1] + [0] * 9 + [1] * 5 + [0] * 5)
     >>> b = roc_convex_hull(y, [1] * 5 + [0] * 5 + [1] * 9 + [0])
@@ -199,7 +199,7 @@ def vertical_roc_average(hulls):
 
     Examples
     --------
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> a = roc_convex_hull(y, [1] + [0] * 9 + [1] * 5 + [0] * 5)
     >>> b = roc_convex_hull(y, [1] * 5 + [0] * 5 + [1] * 9 + [0])

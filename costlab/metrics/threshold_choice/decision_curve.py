@@ -41,8 +41,9 @@ from costlab.metrics._validation import (
     check_labels_scores,
     check_probability_scores,
     check_sample_weight,
+    check_threshold_probabilities,
 )
-from costlab.metrics.threshold_choice import ThresholdChoiceCurve, threshold_choice_curve
+from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, threshold_choice_curve
 
 __all__ = [
     "DecisionCurve",
@@ -84,7 +85,7 @@ class DecisionCurve:
 
     def __call__(self, p_t, *, standardized=False):
         """NB at each p_t (sNB = NB / prevalence with ``standardized=True``)."""
-        p = _check_threshold(p_t)
+        p = check_threshold_probabilities(p_t)
         fpr, tpr = self.loss.rates(p)
         pi = self.prevalence
         nb = pi * tpr - (1.0 - pi) * fpr * (np.atleast_1d(p) / (1.0 - np.atleast_1d(p)))
@@ -99,7 +100,7 @@ class DecisionCurve:
     def curve(self, *, p_max=0.99, points=400, standardized=False):
         """A polyline (p_t, NB) on [0, p_max]: ``points`` evenly spaced p_t plus both sides of
         every jump, so the steps are drawn where they are."""
-        p_max = float(_check_threshold(p_max))
+        p_max = float(check_threshold_probabilities(p_max))
         grid = np.linspace(0.0, p_max, int(points))
         knots = self.knots[(self.knots > 0) & (self.knots < p_max)]
         eps = 1e-9
@@ -168,7 +169,7 @@ def net_benefit(y_true, y_score, p_t, *, standardized=False, pos_label=None, sam
         rule="net benefit (treat when the score reaches the threshold probability p_t)",
         instead="Use decision_curve(..., method='optimal') for other scores.",
     )
-    p = np.atleast_1d(_check_threshold(p_t))
+    p = np.atleast_1d(check_threshold_probabilities(p_t))
     weight = check_sample_weight(sample_weight, scores.shape[0])
     check_class_weights(is_pos, weight)
     w = np.ones(scores.shape[0]) if weight is None else weight
@@ -193,7 +194,7 @@ def treat_all_net_benefit(prevalence, p_t, *, standardized=False):
     pi = float(prevalence)
     if not 0.0 < pi < 1.0:
         raise ValueError(f"prevalence must lie strictly between 0 and 1, got {prevalence!r}.")
-    p = _check_threshold(p_t)
+    p = check_threshold_probabilities(p_t)
     nb = pi - (1.0 - pi) * np.asarray(p) / (1.0 - np.asarray(p))
     if standardized:
         nb = nb / pi
@@ -211,16 +212,3 @@ def net_benefit_difference(curve_a, curve_b, p_t, *, standardized=False):
             f"differ: {curve_a.prevalence:g} and {curve_b.prevalence:g})."
         )
     return curve_a(p_t, standardized=standardized) - curve_b(p_t, standardized=standardized)
-
-
-def _check_threshold(p_t):
-    arr = np.asarray(p_t, dtype=np.float64)
-    if arr.size == 0:
-        raise ValueError("p_t must hold at least one threshold probability in [0, 1).")
-    if not np.all(np.isfinite(arr)) or arr.min() < 0.0 or arr.max() >= 1.0:
-        raise ValueError(
-            "p_t must be threshold probabilities in [0, 1) (at p_t = 1 a false positive costs "
-            f"infinitely more than a true positive gains); got values in [{arr.min():g}, "
-            f"{arr.max():g}]."
-        )
-    return float(arr) if arr.ndim == 0 else arr

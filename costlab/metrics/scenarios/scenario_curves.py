@@ -36,12 +36,17 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._counts import checked_counts
-from costlab.metrics.cost_area import total_expected_cost
-from costlab.metrics.cost_density import CostDensity, as_cost_density
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import hull_from_counts
-from costlab.metrics.risk import cost_ratio, normalized_loss, point_mass_loss, trivial_loss
+from costlab.metrics.cost_space.area import total_expected_cost
+from costlab.metrics.engine._counts import checked_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.engine.pcf import _cost_proportion_pcf
+from costlab.metrics.scenarios.densities import CostDensity, as_cost_density
+from costlab.metrics.scenarios.risk import (
+    normalized_loss,
+    point_mass_loss,
+    trivial_loss,
+)
 
 __all__ = ["COST_CURVE", "ScenarioCurve", "scenario_curve", "scenario_curves"]
 
@@ -87,9 +92,8 @@ class ScenarioCurve:
         """PCF(+) of the axis values x, and |d pcf / d x|."""
         if self.axis == "pcf":
             return x, np.ones_like(x)
-        pi1, pi0 = self.pi1, 1.0 - self.pi1
-        w = x * pi0 + (1.0 - x) * pi1
-        return (1.0 - x) * pi1 / w, pi0 * pi1 / w**2
+        # c -> PCF(+) is the map PCF(+) -> c itself (an involution), with the same Jacobian
+        return _cost_proportion_pcf(x, self.pi1), _c_jacobian(x, self.pi1)
 
     def __call__(self, x):
         """The curve's height at axis values x (point masses contribute 0 off their atom)."""
@@ -101,7 +105,7 @@ class ScenarioCurve:
         if self.density is None:
             return ne * jac
         pi1, pi0 = self.pi1, 1.0 - self.pi1
-        c = cost_ratio(pcf, pi1)
+        c = _cost_proportion_pcf(pcf, pi1)
         weight = (c * pi0 + (1.0 - c) * pi1) * self.density.pdf(c) * _c_jacobian(pcf, pi1) * jac
         z = trivial_loss(pi1, self.density)
         return ne * weight / z if z > 0 else np.zeros_like(ne)  # z = 0: atoms at the ends only
@@ -112,7 +116,7 @@ class ScenarioCurve:
             raise ValueError(f"n must be an integer >= 2, got {n!r}.")
         knots = self.envelope.breakpoints
         if self.axis == "c":
-            knots = cost_ratio(knots, self.pi1)
+            knots = _cost_proportion_pcf(knots, self.pi1)
         x = np.unique(np.concatenate((np.linspace(0.0, 1.0, n), knots)))
         return x, self(x)
 
@@ -162,7 +166,7 @@ def scenario_curve(
         The positive class's score, higher = more positive (``predict_proba(X)[:, 1]``).
     density : None, "cost curve", CostDensity, ("beta", a, b), float or callable
         u(c): default Beta(2, 2); ``"cost curve"`` for the plain cost curve; a float is a
-        point mass at that cost ratio (see :mod:`costlab.metrics.cost_density`).
+        point mass at that cost ratio (see :mod:`costlab.metrics.scenarios.densities`).
     axis : {"pcf", "c"}
         The x axis: PCF(+) (default, Johnson et al.'s pc_1) or the cost ratio c = c0 / (c0 + c1).
     pos_label : scalar, optional
@@ -205,7 +209,7 @@ def scenario_curves(y_true, y_score, densities, *, axis="pcf", pos_label=None, s
     ----------
     densities : mapping name -> density, or sequence of densities
         As ``density`` of :func:`scenario_curve` (e.g.
-        :func:`costlab.metrics.cost_density.scenario_densities` plus ``"cost curve"``).
+        :func:`costlab.metrics.scenarios.densities.scenario_densities` plus ``"cost curve"``).
 
     Returns
     -------

@@ -25,7 +25,7 @@ from itertools import combinations
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._curves import (
+from costlab.metrics.cost_space._piecewise import (
     as_envelope,
     as_hull,
     common_counts,
@@ -35,8 +35,8 @@ from costlab.metrics._curves import (
     upper_chain,
     values_at,
 )
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import RocHull
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import RocHull
 
 __all__ = [
     "EnvelopeDifference",
@@ -129,7 +129,7 @@ def envelope_difference(env_a, env_b):
     A: ROC point (0.1, 0.5), B: (0.5, 0.9), each with the trivial classifiers. Their cost lines
     0.4 x + 0.1 and 0.5 - 0.4 x cross at x = 0.5; A is better left of it by up to 4/35:
 
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> a = roc_convex_hull(y, [1] + [0] * 9 + [1] * 5 + [0] * 5)  # ROC point (0.1, 0.5)
     >>> b = roc_convex_hull(y, [1] * 5 + [0] * 5 + [1] * 9 + [0])  # ROC point (0.5, 0.9)
@@ -170,7 +170,7 @@ def crossovers(env_a, env_b, *, atol=_ATOL):
 
     Examples
     --------
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> a = roc_convex_hull(y, [1] + [0] * 9 + [1] * 5 + [0] * 5)  # ROC point (0.1, 0.5)
     >>> b = roc_convex_hull(y, [1] * 5 + [0] * 5 + [1] * 9 + [0])  # ROC point (0.5, 0.9)
@@ -208,7 +208,7 @@ def winning_ranges(envelopes, *, atol=_ATOL):
 
     Examples
     --------
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> a = roc_convex_hull(y, [1] + [0] * 9 + [1] * 5 + [0] * 5)  # ROC point (0.1, 0.5)
     >>> b = roc_convex_hull(y, [1] * 5 + [0] * 5 + [1] * 9 + [0])  # ROC point (0.5, 0.9)
@@ -295,7 +295,7 @@ def joint_envelope(envelopes):
 
     Examples
     --------
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> a = roc_convex_hull(y, [1] + [0] * 9 + [1] * 5 + [0] * 5)  # ROC point (0.1, 0.5)
     >>> b = roc_convex_hull(y, [1] * 5 + [0] * 5 + [1] * 9 + [0])  # ROC point (0.5, 0.9)

@@ -27,6 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import integrate, optimize, special
 
+from costlab.metrics._validation import check_cost_proportions
+
 __all__ = [
     "BetaDensity",
     "CostDensity",
@@ -136,7 +138,7 @@ class BetaDensity(CostDensity):
         return float(self._between(self.a, self.b, self.high))
 
     def pdf(self, c):
-        c = _check_c(c)
+        c = check_cost_proportions(c)
         inside = (c >= self.low) & (c <= self.high)
         dens = np.exp(
             special.xlogy(self.a - 1, c)
@@ -146,7 +148,7 @@ class BetaDensity(CostDensity):
         return np.where(inside, dens / self._mass(), 0.0)
 
     def moments(self, c):
-        c = np.clip(_check_c(c), self.low, self.high)
+        c = np.clip(check_cost_proportions(c), self.low, self.high)
         mass = self._mass()
         if not mass > 0:  # the window's probability underflows: its point-mass limit
             return PointMass(0.5 * (self.low + self.high)).moments(c)
@@ -191,7 +193,7 @@ class TruncatedExponential(CostDensity):
         return cls(float(rate))
 
     def pdf(self, c):
-        c = _check_c(c)
+        c = check_cost_proportions(c)
         lam = self.rate
         if abs(lam) < 1e-9:
             return np.ones_like(c)
@@ -200,7 +202,7 @@ class TruncatedExponential(CostDensity):
         return lam * np.exp(-lam * c) / -np.expm1(-lam)
 
     def moments(self, c):
-        c = _check_c(c)
+        c = check_cost_proportions(c)
         lam = self.rate
         if abs(lam) < 1e-9:  # uniform
             m0 = c**2 / 2
@@ -235,10 +237,10 @@ class PointMass(CostDensity):
         return ((self.at, 1.0),)
 
     def pdf(self, c):
-        return np.zeros_like(_check_c(c))
+        return np.zeros_like(check_cost_proportions(c))
 
     def moments(self, c):
-        step = (_check_c(c) >= self.at).astype(np.float64)
+        step = (check_cost_proportions(c) >= self.at).astype(np.float64)
         return self.at * step, (1.0 - self.at) * step
 
 
@@ -263,11 +265,11 @@ class FunctionDensity(CostDensity):
             raise ValueError("density must have a positive integral over [0, 1].")
 
     def pdf(self, c):
-        c = _check_c(c)
+        c = check_cost_proportions(c)
         return np.vectorize(lambda x: float(self._pdf(x)) / self._total, otypes=[float])(c)
 
     def moments(self, c):
-        c = _check_c(c)
+        c = check_cost_proportions(c)
         flat = c.ravel()
         order = np.argsort(flat, kind="stable")
         points = np.concatenate(([0.0], flat[order]))
@@ -359,10 +361,3 @@ def scenario_densities(pi1):
         "minority costlier": BetaDensity(2.0, 2.0, *half),
         "inverse prior": TruncatedExponential.with_mean(pi1),
     }
-
-
-def _check_c(c):
-    c = np.asarray(c, dtype=np.float64)
-    if not np.all(np.isfinite(c)) or np.any((c < 0) | (c > 1)):
-        raise ValueError("c must lie in [0, 1] (the cost ratio c0 / (c0 + c1)).")
-    return c

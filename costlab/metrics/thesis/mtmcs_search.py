@@ -11,10 +11,10 @@ scikit-learn's ``predict_proba(X)[:, 1]``: an instance is called positive when
 ``"exact"``
     The true minimum over all thresholds. Not in the thesis; it is the reference the others are
     measured against. Any finite real scores are accepted. It is the cost-curve lower envelope
-    (Drummond & Holte 2000; :mod:`costlab.metrics.cost_space`): with equal priors PCF(+) =
+    (Drummond & Holte 2000; :mod:`costlab.metrics.engine.envelope`): with equal priors PCF(+) =
     FNcost and NE[C] = FNRate FNcost + FPRate FPcost, so MTMCS(r) = 100 x the envelope at
-    PCF(+) = FNcost. One sort (:func:`costlab.metrics._counts.class_counts`), the ROC convex hull
-    in linear time, then O(h + m) for m cost ratios and h hull vertices; memory O(n).
+    PCF(+) = FNcost. One sort (:func:`costlab.metrics.engine._counts.class_counts`), the ROC convex
+    hull in linear time, then O(h + m) for m cost ratios and h hull vertices; memory O(n).
 ``"thorough"``
     The thesis's grid search over [0, 1] with a user-defined step (Al-Saffar 2018, 4.3.1).
 ``"optimized"``
@@ -52,7 +52,6 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import (
     check_class_weights,
     check_fp_costs,
@@ -63,9 +62,10 @@ from costlab.metrics._validation import (
     check_search,
     check_step,
 )
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.costs import cost_ratio_grid
-from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.engine._counts import class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.thesis.measures import cost_ratio_grid
 
 __all__ = ["mtmcs_curve", "CURVE_COLUMNS"]
 

@@ -1,6 +1,6 @@
 """Compiled kernels (numba) behind plain numpy functions.
 
-:func:`weighted_counts` is the weighted form of :func:`costlab.metrics._counts.class_counts`:
+:func:`weighted_counts` is the weighted form of :func:`costlab.metrics.engine._counts.class_counts`:
 the cumulative weight of each class at every distinct score. The unweighted engine needs no
 permutation (it sorts keys that pack a score with its label); with weights, numpy would need an
 ``argsort`` to carry them, which alone costs more than the whole unweighted count. Here a least
@@ -9,7 +9,7 @@ weight (signed: + for a positive, - for a negative) along with its key, eight pa
 byte each (a pass is skipped when every key has the same byte there), then one linear pass reads
 the sums at the end of each run of tied scores. The sort is stable, so the sums are taken in
 the order of the input within a run of ties. ``tests/test_sample_weight.py`` checks it against
-the numpy reference (``costlab.metrics._counts._weighted_counts_numpy``).
+the numpy reference (``costlab.metrics.engine._counts._weighted_counts_numpy``).
 
 Without numba the caller falls back to the numpy reference (same numbers).
 """

@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._curves import as_hull, check_fraction, check_non_negative
+from costlab.metrics._validation import check_fraction, check_non_negative
+from costlab.metrics.cost_space._piecewise import as_hull
 
 __all__ = ["OperatingChoice", "neyman_pearson", "workforce"]
 
@@ -88,7 +89,7 @@ def neyman_pearson(hull_or_envelope, max_fpr):
     --------
     Hull (0, 0), (0.1, 0.5), (0.5, 0.9), (1, 1): alpha = 0.3 lies half way along the middle edge.
 
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> hull = roc_convex_hull(y, [2] + [1] * 4 + [0] * 5 + [2] * 5 + [1] * 4 + [0])
     >>> c = neyman_pearson(hull, max_fpr=0.3)
@@ -141,7 +142,7 @@ def workforce(hull, capacity, *, n_pos=None, n_neg=None):
     --------
     Same hull, P = N = 10, C = 10 cases: vertex (0.1, 0.5) flags 6, (0.5, 0.9) flags 14.
 
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> hull = roc_convex_hull(y, [2] + [1] * 4 + [0] * 5 + [2] * 5 + [1] * 4 + [0])
     >>> c = workforce(hull, capacity=10)

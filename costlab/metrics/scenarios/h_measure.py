@@ -14,7 +14,7 @@ attained on the ROC convex hull, and
 for a Beta(a, b) density u (the denominator is the loss of the better trivial classifier).
 Normalising Q(c) by :math:`c\\pi_0 + (1 - c)\\pi_1` gives Drummond & Holte's cost curve at
 :math:`PCF(+) = (1 - c)\\pi_1 / (c \\pi_0 + (1 - c)\\pi_1)`, so Q comes from the same envelope
-(:mod:`costlab.metrics.cost_space`). On each hull vertex Q is linear in c, so the integrals are
+(:mod:`costlab.metrics.engine.envelope`). On each hull vertex Q is linear in c, so the integrals are
 exact sums of regularised incomplete beta functions (``scipy.special.betainc``).
 
 Defaults and deviations, stated:
@@ -41,11 +41,11 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from costlab.metrics._counts import checked_counts, class_counts
-from costlab.metrics.cost_density import BetaDensity, as_cost_density
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import hull_from_counts
-from costlab.metrics.risk import normalized_loss
+from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.scenarios.densities import BetaDensity, as_cost_density
+from costlab.metrics.scenarios.risk import normalized_loss
 
 __all__ = ["HMeasure", "h_measure", "h_measure_report"]
 
@@ -124,10 +124,10 @@ def h_measure(
         Instance weights (finite, >= 0): every count becomes a sum of weights; an integer
         weight k counts the instance k times.
     density : CostDensity, ("beta", a, b), float or callable, optional
-        Any other cost density u(c) (:mod:`costlab.metrics.cost_density`, e.g. a truncated
+        Any other cost density u(c) (:mod:`costlab.metrics.scenarios.densities`, e.g. a truncated
         Beta or a point mass). A point mass at c = 0 or 1 gives the limit of point masses
-        inside (:func:`costlab.metrics.risk.point_mass_loss`): at c = 0, 1 minus the lowest
-        FPR that catches every positive; at c = 1, the highest TPR without a false positive.
+        inside (:func:`costlab.metrics.scenarios.risk.point_mass_loss`): at c = 0, 1 minus the
+        lowest FPR that catches every positive; at c = 1, the highest TPR without a false positive.
 
     The density is given one way: ``a``/``b``, ``severity_ratio`` or ``density``; a
     ValueError names the conflicting arguments when more than one is given.

@@ -7,8 +7,9 @@ and seeded; ``stratified=True`` (the default, as in :func:`costlab.metrics.boots
 keeps both class sizes, which suits a case-control sample or a fixed evaluation set;
 ``stratified=False`` also lets the prevalence vary, as it would in a new cohort, which widens
 net-benefit bands (NB scales with the prevalence). Bands are pointwise percentile intervals at
-each x of the grid; each replicate's value at x is exact (:mod:`costlab.metrics.decision_curve`,
-:mod:`costlab.metrics.threshold_choice`), and areas are exact integrals per replicate.
+each x of the grid; each replicate's value at x is exact
+(:mod:`costlab.metrics.threshold_choice.decision_curve`,
+:mod:`costlab.metrics.threshold_choice.methods`), and areas are exact integrals per replicate.
 """
 
 from __future__ import annotations
@@ -19,25 +20,26 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import class_counts
 from costlab.metrics._validation import (
     check_class_weights,
     check_labels_scores,
     check_random_state,
+    check_resampling,
     check_sample_weight,
+    check_threshold_probabilities,
 )
-from costlab.metrics.decision_curve import DecisionCurve, _check_threshold
-from costlab.metrics.threshold_choice import (
+from costlab.metrics.engine._counts import class_counts
+from costlab.metrics.resampling.mtmcs_bootstrap import (
+    _take,
+    _weighted_rows,
+    stratified_resample,
+)
+from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
+from costlab.metrics.threshold_choice.methods import (
     METHODS,
     SPACES,
     _check_probability_scores,
     _curve_from_counts,
-)
-from costlab.metrics.uncertainty import (
-    _check_resampling,
-    _take,
-    _weighted_rows,
-    stratified_resample,
 )
 
 __all__ = ["CurveBands", "bootstrap_brier_curves", "bootstrap_decision_curves"]
@@ -184,7 +186,11 @@ def bootstrap_decision_curves(
     """
     if method not in ("score-driven", "optimal"):
         raise ValueError(f"method must be 'score-driven' or 'optimal', got {method!r}.")
-    grid = np.linspace(0.0, 0.99, 100) if p_t is None else np.atleast_1d(_check_threshold(p_t))
+    grid = (
+        np.linspace(0.0, 0.99, 100)
+        if p_t is None
+        else np.atleast_1d(check_threshold_probabilities(p_t))
+    )
 
     def evaluate(counts):
         curve = DecisionCurve(_curve_from_counts(counts, method, "cost"))
@@ -258,7 +264,7 @@ def _bootstrap(
         checked[name] = _check_probability_scores(s) if method == "score-driven" else s
     w = check_sample_weight(sample_weight, is_pos.shape[0])
     check_class_weights(is_pos, w)
-    _check_resampling(n_resamples, confidence)
+    check_resampling(n_resamples, confidence)
     names = list(checked)
     w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
     checked = dict(zip(names, kept, strict=True))

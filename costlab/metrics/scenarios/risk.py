@@ -19,7 +19,7 @@ c in [c(b_{i+1}), c(b_i)] with
 
 (PCF(+) = x is Johnson et al.'s (2015) pc_1, sec. 2.3). Summed over the hull, the risks give
 :math:`\\int_0^1 Q(c) u(c) dc`, the numerator of the H measure: each is exact, from the
-density's partial moments (:mod:`costlab.metrics.cost_density`).
+density's partial moments (:mod:`costlab.metrics.scenarios.densities`).
 
 ``normalized_risk`` divides by the loss of the better trivial classifier,
 :math:`\\int_0^1 \\min(c\\pi_0, (1 - c)\\pi_1) u(c) dc`, so the normalised risks sum to
@@ -31,10 +31,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._counts import checked_counts, class_counts
-from costlab.metrics.cost_density import PointMass, as_cost_density
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import hull_from_counts
+from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.engine.pcf import _cost_proportion_pcf
+from costlab.metrics.scenarios.densities import PointMass, as_cost_density
 
 __all__ = [
     "classifier_risk",
@@ -46,12 +47,6 @@ __all__ = [
 ]
 
 
-def cost_ratio(pcf, pi1):
-    """c for PCF(+) = pcf: :math:`\\pi_1 (1 - x) / (\\pi_1 (1 - x) + \\pi_0 x)`."""
-    pcf = np.asarray(pcf, dtype=np.float64)
-    return pi1 * (1.0 - pcf) / (pi1 * (1.0 - pcf) + (1.0 - pi1) * pcf)
-
-
 def vertex_risks(envelope, pi1, density=None):
     """Eq. 10 for every hull vertex of ``envelope`` (an array, one value per vertex).
 
@@ -60,7 +55,7 @@ def vertex_risks(envelope, pi1, density=None):
     envelope : CostEnvelope
     pi1 : float
         The positive class's prior :math:`\\pi_1`.
-    density : see :func:`costlab.metrics.cost_density.as_cost_density`
+    density : see :func:`costlab.metrics.scenarios.densities.as_cost_density`
 
     Returns
     -------
@@ -70,7 +65,7 @@ def vertex_risks(envelope, pi1, density=None):
     """
     u = as_cost_density(density)
     pi0 = 1.0 - pi1
-    c = cost_ratio(envelope.breakpoints, pi1)  # decreasing along the vertices
+    c = _cost_proportion_pcf(envelope.breakpoints, pi1)  # decreasing along the vertices
     m0, m1 = u.moments(c)
     d0, d1 = m0[:-1] - m0[1:], m1[:-1] - m1[1:]
     hull = envelope.hull
@@ -152,22 +147,14 @@ def _envelope(y_true, y_score, pos_label, sample_weight=None):
 def _risk_table(envelope, pi1, density):
     u = as_cost_density(density)
     risk = vertex_risks(envelope, pi1, u)
-    hull, b = envelope.hull, envelope.breakpoints
-    c = cost_ratio(b, pi1)
-    return pd.DataFrame(
-        {
-            "vertex": np.arange(hull.n_vertices),
-            "threshold": hull.thresholds,
-            "fpr": hull.fpr,
-            "tpr": hull.tpr,
-            "pcf_from": b[:-1],
-            "pcf_to": b[1:],
-            "c_from": c[1:],
-            "c_to": c[:-1],
-            "risk": risk,
-            "normalized_risk": risk / trivial_loss(pi1, u),
-        }
+    # the cost ratio c is the cost proportion of Johnson et al. (2015, sec. 2.3)
+    table = envelope.operating_points(pi1).rename(
+        columns={"fp_cost_from": "c_from", "fp_cost_to": "c_to"}
     )
+    table.insert(0, "vertex", np.arange(envelope.hull.n_vertices))
+    table["risk"] = risk
+    table["normalized_risk"] = risk / trivial_loss(pi1, u)
+    return table
 
 
 def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):

@@ -17,8 +17,8 @@ subnormal), the scores of each class are sorted separately instead.
 
 With instance weights (``sample_weight``, as scikit-learn's metrics take them) the counts are
 sums of weights: a compiled radix sort carries each weight with its score's key
-(:mod:`costlab.metrics._kernels`; without numba, one ``argsort``), then cumulative sums of each
-class's weights are read at the end of each run of tied scores. Instances of weight 0 are
+(:mod:`costlab.metrics.engine._kernels`; without numba, one ``argsort``), then cumulative sums
+of each class's weights are read at the end of each run of tied scores. Instances of weight 0 are
 dropped first, so that an integer weight k is exactly k repetitions of the row
 (sums of integers are exact in floating point below 2**53).
 """
@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._kernels import weighted_counts
+from costlab.metrics.engine._kernels import weighted_counts
 
 __all__ = ["ClassCounts", "checked_counts", "class_counts"]
 
@@ -232,7 +232,7 @@ def _counts_two_sorts(is_pos, scores):
 
 def _weighted_counts(is_pos, scores, weight):
     """Cumulative weights of each class at the distinct scores (weight-0 instances dropped):
-    the compiled kernel (:mod:`costlab.metrics._kernels`), else the numpy reference."""
+    the compiled kernel (:mod:`costlab.metrics.engine._kernels`), else the numpy reference."""
     keep = weight > 0
     if not np.all(keep):
         is_pos, scores, weight = is_pos[keep], scores[keep], weight[keep]

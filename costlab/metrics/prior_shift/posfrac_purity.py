@@ -39,9 +39,14 @@ import numpy as np
 import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics._counts import checked_counts, class_counts
-from costlab.metrics._validation import check_labels_scores, check_priors, check_rate_target
-from costlab.metrics.cost_space import probability_cost
+from costlab.metrics._validation import (
+    check_labels_scores,
+    check_prior_array,
+    check_priors,
+    check_rate_target,
+)
+from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine.pcf import probability_cost
 
 __all__ = [
     "PriorOperatingCurves",
@@ -81,7 +86,7 @@ def positive_fraction(tpr, fpr, prior):
     >>> round(positive_fraction(0.8, 0.3, 0.1), 12)
     0.35
     """
-    p = _check_prior_array(prior)
+    p = check_prior_array(prior)
     value = p * np.asarray(tpr, dtype=np.float64) + (1.0 - p) * np.asarray(fpr, dtype=np.float64)
     return float(value) if np.ndim(value) == 0 else value
 
@@ -102,7 +107,7 @@ def purity(tpr, fpr, prior):
     >>> round(purity(0.8, 0.3, 0.1), 12)
     0.228571428571
     """
-    p = _check_prior_array(prior)
+    p = check_prior_array(prior)
     tp = p * np.asarray(tpr, dtype=np.float64)
     pos = tp + (1.0 - p) * np.asarray(fpr, dtype=np.float64)
     with np.errstate(invalid="ignore", divide="ignore"):
@@ -238,7 +243,7 @@ class PriorOperatingCurves:
 def prior_operating_curves(y_true, y_score, priors, *, pos_label=None, sample_weight=None):
     """ROC, POSfrac and Purity curves over the thresholds of one classifier, for many priors.
 
-    The scores are sorted once (:func:`costlab.metrics._counts.class_counts`); POSfrac and
+    The scores are sorted once (:func:`costlab.metrics.engine._counts.class_counts`); POSfrac and
     Purity at every prior come from the rates by broadcasting (Landgrebe eqs. 3-6):
 
     .. math:: POSfrac(\\Theta) = P(C_t) TP_r(\\Theta) + P(C_n) FP_r(\\Theta), \\quad
@@ -543,10 +548,3 @@ def _fold_sequences(y_true, y_score):
             f"and {len(s_parts)}."
         )
     return y_parts, s_parts
-
-
-def _check_prior_array(prior):
-    """``prior`` as an array (any shape) of values strictly inside (0, 1)."""
-    p = np.asarray(prior, dtype=np.float64)
-    check_priors(p.ravel(), name="prior")
-    return p

@@ -27,9 +27,10 @@ import numpy as np
 import pandas as pd
 from scipy import integrate, special
 
-from costlab.metrics._curves import as_envelope, check_non_negative, named
-from costlab.metrics.cost_space import CostEnvelope
-from costlab.metrics.hull import RocHull
+from costlab.metrics._validation import check_non_negative
+from costlab.metrics.cost_space._piecewise import as_envelope, named
+from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.hull import RocHull
 
 __all__ = ["total_expected_cost"]
 
@@ -72,7 +73,7 @@ def total_expected_cost(envelope, density=None):
     The majority classifier alone, min(x, 1 - x), has area 1/4; classifier B of D&H Fig. 4
     (FP = 0.3, TP = 0.7) lowers it by 0.4 x 0.2 / 2 = 0.04:
 
-    >>> from costlab.metrics.hull import roc_convex_hull
+    >>> from costlab.metrics.engine.hull import roc_convex_hull
     >>> y = [0] * 10 + [1] * 10
     >>> trivial = roc_convex_hull(y, [0] * 20)
     >>> b = roc_convex_hull(y, [1] * 3 + [0] * 7 + [1] * 7 + [0] * 3)

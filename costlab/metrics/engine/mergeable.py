@@ -37,8 +37,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics._counts import ClassCounts
-from costlab.metrics.hull import RocHull, hull_from_counts, hull_of_points
+from costlab.metrics.engine._counts import ClassCounts
+from costlab.metrics.engine.hull import RocHull, hull_from_counts, hull_of_points
 
 __all__ = ["BlockSummary", "MergedCurve", "binned_counts", "merge_blocks", "summarize_counts"]
 

@@ -1,0 +1,117 @@
+"""Cost lines: a ROC point as a line in cost space, and the duality between the two spaces.
+
+Source: C. Drummond and R. C. Holte, *Explicitly Representing Expected Cost: An Alternative to
+ROC Representation*, KDD 2000 (cited "D&H" with the equation number). A ROC point (FP, TP) is
+the straight *cost line* NE[C] = (1 - TP - FP) PCF(+) + FP (D&H eq. 8), from FP at PCF(+) = 0 to
+1 - TP at PCF(+) = 1 (eq. 10); a line in ROC space with slope S and intercept TP_o is the point
+PCF(+) = 1 / (1 + S), NE[C] = (1 - TP_o) PCF(+) (eq. 9). The trivial classifiers bound every
+useful cost line; a classifier's *operating range* is where it beats both.
+
+PCF(+) itself is in :mod:`costlab.metrics.engine.pcf`, NE[C] and the lower envelope in
+:mod:`costlab.metrics.engine.envelope`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from costlab.metrics._validation import check_pcf
+
+__all__ = [
+    "cost_line",
+    "cost_point_to_roc_line",
+    "operating_range",
+    "roc_line_to_cost_point",
+    "trivial_cost",
+]
+
+
+def cost_line(fpr, tpr):
+    """A ROC point as its cost line: ``(slope, intercept)`` of NE[C] over PCF(+) (D&H eq. 8).
+
+    >>> cost_line(0.09, 0.36)
+    (0.55, 0.09)
+    """
+    return round(1.0 - float(tpr) - float(fpr), 15), float(fpr)
+
+
+def roc_line_to_cost_point(slope, intercept):
+    """A line in ROC space, TP = S FP + TP_o, as its point in cost space (D&H eq. 9).
+
+    .. math:: PCF(+) = \\frac{1}{1 + S}, \\quad NE[C] = (1 - TP_o) PCF(+)
+
+    Returns
+    -------
+    (pcf, cost) : tuple of float
+
+    Examples
+    --------
+    The diagonal of a random classifier, TP = FP, is the point (0.5, 0.5):
+
+    >>> roc_line_to_cost_point(1.0, 0.0)
+    (0.5, 0.5)
+    """
+    s = float(slope)
+    if s == -1.0:
+        raise ValueError("slope must differ from -1: such a ROC line has no point in cost space.")
+    pcf = 1.0 / (1.0 + s)
+    return pcf, (1.0 - float(intercept)) * pcf
+
+
+def cost_point_to_roc_line(pcf, cost):
+    """A point in cost space as its line in ROC space, inverting D&H eq. 9.
+
+    Returns
+    -------
+    (slope, intercept) : tuple of float
+        S = 1 / PCF(+) - 1 and TP_o = 1 - NE[C] / PCF(+).
+
+    Examples
+    --------
+    >>> cost_point_to_roc_line(0.5, 0.5)
+    (1.0, 0.0)
+    """
+    x = float(pcf)
+    if x == 0.0:
+        raise ValueError("pcf must be > 0: the point PCF(+) = 0 is a vertical ROC line.")
+    return 1.0 / x - 1.0, 1.0 - float(cost) / x
+
+
+def trivial_cost(pcf):
+    """Cost of the better trivial classifier at PCF(+): min(PCF(+), 1 - PCF(+)) (D&H Fig. 7).
+
+    Always negative (ROC (0, 0)) costs PCF(+); always positive (ROC (1, 1)) costs 1 - PCF(+).
+
+    >>> trivial_cost([0.2, 0.5, 0.9]).tolist()
+    [0.2, 0.5, 0.09999999999999998]
+    """
+    x = check_pcf(pcf)
+    return np.minimum(x, 1.0 - x)
+
+
+def operating_range(fpr, tpr):
+    """PCF(+) interval where a classifier beats both trivial classifiers (D&H 2.2).
+
+    The lecture notes on cost curves call it the operating range as well.
+
+    Its cost line is below PCF(+) (always negative) for PCF(+) > FP / (TP + FP)... precisely,
+    below the trivial cost where
+
+    .. math:: \\frac{FP}{FP + TP} < PCF(+) < \\frac{1 - FP}{(1 - FP) + (1 - TP)}
+
+    Returns
+    -------
+    (low, high) : tuple of float, or None
+        None when the classifier never beats both (on or below the ROC diagonal).
+
+    Examples
+    --------
+    D&H Figure 4's classifier B (FP = 0.3, TP = 0.7) has the operating range [0.3, 0.7]:
+
+    >>> tuple(round(v, 10) for v in operating_range(0.3, 0.7))
+    (0.3, 0.7)
+    """
+    f, t = float(fpr), float(tpr)
+    if t <= f:
+        return None
+    return f / (f + t), (1.0 - f) / ((1.0 - f) + (1.0 - t))

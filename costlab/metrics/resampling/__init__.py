@@ -1,0 +1,44 @@
+"""Resampling: how sure is a curve? Bootstraps, repeated-CV bands, paired comparisons.
+
+:mod:`~costlab.metrics.resampling.mtmcs_bootstrap` resamples the thesis's MTMCS curve and range
+measures, a question Al-Saffar (2018, 5.1) does not ask: the stratified bootstrap, intervals of
+AUC or H, repeated-CV bands, the paired bootstrap and Nadeau & Bengio's (2003) corrected
+resampled t-test, the bootstrap of the hull thresholds.
+:mod:`~costlab.metrics.resampling.loss_curve_bootstrap` gives paired bootstrap bands of decision
+and Brier curves (Vickers & Elkin 2006; Hernández-Orallo, Flach & Ferri 2011) and intervals of
+their areas.
+"""
+
+from costlab.metrics.resampling.loss_curve_bootstrap import (
+    CurveBands,
+    bootstrap_brier_curves,
+    bootstrap_decision_curves,
+)
+from costlab.metrics.resampling.mtmcs_bootstrap import (
+    BootstrapCurves,
+    PairedBootstrap,
+    bootstrap_interval,
+    bootstrap_mtmcs,
+    bootstrap_thresholds,
+    corrected_resampled_ttest,
+    cv_band,
+    mtmcs_of_scores,
+    paired_bootstrap,
+    selection_rule,
+)
+
+__all__ = [
+    "BootstrapCurves",
+    "CurveBands",
+    "PairedBootstrap",
+    "bootstrap_brier_curves",
+    "bootstrap_decision_curves",
+    "bootstrap_interval",
+    "bootstrap_mtmcs",
+    "bootstrap_thresholds",
+    "corrected_resampled_ttest",
+    "cv_band",
+    "mtmcs_of_scores",
+    "paired_bootstrap",
+    "selection_rule",
+]
