@@ -23,6 +23,7 @@ CONFIGURATIONS = {
     name: (spec["classifier"], spec["params"]) for name, spec in META["configurations"].items()
 }
 
+
 @pytest.fixture(scope="module")
 def golden():
     with np.load(GOLDEN / "weka_probabilities.npz") as arrays:

@@ -4,14 +4,38 @@ The rules are those of :mod:`costlab.classifiers.j48` (its module docstring); th
 makes them fast. Each numeric attribute is sorted once per fit (stably, so ties keep the row
 order); a node keeps, per numeric attribute, its rows in that order, and its children get
 theirs by a stable partition, so the cut search at a node is one linear scan instead of a
-sort. Every sum is taken in the order of the pure-numpy implementation the kernels replaced
-(``tests/_j48_reference.py``): class weights row by row in the node's row order, cumulative
-weights along the sorted values, and numpy's own pairwise summation (:func:`_numpy_sum`,
-the algorithm of numpy's ``add.reduce`` on a contiguous array) wherever that implementation
-called ``ndarray.sum``. The trees and the probabilities are therefore the same to the last
-bit as far as the logarithms agree (numpy's and the C library's ``log`` may differ in the last
-bit, which moves gains by ~1e-16, far inside the 1e-6 tolerance of every comparison).
-``tests/test_j48.py`` checks the kernels against that reference.
+sort.
+
+Two kinds of sums, in two orders:
+
+* The split search (gains, gain ratios, admissible cuts) sums in the order of the
+  pure-numpy implementation the kernels replaced (``tests/_j48_reference.py``): class
+  weights row by row in the node's row order, cumulative weights along the sorted values,
+  and numpy's own pairwise summation (:func:`_numpy_sum`, the algorithm of numpy's
+  ``add.reduce`` on a contiguous array) wherever that implementation called
+  ``ndarray.sum``. Its comparisons have a 1e-6 tolerance, so the last bits rarely matter
+  there; the trees are those of the reference (numpy's and the C library's ``log`` may
+  differ in the last bit, which moves gains by ~1e-16).
+* The class distributions a node keeps (what the probabilities, the shares of rows with a
+  missing value, collapsing and pruning read) are kept as Weka's
+  ``weka.classifiers.trees.j48.Distribution`` keeps them: per class per bag, per bag, per
+  class and total are four running sums, each added to row by row in the node's row order
+  (``Distribution.add``); a nominal split (or any split reset on other data, as subtree
+  raising does) adds its rows with a known value, then ``addInstWithUnknown`` adds each row
+  with a missing value in turn, its weight times each bag's share of the known weight; a
+  numeric split sums each side apart and adds the side's sum to its bag and to the total
+  (``addRange``); a collapsed or pruned node keeps its split's class weights and total
+  (``NoSplit``). A row's probabilities are summed as ``ClassifierTree.getProbs`` recurses
+  (a node with the row's value missing sums its branches from 0, branch by branch). These
+  values are then Weka's to the last bit wherever the node's rows are in Weka's order,
+  which they are on data without numeric attributes (the rows of the training set in
+  their order, partitioned stably): there a boosting round's leaf can hold exactly equal
+  class weights, and Weka's ``Evaluation`` (a strict maximum) counts the round's errors by
+  the last bits (vote). With numeric attributes Weka's node holds its rows in the order of
+  its last quicksort (``Instances.sort``, not stable), so ties there may be summed in
+  another order (differences of ~1e-16).
+``tests/test_j48.py`` checks the kernels against the reference (same trees, probabilities
+to 1e-14) and against Weka.
 
 A row whose value of a node's split attribute is missing goes to every branch with a share
 of its weight, so a row can sit in several nodes of one depth; within a node it appears at
