@@ -1,7 +1,8 @@
 """The pure-numpy J48 that the compiled kernels (``costlab/classifiers/_j48_kernels.py``)
 replaced, kept to check them against: ``tests/test_j48.py`` asserts the same trees and
-bit-identical probabilities. Its own equality with Weka 3.9.7 was established by the Weka tests
-of tests/test_j48.py before the kernels existed.
+probabilities equal to 1e-14 (the kernels keep the nodes' class distributions as Weka's
+``Distribution`` sums them, this module with numpy's sums). Its own equality with Weka 3.9.7
+was established by the Weka tests of tests/test_j48.py before the kernels existed.
 
 C4.5 release 8 decision trees as Weka 3.9's ``J48`` builds them.
 

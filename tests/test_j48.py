@@ -384,8 +384,17 @@ def _reference_cases(datasets):
 
 
 @pytest.mark.parametrize("params", [{"unpruned": True}, {}], ids=["unpruned", "pruned"])
-def test_compiled_tree_is_the_pure_numpy_tree_to_the_bit(datasets, params):
-    """The kernels take every sum in the reference's order: same trees, same bits."""
+def test_compiled_tree_is_the_pure_numpy_tree(datasets, params):
+    """Same trees as the reference; probabilities equal to 1e-14.
+
+    The split search takes every sum in the reference's order, so the trees are the same.
+    The distributions that the probabilities, the shares of rows with a missing value and the
+    pruning read are kept as Weka's ``Distribution`` keeps them (running sums in the node's
+    row order, rows with a missing value added one by one, a collapsed node keeping its
+    split's class weights and total) where the reference sums with numpy, so the
+    probabilities differ from the reference's in the last bits (at most 5.6e-16 on these
+    cases); the bar for them is Weka's (tests/test_weka_golden.py and the Weka tests above).
+    """
     from _j48_reference import J48 as Reference
 
     for X, y, weights in _reference_cases(datasets):
@@ -395,4 +404,6 @@ def test_compiled_tree_is_the_pure_numpy_tree_to_the_bit(datasets, params):
             reference = Reference(**params).fit(X[half], y[half], sample_weight=w)
             assert ours.n_nodes() == reference.n_nodes()
             assert ours.n_leaves() == reference.n_leaves()
-            np.testing.assert_array_equal(ours.predict_proba(X), reference.predict_proba(X))
+            np.testing.assert_allclose(
+                ours.predict_proba(X), reference.predict_proba(X), rtol=0, atol=1e-14
+            )

@@ -23,11 +23,6 @@ CONFIGURATIONS = {
     name: (spec["classifier"], spec["params"]) for name, spec in META["configurations"].items()
 }
 
-#: Weka decides exact 50/50 leaf ties, which AdaBoost's reweighting can create, by the
-#: floating-point rounding of its running weight sums; ours sum in another order, so on vote a
-#: few trees split elsewhere (tests/test_adaboost_j48.py, the strict xfail there).
-KNOWN_DIFFERENT = {("AdaBoostM1-J48-U", "vote"): "50/50 leaf ties decided by Weka's rounding"}
-
 
 @pytest.fixture(scope="module")
 def golden():
@@ -60,11 +55,7 @@ def test_the_golden_files_are_weka_3_9_7_on_every_mirrored_uci_dataset(golden):
 def _cases():
     for config in CONFIGURATIONS:
         for name in META["datasets"]:
-            marks = ()
-            if (config, name) in KNOWN_DIFFERENT:
-                reason = KNOWN_DIFFERENT[(config, name)]
-                marks = pytest.mark.xfail(reason=reason, strict=True)
-            yield pytest.param(config, name, marks=marks, id=f"{config}-{name}")
+            yield pytest.param(config, name, id=f"{config}-{name}")
 
 
 @pytest.mark.parametrize(("config", "name"), list(_cases()))

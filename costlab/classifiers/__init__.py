@@ -124,9 +124,11 @@ _DESCRIPTIONS = {
         "uses scikit-learn depth-1 trees on one-hot codes instead (missing values then go to "
         "one side of the split). base='J48' boosts J48 trees instead (Weka's -W "
         "weka.classifiers.trees.J48 -- [-U]; unpruned, confidence, min_instances), voting with "
-        "J48's classifyInstance and counting errors as Weka's Evaluation does. Differs: Weka "
-        "decides exact 50/50 leaf ties, which the reweighting can create, by floating-point "
-        "rounding of its own weight sums, so some runs (e.g. vote) take other rounds."
+        "J48's classifyInstance and counting errors as Weka's Evaluation does; J48 keeps its "
+        "class weights as Weka's Distribution sums them, so exact 50/50 leaf ties, which the "
+        "reweighting can create, are decided as in Weka (vote). Differs: with numeric "
+        "attributes Weka sums tied values in the order of its unstable quicksort, so such a "
+        "tie could in principle fall the other way."
     ),
     "IBk": (
         "IBk: Weka 3.9's default 1-nearest neighbour: Euclidean distance, numeric attributes "

@@ -4,14 +4,38 @@ The rules are those of :mod:`costlab.classifiers.j48` (its module docstring); th
 makes them fast. Each numeric attribute is sorted once per fit (stably, so ties keep the row
 order); a node keeps, per numeric attribute, its rows in that order, and its children get
 theirs by a stable partition, so the cut search at a node is one linear scan instead of a
-sort. Every sum is taken in the order of the pure-numpy implementation the kernels replaced
-(``tests/_j48_reference.py``): class weights row by row in the node's row order, cumulative
-weights along the sorted values, and numpy's own pairwise summation (:func:`_numpy_sum`,
-the algorithm of numpy's ``add.reduce`` on a contiguous array) wherever that implementation
-called ``ndarray.sum``. The trees and the probabilities are therefore the same to the last
-bit as far as the logarithms agree (numpy's and the C library's ``log`` may differ in the last
-bit, which moves gains by ~1e-16, far inside the 1e-6 tolerance of every comparison).
-``tests/test_j48.py`` checks the kernels against that reference.
+sort.
+
+Two kinds of sums, in two orders:
+
+* The split search (gains, gain ratios, admissible cuts) sums in the order of the
+  pure-numpy implementation the kernels replaced (``tests/_j48_reference.py``): class
+  weights row by row in the node's row order, cumulative weights along the sorted values,
+  and numpy's own pairwise summation (:func:`_numpy_sum`, the algorithm of numpy's
+  ``add.reduce`` on a contiguous array) wherever that implementation called
+  ``ndarray.sum``. Its comparisons have a 1e-6 tolerance, so the last bits rarely matter
+  there; the trees are those of the reference (numpy's and the C library's ``log`` may
+  differ in the last bit, which moves gains by ~1e-16).
+* The class distributions a node keeps (what the probabilities, the shares of rows with a
+  missing value, collapsing and pruning read) are kept as Weka's
+  ``weka.classifiers.trees.j48.Distribution`` keeps them: per class per bag, per bag, per
+  class and total are four running sums, each added to row by row in the node's row order
+  (``Distribution.add``); a nominal split (or any split reset on other data, as subtree
+  raising does) adds its rows with a known value, then ``addInstWithUnknown`` adds each row
+  with a missing value in turn, its weight times each bag's share of the known weight; a
+  numeric split sums each side apart and adds the side's sum to its bag and to the total
+  (``addRange``); a collapsed or pruned node keeps its split's class weights and total
+  (``NoSplit``). A row's probabilities are summed as ``ClassifierTree.getProbs`` recurses
+  (a node with the row's value missing sums its branches from 0, branch by branch). These
+  values are then Weka's to the last bit wherever the node's rows are in Weka's order,
+  which they are on data without numeric attributes (the rows of the training set in
+  their order, partitioned stably): there a boosting round's leaf can hold exactly equal
+  class weights, and Weka's ``Evaluation`` (a strict maximum) counts the round's errors by
+  the last bits (vote). With numeric attributes Weka's node holds its rows in the order of
+  its last quicksort (``Instances.sort``, not stable), so ties there may be summed in
+  another order (differences of ~1e-16).
+``tests/test_j48.py`` checks the kernels against the reference (same trees, probabilities
+to 1e-14) and against Weka.
 
 A row whose value of a node's split attribute is missing goes to every branch with a share
 of its weight, so a row can sit in several nodes of one depth; within a node it appears at
@@ -127,14 +151,6 @@ def _ge(a, b):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _row_sums(table):  # pragma: no cover - compiled
-    out = np.empty(table.shape[0])
-    for b in range(table.shape[0]):
-        out[b] = _numpy_sum(table[b])
-    return out
-
-
-@njit(cache=True)
 def _column_sums(table):  # pragma: no cover - compiled
     """``table.sum(axis=0)``: row after row."""
     out = np.zeros(table.shape[1])
@@ -209,12 +225,6 @@ def _max_class(per_class):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
-def _n_incorrect(dist):  # pragma: no cover - compiled
-    per_class = _column_sums(dist)
-    return _numpy_sum(per_class) - per_class[_max_class(per_class)]
-
-
-@njit(cache=True)
 def _old_ent(per_class):  # pragma: no cover - compiled
     return (_xlnx(_numpy_sum(per_class)) - _xlnx_sum(per_class)) / LN2
 
@@ -268,12 +278,107 @@ def _upper(n, e, z):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def _incorrect(dist):  # pragma: no cover - compiled
+    """Weka's ``Distribution.numIncorrect``: the total minus the first largest class weight."""
+    per_class, total = dist[2], dist[3]
+    return total - per_class[_max_class(per_class)]
+
+
+@njit(cache=True)
 def _estimated_errors(dist, cf, z):  # pragma: no cover - compiled
-    total = _numpy_sum(dist.ravel())
+    """Pessimistic errors of a distribution (Weka's ``getEstimatedErrorsForDistribution``)."""
+    total = dist[3]
     if _eq(total, 0.0):
         return 0.0
-    e = _n_incorrect(dist)
+    e = _incorrect(dist)
     return e + add_errors(total, e, cf, z)
+
+
+# ---------------------------------------------------------------- Weka's Distribution
+#
+# A distribution is a tuple (per class per bag, per bag, per class, total), each kept as
+# Weka's ``Distribution`` keeps it: its own running sum, added to instance by instance in
+# the node's row order. The four are therefore not each other's sums to the last bit.
+
+
+@njit(cache=True)
+def _rows_dist(rows, w, yi, k):  # pragma: no cover - compiled
+    """``Distribution(Instances)``: one bag, every row added in order."""
+    table, per_bag, per_class, total = np.zeros((1, k)), np.zeros(1), np.zeros(k), 0.0
+    for t in range(rows.size):
+        c, weight = yi[rows[t]], w[t]
+        table[0, c] += weight
+        per_bag[0] += weight
+        per_class[c] += weight
+        total += weight
+    return table, per_bag, per_class, total
+
+
+@njit(cache=True)
+def _leaf_dist(dist):  # pragma: no cover - compiled
+    """``Distribution(Distribution)`` (a ``NoSplit`` of a split's distribution): one bag
+    holding the per-class weights and the total as they are."""
+    per_class, total = dist[2].copy(), dist[3]
+    return per_class.copy().reshape((1, per_class.size)), np.full(1, total), per_class, total
+
+
+@njit(cache=True)
+def _add_unknowns(dist, branch, rows, w, yi):  # pragma: no cover - compiled
+    """``addInstWithUnknown``: each row with a missing value (``branch < 0``), in order,
+    adds its weight to its class and the total, and its weight times each bag's share of
+    the distribution before the first of them (1 / bags if it was empty) to every bag."""
+    table, per_bag, per_class, total = dist
+    n_bags = per_bag.size
+    probs = np.empty(n_bags)
+    for b in range(n_bags):
+        probs[b] = 1.0 / n_bags if _eq(total, 0.0) else per_bag[b] / total
+    for t in range(rows.size):
+        if branch[t] < 0:
+            c, weight = yi[rows[t]], w[t]
+            per_class[c] += weight
+            total += weight
+            for b in range(n_bags):
+                part = probs[b] * weight
+                table[b, c] += part
+                per_bag[b] += part
+    return table, per_bag, per_class, total
+
+
+@njit(cache=True)
+def _split_dist(branch, rows, w, yi, n_bags, k):  # pragma: no cover - compiled
+    """A split's distribution as Weka makes a nominal split's (``C45Split``) or resets any
+    split's (``resetDistribution``): the rows with a known value added in order, then
+    :func:`_add_unknowns`."""
+    table, per_bag, per_class, total = np.zeros((n_bags, k)), np.zeros(n_bags), np.zeros(k), 0.0
+    for t in range(rows.size):
+        b = branch[t]
+        if b >= 0:
+            c, weight = yi[rows[t]], w[t]
+            table[b, c] += weight
+            per_bag[b] += weight
+            per_class[c] += weight
+            total += weight
+    return _add_unknowns((table, per_bag, per_class, total), branch, rows, w, yi)
+
+
+@njit(cache=True)
+def _numeric_split_dist(order, m, last_left, wrow, yi, k):  # pragma: no cover - compiled
+    """A numeric split's known part as ``C45Split`` makes it (``addRange`` per side): rows in
+    sorted order add to their cell and class; each side's weight is summed apart and then
+    added to its bag and to the total."""
+    table, per_class, sides = np.zeros((2, k)), np.zeros(k), np.zeros(2)
+    for t in range(m):
+        r = order[t]
+        b, c, weight = 0 if t <= last_left else 1, yi[r], wrow[r]
+        sides[b] += weight
+        table[b, c] += weight
+        per_class[c] += weight
+    per_bag = np.zeros(2)
+    per_bag[0] += sides[0]
+    total = 0.0 + sides[0]
+    per_bag[1] += sides[1]
+    total += sides[1]
+    return table, per_bag, per_class, total
 
 
 @njit(cache=True)
@@ -628,35 +733,14 @@ def _gain_binary(l0, l1, p0, p1, weight, old_ent, cache):  # pragma: no cover - 
 
 
 @njit(cache=True)
-def _with_unknowns(table, j, rows, w, X, yi):  # pragma: no cover - compiled
-    """Add the rows with an unknown value to every branch in proportion to its weight."""
-    n_bags, k = table.shape
-    total = _numpy_sum(table.ravel())
-    if _eq(total, 0.0):
-        shares = np.full(n_bags, 1.0 / n_bags)
-    else:
-        shares = _row_sums(table) / total
-    unknown = np.zeros(k)
-    any_missing = False
-    for t in range(rows.size):
-        if np.isnan(X[rows[t], j]):
-            unknown[yi[rows[t]]] += w[t]
-            any_missing = True
-    if any_missing:
-        for b in range(n_bags):
-            for c in range(k):
-                table[b, c] += shares[b] * unknown[c]
-    return table
-
-
-@njit(cache=True)
 def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - compiled
-    """(attribute, cut, class weights per branch) of the node's split; attribute -1: leaf."""
+    """(attribute, cut, distribution) of the node's split (Weka's bookkeeping, with the rows
+    of unknown value); attribute -1: leaf."""
     X, yi, nominal, n_values, in_average = data[0], data[1], data[2], data[3], data[4]
     numeric_index, sorted_values, n_known, wrow, work = data[5], data[6], data[7], data[8], data[10]
     per_class = _class_dist(rows, w, yi, k)
     weight = _numpy_sum(per_class)
-    no_split = (-1, 0.0, np.zeros((1, k)))
+    no_split = (-1, 0.0, (np.zeros((1, k)), np.zeros(1), np.zeros(k), 0.0))
     if 2 * min_obj - weight > SMALL or _eq(weight, per_class[_max_class(per_class)]):
         return no_split
     d = X.shape[1]
@@ -690,14 +774,17 @@ def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - com
     if _eq(best_ratio, 0.0):
         return no_split
     if nominal[best]:
-        table = _nominal_table(best, n_values[best], rows, w, X, yi, k)
         cut = np.nan
+        branch = _branches(best, True, cut, rows, X)
+        dist = _split_dist(branch, rows, w, yi, n_values[best], k)
     else:
         a = numeric_index[best]
-        table = _numeric_table(order[a], counts[a], last_left[best], wrow, yi, k)
         values = sorted_values[a, : n_known[a]]  # the whole training set's, sorted
         cut = values[np.searchsorted(values, cuts[best], side="right") - 1]
-    return best, cut, _with_unknowns(table, best, rows, w, X, yi)
+        branch = _branches(best, False, cut, rows, X)
+        known = _numeric_split_dist(order[a], counts[a], last_left[best], wrow, yi, k)
+        dist = _add_unknowns(known, branch, rows, w, yi)
+    return best, cut, dist
 
 
 # ---------------------------------------------------------------- the tree's storage
@@ -720,8 +807,8 @@ def _branches(attribute, nominal, cut, rows, X):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _shares(dist):  # pragma: no cover - compiled
-    bags = _row_sums(dist)
-    return bags / _numpy_sum(bags)
+    """Each bag's share of a distribution (Weka's ``C45Split.weights``)."""
+    return dist[1] / dist[3]
 
 
 @njit(cache=True)
@@ -744,6 +831,9 @@ def _new_tree():  # pragma: no cover - compiled
         List.empty_list(_FLOAT_TABLE),  # 5 dist (branches x classes)
         List.empty_list(_INT_ARRAY),  # 6 rows
         List.empty_list(_FLOAT_ARRAY),  # 7 weights
+        List.empty_list(_FLOAT_ARRAY),  # 8 dist: per bag
+        List.empty_list(_FLOAT_ARRAY),  # 9 dist: per class
+        List.empty_list(types.float64),  # 10 dist: total
     )
 
 
@@ -754,10 +844,23 @@ def _add_node(tree, rows, w, dist, leaf, empty, attribute, cut):  # pragma: no c
     tree[2].append(attribute)
     tree[3].append(cut)
     tree[4].append(np.empty(0, np.int64))
-    tree[5].append(dist)
+    tree[5].append(dist[0])
     tree[6].append(rows)
     tree[7].append(w)
+    tree[8].append(dist[1])
+    tree[9].append(dist[2])
+    tree[10].append(dist[3])
     return len(tree[0]) - 1
+
+
+@njit(cache=True)
+def _dist(tree, node):  # pragma: no cover - compiled
+    return tree[5][node], tree[8][node], tree[9][node], tree[10][node]
+
+
+@njit(cache=True)
+def _set_dist(tree, node, dist):  # pragma: no cover - compiled
+    tree[5][node], tree[8][node], tree[9][node], tree[10][node] = dist
 
 
 # ---------------------------------------------------------------- growing
@@ -798,16 +901,17 @@ def _grow(w, order, counts, data, k, min_obj, tree):  # pragma: no cover - compi
             wrow[rows[t]] = w[t]
         attribute, cut, dist = _select(rows, w, order, counts, data, k, min_obj)
         if attribute < 0:
-            per_class = _class_dist(rows, w, yi, k).reshape((1, k))
-            node = _add_node(tree, rows, w, per_class, True, _eq(_numpy_sum(w), 0.0), -1, 0.0)
+            dist = _rows_dist(rows, w, yi, k)
+            node = _add_node(tree, rows, w, dist, True, _eq(dist[3], 0.0), -1, 0.0)
         else:
             node = _add_node(tree, rows, w, dist, False, False, attribute, cut)
             branch = _branches(attribute, nominal[attribute], cut, rows, X)
             shares = _shares(dist)
             for t in range(rows.size):  # scratch: the node's rows only are read
                 branch_of[rows[t]] = branch[t]
-            tree[4][node] = np.full(dist.shape[0], -1)
-            for b in range(dist.shape[0] - 1, -1, -1):
+            n_bags = dist[1].size
+            tree[4][node] = np.full(n_bags, -1)
+            for b in range(n_bags - 1, -1, -1):
                 part = _children_data(rows, w, order, counts, branch, shares, b, branch_of)
                 stack_rows.append(part[0])
                 stack_w.append(part[1])
@@ -824,8 +928,8 @@ def _grow(w, order, counts, data, k, min_obj, tree):  # pragma: no cover - compi
 
 @njit(cache=True)
 def _make_leaf(tree, node):  # pragma: no cover - compiled
-    dist = tree[5][node]
-    tree[5][node] = _column_sums(dist).reshape((1, dist.shape[1]))
+    """The node becomes a leaf keeping its split's class weights and total (``NoSplit``)."""
+    _set_dist(tree, node, _leaf_dist(_dist(tree, node)))
     tree[0][node] = True
     tree[2][node] = -1
     tree[4][node] = np.empty(0, np.int64)
@@ -853,8 +957,8 @@ def _leaf_sum(tree, node, estimated, cf, z):  # pragma: no cover - compiled
     for i in range(len(nodes) - 1, -1, -1):
         n = nodes[i]
         if tree[0][n]:
-            dist = tree[5][n]
-            value[n] = _estimated_errors(dist, cf, z) if estimated else _n_incorrect(dist)
+            dist = _dist(tree, n)
+            value[n] = _estimated_errors(dist, cf, z) if estimated else _incorrect(dist)
         else:
             total = 0.0
             for child in tree[4][n]:
@@ -870,7 +974,7 @@ def _collapse(tree):  # pragma: no cover - compiled
         node = stack.pop()
         if tree[0][node]:
             continue
-        if _leaf_sum(tree, node, False, 0.0, 0.0) >= _n_incorrect(tree[5][node]) - 1e-3:
+        if _leaf_sum(tree, node, False, 0.0, 0.0) >= _incorrect(_dist(tree, node)) - 1e-3:
             _make_leaf(tree, node)
         else:
             for child in tree[4][node]:
@@ -879,15 +983,11 @@ def _collapse(tree):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _reset(tree, node, rows, w, X, yi, nominal):  # pragma: no cover - compiled
-    """The node's split distribution recomputed from other data."""
+    """The node's split distribution recomputed from other data (``resetDistribution``)."""
     attribute = tree[2][node]
-    dist = tree[5][node]
+    n_bags, k = tree[5][node].shape
     branch = _branches(attribute, nominal[attribute], tree[3][node], rows, X)
-    table = np.zeros(dist.shape)
-    for t in range(rows.size):
-        if branch[t] >= 0:
-            table[branch[t], yi[rows[t]]] += w[t]
-    return _with_unknowns(table, attribute, rows, w, X, yi), branch
+    return _split_dist(branch, rows, w, yi, n_bags, k), branch
 
 
 @njit(cache=True)
@@ -915,8 +1015,7 @@ def _branch_errors(tree, node, rows, w, X, yi, nominal, cf, z):  # pragma: no co
     value = np.zeros(len(frame_node))
     for i in range(len(frame_node) - 1, -1, -1):
         if tree[0][frame_node[i]]:
-            per_class = _class_dist(frame_rows[i], frame_w[i], yi, k).reshape((1, k))
-            value[i] = _estimated_errors(per_class, cf, z)
+            value[i] = _estimated_errors(_rows_dist(frame_rows[i], frame_w[i], yi, k), cf, z)
         else:
             total = 0.0
             for f in range(first[i], first[i] + count[i]):
@@ -935,12 +1034,13 @@ def _redistribute(tree, node, rows, w, X, yi, nominal):  # pragma: no cover - co
         tree[6][n] = rows
         tree[7][n] = w
         if tree[0][n]:
-            tree[5][n] = _class_dist(rows, w, yi, k).reshape((1, k))
-            if not _eq(_numpy_sum(w), 0.0):
+            dist = _rows_dist(rows, w, yi, k)
+            _set_dist(tree, n, dist)
+            if not _eq(dist[3], 0.0):
                 tree[1][n] = False
             continue
         dist, branch = _reset(tree, n, rows, w, X, yi, nominal)
-        tree[5][n] = dist
+        _set_dist(tree, n, dist)
         shares = _shares(dist)
         children = tree[4][n]
         for b in range(children.size):
@@ -953,7 +1053,7 @@ def _redistribute(tree, node, rows, w, X, yi, nominal):  # pragma: no cover - co
 @njit(cache=True)
 def _decide(tree, node, X, yi, nominal, cf, z):  # pragma: no cover - compiled
     """Prune a node whose subtrees are pruned: True if it raised a branch (prune it again)."""
-    bags = _row_sums(tree[5][node])
+    bags = tree[8][node]
     largest, best = -1, 0.0
     for b in range(bags.size):  # the last branch at least as heavy as any before
         if _ge(bags[b], best):
@@ -961,7 +1061,7 @@ def _decide(tree, node, X, yi, nominal, cf, z):  # pragma: no cover - compiled
     rows, w = tree[6][node], tree[7][node]
     raised = tree[4][node][largest]
     branch = _branch_errors(tree, raised, rows, w, X, yi, nominal, cf, z)
-    leaf = _estimated_errors(tree[5][node], cf, z)
+    leaf = _estimated_errors(_dist(tree, node), cf, z)
     subtree = _leaf_sum(tree, node, True, cf, z)
     if (leaf - (subtree + 0.1) < SMALL or leaf <= subtree + 0.1) and (
         leaf - (branch + 0.1) < SMALL or leaf <= branch + 0.1
@@ -973,7 +1073,7 @@ def _decide(tree, node, X, yi, nominal, cf, z):  # pragma: no cover - compiled
         tree[2][node] = tree[2][raised]
         tree[3][node] = tree[3][raised]
         tree[4][node] = tree[4][raised]
-        tree[5][node] = tree[5][raised]
+        _set_dist(tree, node, _dist(tree, raised))
         _redistribute(tree, node, rows, w, X, yi, nominal)
         return True
     return False
@@ -1003,8 +1103,8 @@ def _prune(tree, X, yi, nominal, cf, z):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _normalised(dist):  # pragma: no cover - compiled
-    per_class = _column_sums(dist)
-    total = _numpy_sum(per_class)
+    """Weka's ``Distribution.prob`` of every class: weight over total (0 if the total is)."""
+    per_class, total = dist[2], dist[3]
     if _eq(total, 0.0):
         return np.zeros_like(per_class)
     return per_class / total
@@ -1042,8 +1142,8 @@ def _flatten(tree, k):  # pragma: no cover - compiled
     dists = np.zeros((n_rows, k))
     for i in range(n):
         node = order[i]
-        dist = tree[5][node]
-        dists[first_row[i] : first_row[i] + dist.shape[0]] = dist
+        dist = _dist(tree, node)
+        dists[first_row[i] : first_row[i] + dist[0].shape[0]] = dist[0]
         empty[i] = tree[1][node]
         if tree[0][node]:
             proba[i] = _normalised(dist)
@@ -1055,8 +1155,8 @@ def _flatten(tree, k):  # pragma: no cover - compiled
         for b in range(children.size):
             s = first_child[i] + b
             child[s], share[s] = new_id[children[b]], shares[b]
-            bag = _numpy_sum(dist[b])
-            branch_proba[s] = dist[b] / bag if bag - 0.0 > SMALL else _normalised(dist)
+            bag = dist[1][b]  # Weka's prob(class, bag)
+            branch_proba[s] = dist[0][b] / bag if bag - 0.0 > SMALL else _normalised(dist)
     return (
         attribute, cut, empty, first_child, n_children, child, share, branch_proba,
         proba, first_row, dists,
@@ -1085,41 +1185,70 @@ def build(X, yi, w, nominal, n_values, in_average, numeric_index, order, n_known
 @njit(cache=True)
 def predict(X, nominal, attribute, cut, empty, first_child, n_children, child, share,
             branch_proba, proba):  # fmt: skip  # pragma: no cover - compiled
-    """Class distributions of rows: a row with a missing value of a node's attribute adds
-    each non-empty branch's distribution times the branch's share, depth first."""
+    """Class distributions of rows, summed as Weka's ``ClassifierTree.getProbs`` recursion
+    sums them: a leaf gives its probabilities times the row's weight there; a node where the
+    row's value is missing gives the sum, from 0 and branch by branch, of what its non-empty
+    branches give with the weight times the branch's share; an empty branch gives the
+    node's probabilities in that branch times the weight.
+
+    The recursion runs on an explicit stack: per frame its node, weight, next branch and the
+    running sum of its branches.
+    """
     n, k = X.shape[0], proba.shape[1]
     out = np.zeros((n, k))
-    nodes = np.empty(attribute.size, np.int64)
-    weights = np.empty(attribute.size)
+    frame_node = np.empty(attribute.size + 1, np.int64)
+    frame_weight = np.empty(attribute.size + 1)
+    frame_next = np.empty(attribute.size + 1, np.int64)
+    frame_sum = np.empty((attribute.size + 1, k))
+    result = np.empty(k)
     for r in range(n):
         top = 0
-        nodes[0], weights[0] = 0, 1.0
-        top = 1
-        while top > 0:
-            top -= 1
-            node, weight = nodes[top], weights[top]
+        frame_node[0], frame_weight[0], frame_next[0] = 0, 1.0, -1
+        while top >= 0:
+            node, weight = frame_node[top], frame_weight[top]
             j = attribute[node]
+            done = False
             if j < 0:
                 for c in range(k):
-                    out[r, c] += weight * proba[node, c]
-                continue
-            v = X[r, j]
-            first, count = first_child[node], n_children[node]
-            if np.isnan(v):
-                for b in range(count - 1, -1, -1):
-                    s = first + b
-                    if not empty[child[s]]:
-                        nodes[top], weights[top] = child[s], share[s] * weight
-                        top += 1
-                continue
-            b = int(v) if nominal[j] else (1 if v > cut[node] else 0)
-            if b < 0 or b >= count:
-                continue
-            s = first + b
-            if empty[child[s]]:
-                for c in range(k):
-                    out[r, c] += weight * branch_proba[s, c]
+                    result[c] = weight * proba[node, c]
+                done = True
             else:
-                nodes[top], weights[top] = child[s], weight
-                top += 1
+                v = X[r, j]
+                first, count = first_child[node], n_children[node]
+                if np.isnan(v):
+                    b = frame_next[top]
+                    if b < 0:  # first visit: start the sum
+                        frame_sum[top] = 0.0
+                        b = 0
+                    while b < count and empty[child[first + b]]:
+                        b += 1
+                    if b < count:  # descend into branch b, come back for b + 1
+                        frame_next[top] = b + 1
+                        top += 1
+                        s = first + b
+                        frame_node[top], frame_weight[top] = child[s], share[s] * weight
+                        frame_next[top] = -1
+                        continue
+                    result[:] = frame_sum[top]
+                    done = True
+                else:
+                    b = int(v) if nominal[j] else (1 if v > cut[node] else 0)
+                    if b < 0 or b >= count:
+                        result[:] = 0.0
+                        done = True
+                    else:
+                        s = first + b
+                        if empty[child[s]]:
+                            for c in range(k):
+                                result[c] = weight * branch_proba[s, c]
+                            done = True
+                        else:  # the branch's value is the node's: take its place
+                            frame_node[top], frame_next[top] = child[s], -1
+            if done:
+                top -= 1
+                if top >= 0:
+                    for c in range(k):
+                        frame_sum[top, c] += result[c]
+                else:
+                    out[r] = result
     return out

@@ -70,9 +70,14 @@ here too, which matters for values such as 0.1.
 The tree is grown, collapsed, pruned and applied by compiled kernels
 (``costlab/classifiers/_j48_kernels.py``): each numeric attribute is sorted once per fit
 (once per boosting fit in :class:`~costlab.classifiers.WekaAdaBoostM1`) and the cut search at
-a node is a linear scan. Their trees and probabilities equal those of the pure-numpy
-implementation they replaced (``tests/_j48_reference.py``) to the bit; ``benchmarks/
-bench_trees.py`` times them against Weka.
+a node is a linear scan. Their trees equal those of the pure-numpy implementation they
+replaced (``tests/_j48_reference.py``), whose sums the split search keeps; the class
+distributions of the nodes are kept as Weka's ``Distribution`` keeps them (running sums in
+the node's row order, rows with a missing value added one by one), so the probabilities are
+Weka's to the last bit on data without numeric attributes, which boosting needs where a leaf
+holds exactly equal class weights (see the kernels' docstring), and differ from the
+reference's by a few units in the last place. ``benchmarks/bench_trees.py`` times them
+against Weka.
 """
 
 from __future__ import annotations
