@@ -395,6 +395,8 @@ def _numeric_distribution_exact(codes, yi, rows, counts, start, stop, att, n_cla
     for p in range(start, stop):
         row = rows[p]
         current[1, yi[row]] += counts[row]
+    if n_classes == 2 and current[1, 0] + current[1, 1] < 10000.0:
+        return _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current)
     prior = _entropy_over_columns(current)
     dist = current.copy()
     split = np.nan
@@ -416,6 +418,58 @@ def _numeric_distribution_exact(codes, yi, rows, counts, start, stop, att, n_cla
         w = counts[row]
         current[0, c] += w
         current[1, c] -= w
+    return dist, _props(dist), split
+
+
+@numba.njit(cache=True, nogil=True)
+def _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current):
+    # pragma: no cover - compiled
+    """:func:`_numeric_distribution_exact` for two classes and a total weight below 10000:
+    the table's cells are integers, so ``x ln x`` is the table look-up ``_ln_func`` makes,
+    done directly on integer counts; the entropies add the same terms in the same order as
+    :func:`_entropy_conditioned_on_rows` (hence the same bits)."""
+    r0 = np.int64(current[1, 0])
+    r1 = np.int64(current[1, 1])
+    l0 = np.int64(0)
+    l1 = np.int64(0)
+    prior = _entropy_over_columns(current)
+    dist = current.copy()
+    split = np.nan
+    cur_split = codes[rows[start], att]
+    best = -_DOUBLE_MAX
+    for p in range(start, stop):
+        row = rows[p]
+        value = codes[row, att]
+        if value > cur_split:
+            left = l0 + l1
+            right = r0 + r1
+            v = 0.0
+            v += _N_LN_N[l0]
+            v += _N_LN_N[l1]
+            v -= _N_LN_N[left]
+            v += _N_LN_N[r0]
+            v += _N_LN_N[r1]
+            v -= _N_LN_N[right]
+            total = 0.0 + left
+            total += right
+            gain = prior - (-v / (total * _LOG2))
+            if gain > best:
+                best = gain
+                split = (value + cur_split) / 2.0
+                if split <= cur_split:
+                    split = value
+                dist[0, 0] = l0
+                dist[0, 1] = l1
+                dist[1, 0] = r0
+                dist[1, 1] = r1
+            cur_split = value
+        w = np.int64(counts[row])
+        if yi[row] == 0:
+            l0 += w
+            r0 -= w
+        else:
+            l1 += w
+            r1 -= w
     return dist, _props(dist), split
 
 
@@ -444,28 +498,32 @@ def _grow_dist(a, size):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def _exact_lists(codes, rows, start, stop, numeric, order, lists, mark):
+def _is_leaf(class_probs, min_num):  # pragma: no cover - compiled
+    """A node with these class weights is a leaf: weight below ``2 * min_num`` or pure."""
+    total = 0.0
+    for c in range(class_probs.size):
+        total += class_probs[c]
+    best_class = 0
+    for c in range(1, class_probs.size):
+        if class_probs[c] > class_probs[best_class]:
+            best_class = c
+    pure = class_probs[best_class] - total < _SMALL and total - class_probs[best_class] < _SMALL
+    return total < 2 * min_num or pure
+
+
+@numba.njit(cache=True, nogil=True)
+def _exact_lists(codes, rows, start, stop, numeric, order, lists, mark, sorted_lists):
     # pragma: no cover - compiled
     """Fill ``lists[:, :n]`` for the ``n = stop - start`` rows ``rows[start:stop]``: row 0 the
-    rows as given, row ``1 + s`` the rows in ascending order of numeric attribute
-    ``numeric[s]`` (``order[s]``: all training rows in that order, ties in any order)."""
+    rows as given and, if ``sorted_lists``, row ``1 + s`` the rows in ascending order of
+    numeric attribute ``numeric[s]`` (``order[s]``: all training rows in that order, ties in
+    any order)."""
     n = stop - start
     for p in range(n):
         lists[0, p] = rows[start + p]
-    if numeric.size == 0:
+    if numeric.size == 0 or not sorted_lists:
         return
-    if n * 8 < order.shape[1]:  # few rows: sort them (the order among ties does not matter)
-        keys = np.empty(n)
-        index = np.empty(n, np.int64)
-        stack = np.empty(2 * n + 2, np.int64)
-        for s in range(numeric.size):
-            for p in range(n):
-                keys[p] = codes[lists[0, p], numeric[s]]
-            _sort_into(keys, n, index, stack)
-            for p in range(n):
-                lists[1 + s, p] = lists[0, index[p]]
-        return
-    for p in range(n):  # many rows: pick them out of the presorted order
+    for p in range(n):
         mark[lists[0, p]] = True
     for s in range(numeric.size):
         q = 0
@@ -605,16 +663,7 @@ def grow_tree(
         if stop == start:
             empty[node] = True
             continue
-        class_probs = dist[node]
-        total = 0.0
-        for c in range(n_classes):
-            total += class_probs[c]
-        best_class = 0
-        for c in range(1, n_classes):
-            if class_probs[c] > class_probs[best_class]:
-                best_class = c
-        pure = class_probs[best_class] - total < _SMALL and total - class_probs[best_class] < _SMALL
-        if total < 2 * min_num or pure:
+        if _is_leaf(dist[node], min_num):
             continue
 
         if not in_lists:
@@ -626,10 +675,12 @@ def grow_tree(
                     missing = True
                     break
             if not missing:
-                _exact_lists(codes, rows, start, stop, numeric, order, lists, mark)
+                # Many rows: the numeric orders, picked out of ``order``; few: the rows only
+                # (sorted per numeric candidate).
+                sorted_lists = (stop - start) * 8 >= codes.shape[0]
+                _exact_lists(codes, rows, start, stop, numeric, order, lists, mark, sorted_lists)
                 start, stop = 0, stop - start
                 in_lists = True
-                sorted_lists = True
 
         val = -_DOUBLE_MAX
         best_att = 0
@@ -707,13 +758,17 @@ def grow_tree(
                 position += sizes[b]
             # The children keep the numeric orders if one of them is large enough for a pass
             # over every list to cost less than sorting its rows for each numeric candidate.
+            # Children that will be leaves (the test made when they are taken from the stack)
+            # need no rows, so no partition at all when every child is one.
             keep = False
-            if sorted_lists:
-                for b in range(n_branch):
-                    if sizes[b] > 1 and n_part < k_numeric * np.log2(sizes[b]):
+            n_lists = 0
+            for b in range(n_branch):
+                if sizes[b] > 0 and not _is_leaf(best_dist[b], min_num):
+                    n_lists = 1
+                    if sorted_lists and sizes[b] > 1 and n_part < k_numeric * np.log2(sizes[b]):
                         keep = True
             child_kind = 1 if keep else 2
-            for li in range(lists.shape[0] if keep else 1):
+            for li in range(lists.shape[0] if keep else n_lists):
                 for b in range(n_branch):
                     fill_at[b] = offsets[b]
                 for p in range(start, stop):
