@@ -7,8 +7,18 @@ quicksort of ``Utils.sortWithNoMissingValues``, and the growing and evaluation o
 :mod:`costlab.classifiers.random_tree`; this module only makes them fast.
 
 A tree is returned as flat arrays indexed by node (see :func:`grow_tree`); the children of a
-node are consecutive. ``tests/test_weka_random_forest.py`` checks the generator against
-known Java outputs and the trees against Weka 3.9.7 itself.
+node are consecutive.
+
+Speed without changing a bit: Weka re-sorts a node's rows with its unstable quicksort for every
+numeric candidate, and the order among equal values decides the order in which weights are
+summed. That order only matters where a sum holds a fraction, i.e. in nodes holding a row with
+a missing value (its shares ``prop * weight``); every other node carries the bootstrap's integer
+copy counts, whose sums are exact in any order. Those nodes and their subtrees are evaluated
+from orders presorted once per tree and split by stable partitions (or a plain sort of a few
+rows), two-class tables on integer counts; see :func:`grow_tree`.
+
+``tests/test_weka_random_forest.py`` checks the generator against known Java outputs and the
+trees against Weka 3.9.7 itself.
 """
 
 from __future__ import annotations
