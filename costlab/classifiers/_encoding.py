@@ -103,7 +103,9 @@ def _frame_codes(X: pd.DataFrame, schema: Schema) -> np.ndarray:
     for name, cats in zip(schema.names, schema.categories, strict=True):
         column = X[name]
         if cats is None:
-            columns.append(pd.to_numeric(column).to_numpy(dtype=np.float64, na_value=np.nan))
+            if not pd.api.types.is_numeric_dtype(column.dtype):  # numeric: to_numeric is a no-op
+                column = pd.to_numeric(column)
+            columns.append(column.to_numpy(dtype=np.float64, na_value=np.nan))
         else:
             codes = _category_codes(column, cats).astype(np.float64)
             codes[codes < 0] = np.nan

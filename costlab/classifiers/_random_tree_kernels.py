@@ -7,8 +7,18 @@ quicksort of ``Utils.sortWithNoMissingValues``, and the growing and evaluation o
 :mod:`costlab.classifiers.random_tree`; this module only makes them fast.
 
 A tree is returned as flat arrays indexed by node (see :func:`grow_tree`); the children of a
-node are consecutive. ``tests/test_weka_random_forest.py`` checks the generator against
-known Java outputs and the trees against Weka 3.9.7 itself.
+node are consecutive.
+
+Speed without changing a bit: Weka re-sorts a node's rows with its unstable quicksort for every
+numeric candidate, and the order among equal values decides the order in which weights are
+summed. That order only matters where a sum holds a fraction, i.e. in nodes holding a row with
+a missing value (its shares ``prop * weight``); every other node carries the bootstrap's integer
+copy counts, whose sums are exact in any order. Those nodes and their subtrees are evaluated
+from orders presorted once per tree and split by stable partitions (or a plain sort of a few
+rows), two-class tables on integer counts; see :func:`grow_tree`.
+
+``tests/test_weka_random_forest.py`` checks the generator against known Java outputs and the
+trees against Weka 3.9.7 itself.
 """
 
 from __future__ import annotations
@@ -34,6 +44,7 @@ _MASK = np.uint64((1 << 48) - 1)
 _SMALL = 1e-6
 _LOG2 = np.log(2.0)
 _DOUBLE_MAX = np.finfo(np.float64).max
+_SORT_PASS = 2.0
 # ``n ln n`` of the integers below 10000, looked up as Weka's ContingencyTables does (same values).
 with np.errstate(divide="ignore", invalid="ignore"):
     _N_LN_N = np.arange(10000.0) * np.log(np.arange(10000.0))
@@ -371,6 +382,107 @@ def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes, wor
     return dist, props, split
 
 
+@numba.njit(cache=True, nogil=True)
+def _nominal_distribution_exact(codes, yi, rows, counts, start, stop, att, n_values, n_classes):
+    # pragma: no cover - compiled
+    """:func:`_nominal_distribution` of a node without missing values and with integer weights
+    (``counts[row]``, the bootstrap's copies): every sum is an exact integer, in any order."""
+    dist = np.zeros((n_values, n_classes))
+    for p in range(start, stop):
+        row = rows[p]
+        dist[np.int64(codes[row, att]), yi[row]] += counts[row]
+    return dist, _props(dist), np.nan
+
+
+@numba.njit(cache=True, nogil=True)
+def _numeric_distribution_exact(codes, yi, rows, counts, start, stop, att, n_classes):
+    # pragma: no cover - compiled
+    """:func:`_numeric_distribution` of a node without missing values and with integer weights,
+    on its rows already in ascending order of ``att`` (ties in any order): the table at each
+    candidate cut holds exactly the rows below the cut, and its integer sums are exact in any
+    order, so gains, cut and table equal those of Weka's quicksort order."""
+    current = np.zeros((2, n_classes))
+    for p in range(start, stop):
+        row = rows[p]
+        current[1, yi[row]] += counts[row]
+    if n_classes == 2 and current[1, 0] + current[1, 1] < 10000.0:
+        return _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current)
+    prior = _entropy_over_columns(current)
+    dist = current.copy()
+    split = np.nan
+    cur_split = codes[rows[start], att]
+    best = -_DOUBLE_MAX
+    for p in range(start, stop):
+        row = rows[p]
+        value = codes[row, att]
+        if value > cur_split:
+            gain = prior - _entropy_conditioned_on_rows(current)
+            if gain > best:
+                best = gain
+                split = (value + cur_split) / 2.0
+                if split <= cur_split:
+                    split = value
+                dist[:, :] = current
+            cur_split = value
+        c = yi[row]
+        w = counts[row]
+        current[0, c] += w
+        current[1, c] -= w
+    return dist, _props(dist), split
+
+
+@numba.njit(cache=True, nogil=True)
+def _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current):
+    # pragma: no cover - compiled
+    """:func:`_numeric_distribution_exact` for two classes and a total weight below 10000:
+    the table's cells are integers, so ``x ln x`` is the table look-up ``_ln_func`` makes,
+    done directly on integer counts; the entropies add the same terms in the same order as
+    :func:`_entropy_conditioned_on_rows` (hence the same bits)."""
+    r0 = np.int64(current[1, 0])
+    r1 = np.int64(current[1, 1])
+    l0 = np.int64(0)
+    l1 = np.int64(0)
+    prior = _entropy_over_columns(current)
+    dist = current.copy()
+    split = np.nan
+    cur_split = codes[rows[start], att]
+    best = -_DOUBLE_MAX
+    for p in range(start, stop):
+        row = rows[p]
+        value = codes[row, att]
+        if value > cur_split:
+            left = l0 + l1
+            right = r0 + r1
+            v = 0.0
+            v += _N_LN_N[l0]
+            v += _N_LN_N[l1]
+            v -= _N_LN_N[left]
+            v += _N_LN_N[r0]
+            v += _N_LN_N[r1]
+            v -= _N_LN_N[right]
+            total = 0.0 + left
+            total += right
+            gain = prior - (-v / (total * _LOG2))
+            if gain > best:
+                best = gain
+                split = (value + cur_split) / 2.0
+                if split <= cur_split:
+                    split = value
+                dist[0, 0] = l0
+                dist[0, 1] = l1
+                dist[1, 0] = r0
+                dist[1, 1] = r1
+            cur_split = value
+        w = np.int64(counts[row])
+        if yi[row] == 0:
+            l0 += w
+            r0 -= w
+        else:
+            l1 += w
+            r1 -= w
+    return dist, _props(dist), split
+
+
 # ---------------------------------------------------------------- growing
 
 
@@ -396,15 +508,105 @@ def _grow_dist(a, size):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
-def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, rand_seed):
+def _is_leaf(class_probs, min_num):  # pragma: no cover - compiled
+    """A node with these class weights is a leaf: weight below ``2 * min_num`` or pure."""
+    total = 0.0
+    for c in range(class_probs.size):
+        total += class_probs[c]
+    best_class = 0
+    for c in range(1, class_probs.size):
+        if class_probs[c] > class_probs[best_class]:
+            best_class = c
+    pure = class_probs[best_class] - total < _SMALL and total - class_probs[best_class] < _SMALL
+    return total < 2 * min_num or pure
+
+
+@numba.njit(cache=True, nogil=True)
+def _exact_lists(codes, rows, start, stop, numeric, order, lists, mark, sorted_lists):
     # pragma: no cover - compiled
+    """Fill ``lists[:, :n]`` for the ``n = stop - start`` rows ``rows[start:stop]``: row 0 the
+    rows as given and, if ``sorted_lists``, row ``1 + s`` the rows in ascending order of
+    numeric attribute ``numeric[s]`` (``order[s]``: all training rows in that order, ties in
+    any order)."""
+    n = stop - start
+    for p in range(n):
+        lists[0, p] = rows[start + p]
+    if numeric.size == 0 or not sorted_lists:
+        return
+    for p in range(n):
+        mark[lists[0, p]] = True
+    for s in range(numeric.size):
+        q = 0
+        for row in order[s]:
+            if mark[row]:
+                lists[1 + s, q] = row
+                q += 1
+    for p in range(n):
+        mark[lists[0, p]] = False
+
+
+@numba.njit(cache=True, nogil=True)
+def _sorted_rows(codes, att, rows, start, stop, out, keys, index, stack):
+    # pragma: no cover - compiled
+    """``rows[start:stop]`` into ``out[:n]`` in ascending order of ``att``, ties in any order
+    (insertion sort for a few rows, else the quicksort)."""
+    n = stop - start
+    if n <= 24:
+        for p in range(n):
+            row = rows[start + p]
+            key = codes[row, att]
+            q = p
+            while q > 0 and keys[q - 1] > key:
+                keys[q] = keys[q - 1]
+                out[q] = out[q - 1]
+                q -= 1
+            keys[q] = key
+            out[q] = row
+        return
+    for p in range(n):
+        keys[p] = codes[rows[start + p], att]
+    _sort_into(keys, n, index, stack)
+    for p in range(n):
+        out[p] = rows[start + index[p]]
+
+
+@numba.njit(cache=True, nogil=True)
+def grow_tree(
+    codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, rand_seed, order, row_missing
+):  # pragma: no cover - compiled
     """Grow one ``RandomTree`` on the bag ``rows0`` (row indices, in order) with weights
     ``wts0``; ``n_values[j]`` is the number of declared values of attribute j (0 = numeric).
+    ``order[s]`` lists all training rows in ascending order of the s-th numeric attribute
+    (ties in any order, missing values last) and ``row_missing`` says which rows have a
+    missing value; both only make the tree faster, never different.
 
     Returns ``(attribute, split, first_child, n_children, prop, dist, empty)`` per node:
     the split attribute (-1 for a leaf), the numeric split point, the index of the first child
     and the number of children, the node's share of its parent's known weight, its class
     weights (``classProbs``) and whether it is an empty leaf. Node 0 is the root.
+
+    Two ways to evaluate a node, with the same result:
+
+    Weka's order
+        Weka sorts the node's rows in place with its unstable quicksort for every numeric
+        candidate attribute (``Instances.sort``), sums weights in that order, and hands the
+        rows to the children in the order the last sort left them (``splitData``); the
+        children sort that order again. Done so (rows and weights in ``rows``/``wts``,
+        ``_numeric_distribution``) while a node holds a row with a missing value: its
+        fractional shares (``prop * weight``) are summed in an order that changes the
+        rounding.
+    Exact integer sums
+        A node none of whose rows has a missing value never received a fractional share
+        (shares only go to rows missing the parent's split attribute, and they keep that
+        missing value), so its weights are the bootstrap's integer copy counts and no
+        descendant holds a missing value either. Every class table of the node and of its
+        subtree is a sum of integers below 2**53, exact in any order; a numeric cut's table
+        holds exactly the rows below the cut whatever the order among equal values; so
+        gains, cuts, tables and shares (hence the random draws and the whole subtree) are
+        those of Weka's order. Such a subtree keeps its rows once in every numeric
+        attribute's order (``lists``, built from ``order`` or sorted once, then split into
+        the children by stable partitions, as the J48 kernels do) instead of quicksorting
+        them for every candidate at every node.
     """
     n_att = codes.shape[1]
     state = np.empty(1, np.uint64)
@@ -419,6 +621,25 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
         np.empty(m),
         np.empty(m, np.int64),
     )
+    n_rows = codes.shape[0]
+    counts = np.zeros(n_rows)
+    for p in range(m):
+        counts[rows0[p]] = wts0[p]
+    numeric = np.flatnonzero(n_values == 0)
+    slot = np.full(n_att, -1, np.int64)
+    for s in range(numeric.size):
+        slot[numeric[s]] = s
+    lists = np.empty((numeric.size + 1, m), np.int64)
+    mark = np.zeros(n_rows, np.bool_)
+    branch_of = np.empty(n_rows, np.int64)
+    buffer = np.empty(m, np.int64)
+    sorted_buf = np.empty(m, np.int64)
+    fill_at = np.empty(max(2, np.max(n_values)), np.int64)
+    # Cost model of keeping the numeric orders (see the stable partitions below): a pass over
+    # every list against sorting the rows for each of the ~k * numeric / n_att numeric
+    # candidates, log2(n) passes each, a pass of the sort costing SORT_PASS of a list's pass.
+    n_part = numeric.size + 1.0
+    k_numeric = _SORT_PASS * k_value * numeric.size / max(n_att, 1)
 
     cap = 64
     attribute = np.full(cap, -1, np.int64)
@@ -438,27 +659,38 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
     for p in range(rows0.size):
         dist[0, yi[rows0[p]]] += wts0[p]
 
-    # Pending nodes, depth first (children pushed last to first): node, start, stop, free.
-    stack = np.empty((64, 4), np.int64)
+    # Pending nodes, depth first (children pushed last to first): node, start, stop, free and
+    # whether start:stop indexes ``lists`` (exact integer sums) rather than ``rows``/``wts``.
+    stack = np.empty((64, 5), np.int64)
     stack[0, 0], stack[0, 1], stack[0, 2], stack[0, 3] = 0, 0, rows0.size, rows0.size
+    stack[0, 4] = 0
     top = 1
     while top > 0:
         top -= 1
         node, start, stop, free = stack[top, 0], stack[top, 1], stack[top, 2], stack[top, 3]
+        in_lists = stack[top, 4] >= 1
+        sorted_lists = stack[top, 4] == 1
         if stop == start:
             empty[node] = True
             continue
-        class_probs = dist[node]
-        total = 0.0
-        for c in range(n_classes):
-            total += class_probs[c]
-        best_class = 0
-        for c in range(1, n_classes):
-            if class_probs[c] > class_probs[best_class]:
-                best_class = c
-        pure = class_probs[best_class] - total < _SMALL and total - class_probs[best_class] < _SMALL
-        if total < 2 * min_num or pure:
+        if _is_leaf(dist[node], min_num):
             continue
+
+        if not in_lists:
+            # No missing value in the node: its subtree is evaluated from ``lists`` (built
+            # here, at 0: no other node of ``lists`` is pending, they are all below it).
+            missing = False
+            for p in range(start, stop):
+                if row_missing[rows[p]]:
+                    missing = True
+                    break
+            if not missing:
+                # Many rows: the numeric orders, picked out of ``order``; few: the rows only
+                # (sorted per numeric candidate).
+                sorted_lists = (stop - start) * 8 >= codes.shape[0]
+                _exact_lists(codes, rows, start, stop, numeric, order, lists, mark, sorted_lists)
+                start, stop = 0, stop - start
+                in_lists = True
 
         val = -_DOUBLE_MAX
         best_att = 0
@@ -478,7 +710,23 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
             window[chosen] = window[window_size - 1]
             window[window_size - 1] = att
             window_size -= 1
-            if n_values[att] > 0:
+            if in_lists:
+                if n_values[att] > 0:
+                    d, pr, sp = _nominal_distribution_exact(
+                        codes, yi, lists[0], counts, start, stop, att, n_values[att], n_classes
+                    )
+                elif sorted_lists:
+                    d, pr, sp = _numeric_distribution_exact(
+                        codes, yi, lists[1 + slot[att]], counts, start, stop, att, n_classes
+                    )
+                else:
+                    _sorted_rows(
+                        codes, att, lists[0], start, stop, sorted_buf, work[0], work[1], work[2]
+                    )
+                    d, pr, sp = _numeric_distribution_exact(
+                        codes, yi, sorted_buf, counts, 0, stop - start, att, n_classes
+                    )
+            elif n_values[att] > 0:
                 d, pr, sp = _nominal_distribution(
                     codes, yi, rows, wts, start, stop, att, n_values[att], n_classes
                 )
@@ -499,45 +747,84 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
         if not val - 0.0 > _SMALL:
             continue
 
-        # Split the node's rows (in their current order) into its branches.
         n_branch = best_dist.shape[0]
         sizes = np.zeros(n_branch, np.int64)
-        for p in range(start, stop):
-            v = codes[rows[p], best_att]
-            if v != v:
-                for b in range(n_branch):
-                    if best_props[b] > 0:
-                        sizes[b] += 1
-            elif n_values[best_att] > 0:
-                sizes[np.int64(v)] += 1
-            else:
-                sizes[0 if v < best_split else 1] += 1
-        needed = free + sizes.sum()
-        if needed > rows.size:
-            rows = _grow_int(rows, needed)
-            wts = _grow_float(wts, needed)
         offsets = np.empty(n_branch, np.int64)
-        position = free
-        for b in range(n_branch):
-            offsets[b] = position
-            position += sizes[b]
-        fill = offsets.copy()
-        for p in range(start, stop):
-            v = codes[rows[p], best_att]
-            if v != v:
-                for b in range(n_branch):
-                    if best_props[b] > 0:
-                        rows[fill[b]] = rows[p]
-                        wts[fill[b]] = best_props[b] * wts[p]
-                        fill[b] += 1
-            else:
+        child_kind = 0
+        if in_lists:
+            # Stable partition of every list into the branches (no missing values here).
+            for p in range(start, stop):
+                row = lists[0, p]
+                v = codes[row, best_att]
                 if n_values[best_att] > 0:
                     b = np.int64(v)
                 else:
                     b = 0 if v < best_split else 1
-                rows[fill[b]] = rows[p]
-                wts[fill[b]] = wts[p]
-                fill[b] += 1
+                branch_of[row] = b
+                sizes[b] += 1
+            position = start
+            for b in range(n_branch):
+                offsets[b] = position
+                position += sizes[b]
+            # The children keep the numeric orders if one of them is large enough for a pass
+            # over every list to cost less than sorting its rows for each numeric candidate.
+            # Children that will be leaves (the test made when they are taken from the stack)
+            # need no rows, so no partition at all when every child is one.
+            keep = False
+            n_lists = 0
+            for b in range(n_branch):
+                if sizes[b] > 0 and not _is_leaf(best_dist[b], min_num):
+                    n_lists = 1
+                    if sorted_lists and sizes[b] > 1 and n_part < k_numeric * np.log2(sizes[b]):
+                        keep = True
+            child_kind = 1 if keep else 2
+            for li in range(lists.shape[0] if keep else n_lists):
+                for b in range(n_branch):
+                    fill_at[b] = offsets[b]
+                for p in range(start, stop):
+                    row = lists[li, p]
+                    b = branch_of[row]
+                    buffer[fill_at[b]] = row
+                    fill_at[b] += 1
+                for p in range(start, stop):
+                    lists[li, p] = buffer[p]
+        else:
+            # Split the node's rows (in their current order) into its branches.
+            for p in range(start, stop):
+                v = codes[rows[p], best_att]
+                if v != v:
+                    for b in range(n_branch):
+                        if best_props[b] > 0:
+                            sizes[b] += 1
+                elif n_values[best_att] > 0:
+                    sizes[np.int64(v)] += 1
+                else:
+                    sizes[0 if v < best_split else 1] += 1
+            needed = free + sizes.sum()
+            if needed > rows.size:
+                rows = _grow_int(rows, needed)
+                wts = _grow_float(wts, needed)
+            position = free
+            for b in range(n_branch):
+                offsets[b] = position
+                position += sizes[b]
+            fill = offsets.copy()
+            for p in range(start, stop):
+                v = codes[rows[p], best_att]
+                if v != v:
+                    for b in range(n_branch):
+                        if best_props[b] > 0:
+                            rows[fill[b]] = rows[p]
+                            wts[fill[b]] = best_props[b] * wts[p]
+                            fill[b] += 1
+                else:
+                    if n_values[best_att] > 0:
+                        b = np.int64(v)
+                    else:
+                        b = 0 if v < best_split else 1
+                    rows[fill[b]] = rows[p]
+                    wts[fill[b]] = wts[p]
+                    fill[b] += 1
 
         if n_nodes + n_branch > attribute.size:
             size = n_nodes + n_branch
@@ -562,7 +849,7 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
             dist[child] = best_dist[b]
             empty[child] = False
         if top + n_branch > stack.shape[0]:
-            bigger = np.empty((2 * (top + n_branch), 4), np.int64)
+            bigger = np.empty((2 * (top + n_branch), 5), np.int64)
             bigger[:top] = stack[:top]
             stack = bigger
         for b in range(n_branch - 1, -1, -1):
@@ -570,6 +857,7 @@ def grow_tree(codes, yi, rows0, wts0, n_classes, n_values, k_value, min_num, ran
             stack[top, 1] = offsets[b]
             stack[top, 2] = offsets[b] + sizes[b]
             stack[top, 3] = position
+            stack[top, 4] = child_kind
             top += 1
         n_nodes += n_branch
 

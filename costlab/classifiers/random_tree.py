@@ -263,6 +263,13 @@ class WekaRandomForest(WekaClassifierBase):
         yi = np.ascontiguousarray(yi, dtype=np.int64)
         counts = kernels.bag_counts(np.ones(codes.shape[0]), seed, n_trees, 100.0)
         columns = np.asfortranarray(codes)  # a column at a time: faster sorting
+        # Speed only (see grow_tree): the rows in each numeric attribute's order, and the rows
+        # with a missing value.
+        order = np.array(
+            [np.argsort(codes[:, j], kind="stable") for j in np.flatnonzero(n_values == 0)],
+            dtype=np.int64,
+        ).reshape(-1, codes.shape[0])
+        row_missing = np.isnan(codes).any(axis=1)
         trees = []
         for tree_seed, count in zip(kernels.tree_seeds(seed, n_trees), counts, strict=True):
             rows = np.flatnonzero(count)
@@ -280,6 +287,8 @@ class WekaRandomForest(WekaClassifierBase):
                     k,
                     1.0,
                     int(tree_seed) + java_string_hash(text),
+                    order,
+                    row_missing,
                 )  # fmt: skip
             )
         self.trees_ = _concatenate(trees)
