@@ -5,8 +5,7 @@ Misclassification Costs by Using Cost-Sensitive Classification*: the MTMCS chart
 thresholds, MTMCR, cost sensitivity and CST, beside ROC/AUC.
 """
 
-__version__ = "0.1.0"
-
+from costlab._version import __version__  # noqa: F401  (the package face re-exports it)
 from costlab.classifiers import CLASSIFIERS, describe_classifier, make_classifier
 from costlab.datasets import DatasetError, list_datasets, load_dataset, register_dataset
 from costlab.evaluation.cv import CVResult, cross_val_proba

@@ -45,6 +45,28 @@ def test_parameters_and_seed_change_the_cache_key(spectf, tmp_path):
     assert not np.array_equal(seed2.fold, k5.fold)
 
 
+def test_a_change_in_costlab_s_learner_code_changes_the_cache_key(spectf, tmp_path, monkeypatch):
+    """A result computed by other learner code (an edited kernel, another checkout of the same
+    version) is a miss, not reused: the key covers the source of classifiers/ and evaluation/."""
+    from costlab.evaluation import cv
+
+    cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
+    assert len(list(tmp_path.rglob("*.npz"))) == 1
+    cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
+    assert len(list(tmp_path.rglob("*.npz"))) == 1  # same code: served from the cache
+    monkeypatch.setattr(cv, "costlab_code_fingerprint", lambda: "other learner code")
+    cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
+    assert len(list(tmp_path.rglob("*.npz"))) == 2
+
+
+def test_the_code_fingerprint_covers_the_learners_and_engines():
+    from costlab.evaluation.cv import costlab_code_fingerprint
+
+    assert len(costlab_code_fingerprint()) == 64 and costlab_code_fingerprint() == (
+        costlab_code_fingerprint()
+    )
+
+
 def test_repeats_use_different_folds(spectf, tmp_path):
     res = cross_val_proba(spectf, "NaiveBayes", n_repeats=2, cache_dir=tmp_path, progress=False)
     assert res.n_repeats == 2

@@ -150,9 +150,7 @@ def source_checkout():
         The folder holding the ``costlab`` package and ``pyproject.toml`` (the repository root,
         where ``reproduce.py`` is), or None if the package is not in such a folder.
     """
-    import costlab
-
-    checkout = Path(costlab.__file__).resolve().parents[1]
+    checkout = Path(__file__).resolve().parents[2]  # costlab/datasets/_fetch.py
     return checkout if (checkout / "pyproject.toml").is_file() else None
 
 

@@ -194,8 +194,6 @@ def code_fingerprint(model):
 @functools.lru_cache(maxsize=1)
 def _library_roots():
     """Folders holding library code: the standard library, site-packages and costlab."""
-    import costlab
-
     roots = set()
     for key in ("stdlib", "platstdlib", "purelib", "platlib"):
         path = sysconfig.get_paths().get(key)
@@ -203,7 +201,7 @@ def _library_roots():
             roots.add(path)
     roots.update(getattr(site, "getsitepackages", list)())
     roots.add(site.getusersitepackages())
-    roots.add(str(Path(costlab.__file__).parent))
+    roots.add(str(Path(__file__).resolve().parents[1]))  # costlab/evaluation/_models.py
     return tuple(str(Path(r).resolve()) for r in roots if r)
 
 

@@ -27,6 +27,7 @@ seed, repeats, engine and library versions. A changed dataset or estimator is a 
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import io
 import json
@@ -41,8 +42,8 @@ import joblib
 import numpy as np
 import sklearn
 
-import costlab
 from costlab._io import write_atomic
+from costlab._version import __version__
 from costlab.classifiers import REGISTERED_CLASSIFIERS
 from costlab.evaluation._dask import dask_backend
 from costlab.evaluation._models import (
@@ -466,7 +467,8 @@ def _cache_path(cache, cache_dir, dataset, classifier, label, engine, params, pr
         "params": {k: repr(v) for k, v in sorted(params.items())},
         "engine": engine.name,
         "versions": engine.version(),
-        "costlab": costlab.__version__,
+        "costlab": __version__,
+        "code": costlab_code_fingerprint(),
         "format": _CACHE_FORMAT,
         **protocol,
     }
@@ -476,6 +478,27 @@ def _cache_path(cache, cache_dir, dataset, classifier, label, engine, params, pr
 
 
 _CACHE_FORMAT = 2  # 2: both classes' probabilities (1: P(class 1) only)
+
+#: The parts of costlab whose code decides out-of-fold probabilities: the learners, the folds
+#: and the engines that run them.
+_CODE_PACKAGES = ("classifiers", "evaluation")
+
+
+@functools.lru_cache(maxsize=1)
+def costlab_code_fingerprint():
+    """SHA-256 of the source of costlab's learners, folds and engines (``classifiers/`` and
+    ``evaluation/``), taken once per process.
+
+    Part of every cache key, so that a result computed by other code, e.g. before a learner's
+    kernel changed or by another checkout of the same version, is a miss rather than reused.
+    """
+    root = Path(__file__).resolve().parents[1]
+    digest = hashlib.sha256()
+    for package in _CODE_PACKAGES:
+        for path in sorted((root / package).rglob("*.py")):
+            digest.update(path.relative_to(root).as_posix().encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
 
 
 def _safe(text):

@@ -128,9 +128,9 @@ class CostCurveDisplay(CurveDisplayMixin):
         in the thesis, a top axis is labelled with the ratios (``"0.30/0.70"``), and a right
         axis shows MTMCS (%) = 100 NE[C].
     true_costs : (fn_cost, fp_cost), optional
-        Fixed misclassification costs C(-|+) and C(+|-), both > 0: a top axis shows the prior
-        p(+) that gives each PCF(+) with these costs (D&H eq. 6; "PC(+)" in the lecture notes on
-        cost curves). Not with ``x_axis="thesis"``, whose priors are equal.
+        Fixed misclassification costs ``C(-|+)`` and ``C(+|-)``, both > 0: a top axis shows the
+        prior p(+) that gives each PCF(+) with these costs (D&H eq. 6; "PC(+)" in the lecture
+        notes on cost curves). Not with ``x_axis="thesis"``, whose priors are equal.
 
     Attributes
     ----------

@@ -13,9 +13,9 @@ Every conversion between PCF(+), a prior and a cost proportion in costlab is thi
 - :func:`probability_cost`: PCF(+) from p(+) and the costs;
 - :func:`prior_from_probability_cost`: the prior p(+) from PCF(+) and the costs (eq. 6 solved for
   p(+), which is eq. 6 with the two costs swapped);
-- :func:`pcf_cost_proportion`: with normalised costs C(+|-) = c and C(-|+) = 1 - c (the thesis's
-  FPcost r = c, Hand's and Johnson et al.'s cost ratio c), PCF(+) from c and, the map being its
-  own inverse, c from PCF(+).
+- :func:`pcf_cost_proportion`: with normalised costs ``C(+|-) = c`` and ``C(-|+) = 1 - c``
+  (the thesis's FPcost r = c, Hand's and Johnson et al.'s cost ratio c), PCF(+) from c and,
+  the map being its own inverse, c from PCF(+).
 """
 
 from __future__ import annotations
@@ -101,7 +101,8 @@ def prior_from_probability_cost(pcf, fn_cost, fp_cost, *, clip=False):
 def pcf_cost_proportion(x, p_pos):
     """PCF(+) of the cost proportion ``x`` at prior ``p_pos``, and the cost proportion of PCF(+).
 
-    With normalised costs C(+|-) = c (the thesis's FPcost r) and C(-|+) = 1 - c, D&H eq. 6 is
+    With normalised costs ``C(+|-) = c`` (the thesis's FPcost r) and ``C(-|+) = 1 - c``, D&H
+    eq. 6 is
 
     .. math:: PCF(+) = \\frac{p (1 - c)}{p (1 - c) + (1 - p) c}
 
