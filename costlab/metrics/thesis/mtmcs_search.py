@@ -105,7 +105,8 @@ def mtmcs_curve(
         the positives called negative) / (weight of the positives), and so on. An integer weight
         k counts the instance k times. Weights give example-dependent costs too: weight each
         instance by what its error costs (e.g. a fraud's amount) and MTMCS is the cost-weighted
-        error (see the worked example in docs/user_guide/cost_curves_mtmcs.md, "Weights and example-dependent costs").
+        error (the worked example: docs/user_guide/cost_curves_mtmcs.md, "Weights and
+        example-dependent costs").
     fp_costs : array-like, optional
         Normalised FPcost values in (0, 1); FNcost = 1 - FPcost. Default: the thesis's grid
         0.05, 0.10, ..., 0.95 (:func:`costlab.cost_ratio_grid`).
