@@ -20,7 +20,7 @@ from costlab.evaluation.folds import weka_folds
 from costlab.metrics import curve_in_range, mtmcr
 from costlab.studies.alsaffar2018.published import PUBLISHED_SELECTION, RANGES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CSV_OUTPUT = "weka.classifiers.evaluation.output.prediction.CSV -distribution -decimals 16"
 
 

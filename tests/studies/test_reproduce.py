@@ -10,7 +10,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIGURES = list(range(10, 33))  # Figures 10-32 of the thesis
 TABLES = list(range(6, 17))  # Tables 6-16
 

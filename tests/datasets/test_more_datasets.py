@@ -35,7 +35,7 @@ from costlab.datasets import (
 )
 
 GOLDEN = json.loads(
-    (Path(__file__).parent / "golden" / "weka_arff" / "weka_arff.json").read_text()
+    (Path(__file__).resolve().parents[1] / "golden" / "weka_arff" / "weka_arff.json").read_text()
 )["datasets"]
 
 #: name -> (shape, (negative, positive), (negative count, positive count), missing cells,

@@ -14,7 +14,7 @@ import pytest
 
 from costlab.studies import STUDIES
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Started(Exception):

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SELF = Path(__file__).resolve()
 #: Lock files list package URLs only; they are written by pip, not by us.
 SKIPPED = {"requirements-lock.txt"}

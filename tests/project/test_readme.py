@@ -13,7 +13,7 @@ import pytest
 
 from costlab.datasets import breast_cancer
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
 USER_GUIDE = ROOT / "docs" / "user_guide"
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-NOTEBOOKS = sorted((Path(__file__).resolve().parents[1] / "notebooks").glob("*.ipynb"))
+NOTEBOOKS = sorted((Path(__file__).resolve().parents[2] / "notebooks").glob("*.ipynb"))
 EXPERIMENTS = ["01_german_credit", "02_credit_approval", "03_messidor", "04_spectf"]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from conftest import REQUIRE_FLAGS, import_or_skip, missing_requirement_outcome, unavailable
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.parametrize("flag", sorted(REQUIRE_FLAGS))
@@ -62,7 +62,7 @@ def test_ci_fails_a_mirror_test_without_the_mirror(tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("COSTLAB_REQUIRE_")}
     env["COSTLAB_MIRROR"] = str(tmp_path / "absent")
     env["PYTHONPATH"] = os.pathsep.join([str(ROOT), env.get("PYTHONPATH", "")])
-    target = "tests/test_cv.py::test_out_of_fold_probabilities_cover_every_instance"
+    target = "tests/evaluation/test_cv.py::test_out_of_fold_probabilities_cover_every_instance"
     skipped = _pytest([target], env)
     assert skipped.returncode == 0, skipped.stdout + skipped.stderr
     assert "1 skipped" in skipped.stdout and "data mirror" in skipped.stdout

@@ -36,7 +36,7 @@ from costlab.studies.alsaffar2018.published import CLASSIFIERS
 
 pytestmark = pytest.mark.slow
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "07_cost_explorer.ipynb"
 CHROMIUM = Path(os.environ.get("COSTLAB_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = [

@@ -17,7 +17,7 @@ from conftest import start_weka
 from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba
 
-GOLDEN = Path(__file__).parent / "golden" / "weka_probabilities"
+GOLDEN = Path(__file__).resolve().parents[1] / "golden" / "weka_probabilities"
 META = json.loads((GOLDEN / "weka_probabilities.json").read_text())
 CONFIGURATIONS = {
     name: (spec["classifier"], spec["params"]) for name, spec in META["configurations"].items()

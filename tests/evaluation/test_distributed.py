@@ -234,7 +234,7 @@ def test_reproduce_on_a_scheduler(client, tmp_path, monkeypatch, capsys):
     import runpy
     from pathlib import Path
 
-    main = runpy.run_path(str(Path(__file__).resolve().parents[1] / "reproduce.py"))["main"]
+    main = runpy.run_path(str(Path(__file__).resolve().parents[2] / "reproduce.py"))["main"]
     monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
     address = client.scheduler.address
     code = main(["landgrebe", "--quick", "--out", str(tmp_path), "--scheduler", address])
