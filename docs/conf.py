@@ -7,8 +7,8 @@ Build (from the repository root)::
 
 The full build executes ``notebooks/*.ipynb`` (myst-nb, cached in ``docs/_build/.jupyter_cache``)
 and needs the data mirror (``COSTLAB_MIRROR``). Quick mode (``COSTLAB_DOCS_QUICK=1``, what
-``tests/test_docs.py`` builds) renders the notebooks as committed, without executing them; the
-``.. plot::`` figures of the user guide run in both modes (synthetic data, a few seconds).
+``tests/project/test_docs.py`` builds) renders the notebooks as committed, without executing them;
+the ``.. plot::`` figures of the user guide run in both modes (synthetic data, a few seconds).
 
 Files generated at build time (ignored by git, rewritten only when their text changes):
 ``api/<package>.rst`` and ``api/generated/`` (see ``docs/_generate.py``), ``papers/_printed/``

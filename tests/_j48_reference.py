@@ -1,8 +1,8 @@
 """The pure-numpy J48 that the compiled kernels (``costlab/classifiers/_j48_kernels.py``)
-replaced, kept to check them against: ``tests/test_j48.py`` asserts the same trees and
+replaced, kept to check them against: ``tests/classifiers/test_j48.py`` asserts the same trees and
 probabilities equal to 1e-14 (the kernels keep the nodes' class distributions as Weka's
 ``Distribution`` sums them, this module with numpy's sums). Its own equality with Weka 3.9.7
-was established by the Weka tests of tests/test_j48.py before the kernels existed.
+was established by the Weka tests of tests/classifiers/test_j48.py before the kernels existed.
 
 C4.5 release 8 decision trees as Weka 3.9's ``J48`` builds them.
 
@@ -13,7 +13,7 @@ release-8 changes (the MDL correction of numeric splits and the average-gain rul
 and their helpers) implements both with numerical conventions of its own. This module was
 written after reading Weka's source for those rules and conventions, without copying its code;
 its out-of-fold probabilities equal Weka 3.9.7's up to floating-point rounding (see
-``tests/test_j48.py`` for the datasets and options compared).
+``tests/classifiers/test_j48.py`` for the datasets and options compared).
 
 The rules, in the order the tree applies them (``SMALL`` = 1e-6 is Weka's tolerance in
 comparisons of weights and gains: ``a > b`` means ``a - b > SMALL``, ``a >= b`` means

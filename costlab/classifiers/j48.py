@@ -7,7 +7,7 @@ release-8 changes (the MDL correction of numeric splits and the average-gain rul
 and their helpers) implements both with numerical conventions of its own. This module was
 written after reading Weka's source for those rules and conventions, without copying its code;
 its out-of-fold probabilities equal Weka 3.9.7's up to floating-point rounding (see
-``tests/test_j48.py`` for the datasets and options compared).
+``tests/classifiers/test_j48.py`` for the datasets and options compared).
 
 The rules, in the order the tree applies them (``SMALL`` = 1e-6 is Weka's tolerance in
 comparisons of weights and gains: ``a > b`` means ``a - b > SMALL``, ``a >= b`` means

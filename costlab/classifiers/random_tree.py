@@ -5,8 +5,8 @@ Breiman (2001), "Random forests", *Machine Learning* 45, describes the method. W
 every digit of its probabilities. This module was written after reading Weka's source for
 those rules (classes ``RandomForest``, ``Bagging``, ``RandomTree``, ``Instances``,
 ``ContingencyTables``, ``Utils`` and ``java.util.Random``), without copying its code; its
-out-of-fold probabilities equal Weka 3.9.7's to 1e-9 (``tests/test_weka_random_forest.py``
-lists the datasets compared). The compiled kernels are in
+out-of-fold probabilities equal Weka 3.9.7's to 1e-9 (the datasets compared are listed in
+``tests/classifiers/test_weka_random_forest.py``). The compiled kernels are in
 :mod:`costlab.classifiers._random_tree_kernels`.
 
 The rules, with Weka's defaults (``-P 100 -I 100 -num-slots 1 -K 0 -M 1.0 -V 0.001 -S 1``;

@@ -14,7 +14,7 @@ The thesis ran Weka 3.9's 10-fold cross-validation with seed 1 (see the document
 :func:`weka_folds` reproduces that sequence exactly, including the order of the test rows (which
 matters for IBk, whose normalisation ranges grow with each test row). With these folds our
 Weka-formula Naive Bayes and AdaBoostM1 reproduce the thesis's published AUCs to the digit
-(``tests/test_classifiers.py``).
+(``tests/classifiers/test_classifiers.py``).
 """
 
 from __future__ import annotations

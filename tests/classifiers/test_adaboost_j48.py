@@ -3,7 +3,7 @@ and out-of-fold probabilities and iteration counts compared with real Weka 3.9.7
 ``AdaBoostM1 -I 100 -W weka.classifiers.trees.J48 -- [-U]`` with Weka's folds.
 
 Tests marked ``weka`` run real Weka through python-weka-wrapper3 and skip without Java or the
-``weka`` extra (fail instead with COSTLAB_REQUIRE_WEKA=1), like tests/test_j48.py.
+``weka`` extra (fail instead with COSTLAB_REQUIRE_WEKA=1), like tests/classifiers/test_j48.py.
 """
 
 import re

@@ -2,7 +2,8 @@
 probabilities equal to real Weka 3.9.7's with Weka's folds.
 
 Tests marked ``weka`` run real Weka through python-weka-wrapper3 and skip without Java or the
-``weka`` extra (fail instead with COSTLAB_REQUIRE_WEKA=1), like tests/test_weka_engine.py.
+``weka`` extra (fail instead with COSTLAB_REQUIRE_WEKA=1), like
+tests/evaluation/test_weka_engine.py.
 """
 
 import math
@@ -393,7 +394,8 @@ def test_compiled_tree_is_the_pure_numpy_tree(datasets, params):
     row order, rows with a missing value added one by one, a collapsed node keeping its
     split's class weights and total) where the reference sums with numpy, so the
     probabilities differ from the reference's in the last bits (at most 5.6e-16 on these
-    cases); the bar for them is Weka's (tests/test_weka_golden.py and the Weka tests above).
+    cases); the bar for them is Weka's (tests/classifiers/test_weka_golden.py and the Weka
+    tests above).
     """
     from _j48_reference import J48 as Reference
 

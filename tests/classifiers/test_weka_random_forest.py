@@ -2,7 +2,7 @@
 toy data, and out-of-fold probabilities equal to real Weka 3.9.7's with Weka's folds.
 
 Tests marked ``weka`` run real Weka through python-weka-wrapper3 and skip without Java or the
-``weka`` extra (fail instead with COSTLAB_REQUIRE_WEKA=1), like tests/test_j48.py.
+``weka`` extra (fail instead with COSTLAB_REQUIRE_WEKA=1), like tests/classifiers/test_j48.py.
 """
 
 import math

@@ -9,7 +9,7 @@ from ``file://`` URLs with every network request blocked, and saves screenshots 
 The build skips, saying why, without Sphinx and the docs extra (``pip install -e '.[docs]'``;
 the test extra includes it); the browser test without Chromium or Playwright, unless
 ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns that skip into a failure, as in
-``tests/test_browser.py``.
+``tests/widgets/test_browser.py``.
 """
 
 import importlib.util

@@ -3,9 +3,10 @@
 With Weka's fold construction (evaluation.folds) and probability formulas (costlab.classifiers)
 every Naive Bayes and AdaBoostM1 MTMCR/MTMCS printed in Tables 7-10 (thesis section 5.6,
 pp. 50-52) is reproduced to the printed digit by the thesis's one-sided search at step 1e-5, with
-per-ratio MTMCS rounded to 2 decimals before summing. RandomForest (Weka's own forest, equal to
-Weka 3.9.7 to 1e-9: tests/test_weka_random_forest.py) reproduces 6 of its 12 printed values; the
-other six stay within 0.24 under real Weka 3.9.7 too, so they are compared in results/summary.md.
+per-ratio MTMCS rounded to 2 decimals before summing. RandomForest (Weka's own forest, equal to Weka
+3.9.7 to 1e-9: tests/classifiers/test_weka_random_forest.py) reproduces 6 of its 12 printed values;
+the other six stay within 0.24 under real Weka 3.9.7 too, so they are compared in
+results/summary.md.
 """
 
 import pytest

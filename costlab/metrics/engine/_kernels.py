@@ -8,8 +8,8 @@ significant digit radix sort of the scores' order-preserving 64-bit keys moves e
 weight (signed: + for a positive, - for a negative) along with its key, eight passes of one
 byte each (a pass is skipped when every key has the same byte there), then one linear pass reads
 the sums at the end of each run of tied scores. The sort is stable, so the sums are taken in
-the order of the input within a run of ties. ``tests/test_sample_weight.py`` checks it against
-the numpy reference (``costlab.metrics.engine._counts._weighted_counts_numpy``).
+the order of the input within a run of ties. ``tests/metrics/test_sample_weight.py`` checks it
+against the numpy reference (``costlab.metrics.engine._counts._weighted_counts_numpy``).
 
 Without numba the caller falls back to the numpy reference (same numbers).
 """

@@ -166,10 +166,10 @@ def _sklearn_reasons(opts):
             for c in opts.classifiers
         ],
         "- **Random Forest** is Weka's own forest rebuilt in Python (equal to Weka 3.9.7 to "
-        "1e-9, tests/test_weka_random_forest.py), so its values are real Weka 3.9.7's; they "
-        "differ from the printed ones by at most a few tenths, under Weka 3.9.7 too (the thesis "
-        "used Weka 3.9.0). Check against Weka itself with `python reproduce.py --engine weka` "
-        "(Java and `pip install -e .[weka]`).",
+        "1e-9, tests/classifiers/test_weka_random_forest.py), so its values are real Weka "
+        "3.9.7's; they differ from the printed ones by at most a few tenths, under Weka 3.9.7 "
+        "too (the thesis used Weka 3.9.0). Check against Weka itself with "
+        "`python reproduce.py --engine weka` (Java and `pip install -e .[weka]`).",
     ]
 
 
@@ -177,7 +177,8 @@ def _weka_reasons(opts):
     return [
         "- **Engine.** Real Weka 3.9.7 (python-weka-wrapper3) with Weka 3.9's default options "
         "and Weka's own 10-fold cross-validation with `Random(1)`; the probabilities equal "
-        "Weka's command-line output (tests/test_weka_engine.py). The thesis used Weka 3.9.0.",
+        "Weka's command-line output (tests/evaluation/test_weka_engine.py). The thesis used "
+        "Weka 3.9.0.",
         "- **Random Forest** values differ from the printed ones by at most a few tenths. We "
         "could not run Weka 3.9.0 here, so whether the version explains it is untested.",
         "- **German Credit IBK, right side (Table 9):** Weka 3.9.7 gives 196.00 where the thesis "

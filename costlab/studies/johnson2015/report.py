@@ -125,8 +125,8 @@ def _summary_lines(rep, quick):
         f"- AdaBoost.M1: our AUROCs differ from the printed ones by {ada.abs().mean():.4f} on "
         f"average (signed {ada.mean():+.4f}; largest {have.loc[ada.abs().idxmax(), 'dataset']} "
         f"{ada.abs().max():.4f}). The ensemble is Weka's AdaBoostM1 over J48 -U (our J48 and "
-        "boosting loop equal real Weka 3.9.7's probabilities, tests/test_j48.py and "
-        "tests/test_adaboost_j48.py), so what remains is chance: other random folds, "
+        "boosting loop equal real Weka 3.9.7's probabilities, tests/classifiers/test_j48.py and "
+        "tests/classifiers/test_adaboost_j48.py), so what remains is chance: other random folds, "
         f"{run.repeats} runs rather than 100, and fresh draws of the synthetic sets.",
         f"- RiskBoost: {risk.abs().mean():.4f} on average (signed {risk.mean():+.4f}; largest "
         f"{have.loc[risk.abs().idxmax(), 'dataset']} {risk.abs().max():.4f}). There is no "

@@ -9,9 +9,10 @@ It runs the study's quick reproduction from scratch (fresh data and cross-valida
 temporary folder, so nothing stale is reused) and copies its 16 CSV tables here (or to
 ``--out``). The golden files predate the choice-stability columns of Tables 7-10's selection
 (issue 12): those columns are left out, every other cell is copied as written, byte for byte.
-The copies are what ``tests/test_reproduce.py::test_tables_are_unchanged_by_the_layout_move``
-compares a fresh run with; README.md beside this script says which numbers an independent
-check backs and which are only a regression snapshot.
+The copies are what
+``tests/studies/test_reproduce.py::test_tables_are_unchanged_by_the_layout_move`` compares a fresh
+run with; README.md beside this script says which numbers an independent check backs and which are
+only a regression snapshot.
 """
 
 from __future__ import annotations

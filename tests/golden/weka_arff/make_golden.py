@@ -1,7 +1,8 @@
 """Make ``weka_arff.json``: headers and row digests of Weka's ARFF copies of the UCI datasets.
 
-The golden file lets ``tests/test_more_datasets.py`` check, without the ARFF files, that the raw
-UCI files parsed by costlab give Weka's attribute names, declared value orders, rows and row order.
+The golden file lets ``tests/datasets/test_more_datasets.py`` check, without the ARFF files, that
+the raw UCI files parsed by costlab give Weka's attribute names, declared value orders, rows and row
+order.
 
 Source: Weka 3's ``datasets-UCI`` ARFF files as held in the public repository
 renatopp/arff-datasets, commit c59f172882592bb58982cc54d2d3c8a2b57e9b73, folder ``classification/``.

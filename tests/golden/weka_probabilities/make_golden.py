@@ -1,10 +1,11 @@
 """Make ``weka_probabilities.npz``: real Weka 3.9.7's out-of-fold probabilities, for machines
 without Java.
 
-``tests/test_weka_golden.py`` checks costlab's Weka-exact learners (J48, J48 -U, RandomForest,
-AdaBoostM1 over J48 -U) against these arrays on every mirrored UCI dataset, so that a machine
-without Java still tests that they equal Weka; where Java is present, ``tests/test_j48.py``,
-``tests/test_weka_random_forest.py`` and ``tests/test_adaboost_j48.py`` also run Weka live.
+``tests/classifiers/test_weka_golden.py`` checks costlab's Weka-exact learners (J48, J48 -U,
+RandomForest, AdaBoostM1 over J48 -U) against these arrays on every mirrored UCI dataset, so that a
+machine without Java still tests that they equal Weka; where Java is present,
+``tests/classifiers/test_j48.py``, ``tests/classifiers/test_weka_random_forest.py`` and
+``tests/classifiers/test_adaboost_j48.py`` also run Weka live.
 
 Each array is one 10-fold cross-validation with Weka's own folds (``java.util.Random(1)``,
 randomize, stratify, trainCV/testCV), run by costlab's Weka engine (python-weka-wrapper3 0.3.3,
