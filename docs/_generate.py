@@ -111,7 +111,7 @@ FAMILIES = {
         ),
     ),
     "costlab.evaluation": (
-        ("Cross-validation and Weka's folds", ("cv", "folds"), ()),
+        ("Cross-validation and Weka's folds", ("cv", "_result", "folds"), ()),
         ("Experiments: datasets x classifiers", ("experiment",), ()),
         ("Scale-out on Dask", ("distributed",), ()),
     ),

@@ -48,13 +48,13 @@ def test_parameters_and_seed_change_the_cache_key(spectf, tmp_path):
 def test_a_change_in_costlab_s_learner_code_changes_the_cache_key(spectf, tmp_path, monkeypatch):
     """A result computed by other learner code (an edited kernel, another checkout of the same
     version) is a miss, not reused: the key covers the source of classifiers/ and evaluation/."""
-    from costlab.evaluation import cv
+    from costlab.evaluation import _cache
 
     cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
     assert len(list(tmp_path.rglob("*.npz"))) == 1
     cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
     assert len(list(tmp_path.rglob("*.npz"))) == 1  # same code: served from the cache
-    monkeypatch.setattr(cv, "costlab_code_fingerprint", lambda: "other learner code")
+    monkeypatch.setattr(_cache, "costlab_code_fingerprint", lambda: "other learner code")
     cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
     assert len(list(tmp_path.rglob("*.npz"))) == 2
 

@@ -1,0 +1,126 @@
+"""The result of a cross-validation, whatever ran it: :class:`CVResult`.
+
+Every engine (:mod:`costlab.evaluation.cv`) returns one and the on-disk cache
+(:mod:`costlab.evaluation._cache`) stores its arrays; :func:`CVResult.from_predictions` wraps
+scores computed elsewhere. Import it from :mod:`costlab.evaluation` (or ``costlab``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+__all__ = ["CVResult"]
+
+#: Probabilities may leave [0, 1] by this much (floating-point noise of the models' maths).
+_PROBA_TOLERANCE = 1e-12
+
+
+@dataclass(frozen=True)
+class CVResult:
+    """Out-of-fold class probabilities of one classifier on one dataset.
+
+    :attr:`y_score` (or :meth:`scores`) is the positive class's probability, as scikit-learn's
+    ``predict_proba(X)[:, 1]``: the score every function of :mod:`costlab.metrics` takes.
+
+    Attributes
+    ----------
+    dataset, classifier, engine : str
+        What was run (a registered classifier name or the name given to an estimator) and by
+        which engine (``"given"`` for :meth:`from_predictions`).
+    y_true : ndarray of int, shape (n,)
+        1 for the positive class, 0 for the negative class.
+    proba : ndarray of float, shape (n_repeats, n, 2)
+        P(negative | x) and P(positive | x), in that order, predicted for each instance by the
+        model that did not see it, each as the model returned it (never recomputed as one minus
+        the other, which can create or break ties).
+    fold : ndarray of int, shape (n_repeats, n)
+        The fold in which each instance was held out.
+    labels : tuple of str
+        ``(negative, positive)`` class labels.
+    n_folds, seed : int
+        The protocol (0 and -1 for :meth:`from_predictions`: not cross-validated here).
+    folds : str
+        Fold scheme (``"weka"`` or ``"sklearn"``, see :mod:`costlab.evaluation.folds`).
+    params : dict
+        Classifier parameters that differ from the defaults.
+    seconds : float
+        Wall time of the cross-validation when it was computed (not when loaded from cache).
+    """
+
+    dataset: str
+    classifier: str
+    engine: str
+    y_true: np.ndarray
+    proba: np.ndarray
+    fold: np.ndarray
+    labels: tuple
+    n_folds: int
+    seed: int
+    params: dict = field(default_factory=dict)
+    seconds: float = 0.0
+    folds: str = "weka"
+
+    @classmethod
+    def from_predictions(
+        cls, y_true, y_score, *, classifier="Classifier", dataset="data", pos_label=None
+    ):
+        """Wrap scores computed elsewhere (e.g. on a held-out test set) as a result.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            Labels of two classes; ``pos_label`` names the positive class.
+        y_score : array-like of shape (n,) or (n_repeats, n)
+            The positive class's score, higher = more positive, e.g.
+            ``model.predict_proba(X)[:, 1]``. The negative column of :attr:`proba` is set to
+            ``1 - y_score``.
+        classifier, dataset : str
+            Names shown in tables, figures and the explorer.
+        pos_label : scalar, optional
+            Inferred as scikit-learn does for labels {0, 1} and {-1, 1}, and for {1, 2}
+            (see :func:`costlab.metrics.mtmcs_curve`).
+
+        Examples
+        --------
+        >>> r = CVResult.from_predictions(["a", "a", "b", "b"], [.1, .4, .6, .3], pos_label="b")
+        >>> r.y_true.tolist(), r.labels, r.n_repeats
+        ([0, 0, 1, 1], ('a', 'b'), 1)
+        """
+        from costlab.metrics._validation import check_labels_scores
+
+        scores = np.asarray(y_score)
+        scores = scores[None, :] if scores.ndim == 1 else scores
+        if scores.ndim != 2:
+            raise ValueError(f"y_score must be 1-D or 2-D, got shape {scores.shape}.")
+        for row in scores:
+            is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label, name="y_score")
+        scores = scores.astype(np.float64)
+        labels = np.asarray(y_true)
+        return cls(
+            dataset=str(dataset),
+            classifier=str(classifier),
+            engine="given",
+            y_true=is_pos.astype(np.int64),
+            proba=np.stack([1.0 - scores, scores], axis=-1),
+            fold=np.full(scores.shape, -1),
+            labels=(str(labels[~is_pos][0]), str(labels[is_pos][0])),
+            n_folds=0,
+            seed=-1,
+        )
+
+    @property
+    def n_repeats(self):
+        """Number of repetitions of the k-fold protocol."""
+        return self.proba.shape[0]
+
+    @property
+    def y_score(self):
+        """P(positive | x) of every repetition, shape (n_repeats, n)."""
+        return self.proba[..., 1]
+
+    def scores(self, repeat=0):
+        """P(positive | x) of repetition ``repeat``, shape (n,): the ``y_score`` of
+        :mod:`costlab.metrics`."""
+        return self.proba[repeat, :, 1]
