@@ -21,33 +21,39 @@ Conventions shared by the four loaders:
   Given one, the other is the remaining label. Given neither, it is inferred only where
   unambiguous: labels ``{0, 1}``, ``{False, True}`` and ``{-1, 1}`` give negative 0 / False / -1;
   an ARFF nominal class is oriented by its declaration (first declared value = negative).
+
+This module holds the four loaders; what they share has modules of their own: the labels and
+their orientation (:mod:`costlab.datasets._own_labels`), the features
+(:mod:`costlab.datasets._own_columns`) and the files (:mod:`costlab.datasets._own_files`).
 """
 
 from __future__ import annotations
 
-import re
-import warnings
-from collections import Counter
-from collections.abc import Hashable
-from pathlib import Path
-
-import numpy as np
 import pandas as pd
 
 from ._dataset import Dataset
 from ._errors import DatasetError
 from ._fetch import file_digest
-from ._parsers import _arff_column, _first_appearance, label_text, load_arff
+from ._own_columns import (
+    _array_frame,
+    _as_arrays,
+    _check_shape,
+    _check_unique,
+    _feature_names,
+    _features,
+    _find_target,
+)
+from ._own_files import (
+    _arff_columns,
+    _arff_features,
+    _arff_target,
+    _existing_file,
+    _read_arff,
+    _read_csv,
+)
+from ._own_labels import _declared_orientation, _label_texts, _orientation
 
 __all__ = ["from_arff", "from_arrays", "from_csv", "from_frame"]
-
-#: Label pairs whose orientation is inferred: {label texts} -> (negative, positive).
-INFERRED_ORIENTATIONS = {
-    frozenset({"0", "1"}): ("0", "1"),
-    frozenset({"False", "True"}): ("False", "True"),
-    frozenset({"-1", "1"}): ("-1", "1"),
-}
-_DATE_ATTRIBUTE = re.compile(r"""^\s*@attribute\s+('[^']*'|"[^"]*"|\S+)\s+date\b""", re.IGNORECASE)
 
 
 def from_frame(df, *, target, negative=None, positive=None, name="data", title=None):
@@ -321,9 +327,6 @@ def from_arrays(X, y, *, negative=None, positive=None, feature_names=None, name=
     )
 
 
-# --------------------------------------------------------------------------- frames
-
-
 def _frame_dataset(df, target, negative, positive, *, name, title, source, where, checksums=None):
     """Shared body of :func:`from_frame` and :func:`from_csv`."""
     _check_unique([str(c) for c in df.columns], f"column names of {where}")
@@ -346,167 +349,6 @@ def _frame_dataset(df, target, negative, positive, *, name, title, source, where
     )
 
 
-def _find_target(columns, target, where):
-    """Return the column named `target` (exactly, else by ``str``), or raise DatasetError."""
-    if isinstance(target, Hashable) and target in columns:
-        return target
-    matches = [c for c in columns if str(c) == str(target)]
-    if len(matches) == 1:
-        return matches[0]
-    listed = ", ".join(repr(c) for c in columns)
-    raise DatasetError(f"target {target!r} is not a column of {where} (columns: {listed})")
-
-
-def _features(frame, where):
-    """Convert every column of `frame` to float64 or Categorical; names become strings."""
-    names = [str(c) for c in frame.columns]
-    _check_unique(names, f"column names of {where}")
-    columns = {name: _feature_column(frame.iloc[:, j], name, where) for j, name in enumerate(names)}
-    return pd.DataFrame(columns, index=pd.RangeIndex(len(frame)))
-
-
-def _feature_column(series, name, where):
-    """One feature: Categorical kept, numbers and booleans -> float64, text/objects -> nominal."""
-    dtype = series.dtype
-    if isinstance(dtype, pd.CategoricalDtype):
-        return series.array.copy()
-    if pd.api.types.is_numeric_dtype(dtype) and not pd.api.types.is_complex_dtype(dtype):
-        return series.to_numpy(dtype=np.float64, na_value=np.nan)
-    if pd.api.types.is_object_dtype(dtype) or pd.api.types.is_string_dtype(dtype):
-        values = series.to_numpy(dtype=object)
-        return _first_appearance([None if _is_missing(v) else v for v in values])
-    raise DatasetError(
-        f"{where}: column {name!r} has dtype {dtype}; allowed are numeric or boolean (-> float64), "
-        "text/object or Categorical (-> nominal): convert it first (e.g. dates to numbers)"
-    )
-
-
-def _check_shape(X, where):
-    """Raise DatasetError if there are no instances or no features."""
-    if len(X) == 0:
-        raise DatasetError(f"{where} has no rows: a dataset needs instances")
-    if X.shape[1] == 0:
-        raise DatasetError(f"{where} has no feature columns besides the class")
-
-
-def _check_unique(names, what):
-    """Raise DatasetError naming the repeated entries of `names`."""
-    repeated = sorted(name for name, count in Counter(names).items() if count > 1)
-    if repeated:
-        raise DatasetError(f"{what} must be unique, repeated: {repeated}")
-
-
-# --------------------------------------------------------------------------- labels
-
-
-def _label_texts(labels, what):
-    """Class labels as strings (see :func:`label_text`); DatasetError if any is missing."""
-    texts = [None if _is_missing(v) else label_text(v) for v in labels.to_numpy(dtype=object)]
-    missing = sum(t is None for t in texts)
-    if missing:
-        raise DatasetError(
-            f"{what}: {missing} of {len(texts)} instances have no class label (NaN/None); "
-            "drop or label them first"
-        )
-    return texts
-
-
-def _orientation(texts, negative, positive, what):
-    """(negative, positive) for observed labels: exactly two classes, given or inferred."""
-    negative, positive = _given_labels(negative, positive)
-    found = sorted(set(texts))
-    if len(found) == 1:
-        raise DatasetError(
-            f"{what}: only the class {found[0]!r} occurs; both classes are needed "
-            "(negative and positive)"
-        )
-    if len(found) > 2:
-        raise DatasetError(
-            f"{what}: {len(found)} classes found {found}, a binary dataset needs exactly two"
-        )
-    _check_known({"negative": negative, "positive": positive}, found, f"the labels of {what}")
-    return _complete(negative, positive, found, what)
-
-
-def _declared_orientation(declared, texts, negative, positive, what):
-    """(negative, positive) of a nominal ARFF class: first declared value = negative."""
-    negative, positive = _given_labels(negative, positive)
-    declared = [str(v) for v in declared]
-    if len(declared) < 2:
-        raise DatasetError(f"{what} declares {declared}: both classes are needed")
-    _check_known({"negative": negative, "positive": positive}, declared, f"declared by {what}")
-    if len(declared) != 2 and (negative is None or positive is None):
-        raise DatasetError(
-            f"{what} declares {len(declared)} values {declared}: pass both negative and "
-            "positive to choose the two classes"
-        )
-    if negative is None and positive is None:
-        negative, positive = declared
-    negative, positive = _complete(negative, positive, declared, what)
-    _check_occurring(texts, negative, positive, what)
-    return negative, positive
-
-
-def _check_occurring(texts, negative, positive, what):
-    """DatasetError if other labels occur; a warning if a chosen class has no instances."""
-    others = sorted(set(texts) - {negative, positive})
-    if others:
-        raise DatasetError(
-            f"{what}: values {others} occur besides negative={negative!r} and "
-            f"positive={positive!r}; a binary dataset needs exactly two classes"
-        )
-    for label in sorted({negative, positive} - set(texts)):
-        warnings.warn(f"{what}: class {label!r} is declared but has no instances", stacklevel=4)
-
-
-def _given_labels(negative, positive):
-    """The given labels as strings (None if not given); DatasetError if they are equal."""
-    given = []
-    for parameter, value in (("negative", negative), ("positive", positive)):
-        if value is not None and not (pd.api.types.is_scalar(value) and not _is_missing(value)):
-            raise DatasetError(f"{parameter} must be a class label (a scalar), got {value!r}")
-        given.append(None if value is None else label_text(value))
-    if given[0] is not None and given[0] == given[1]:
-        raise DatasetError(f"negative and positive must differ, both are {given[0]!r}")
-    return tuple(given)
-
-
-def _check_known(given, allowed, where):
-    """Raise DatasetError if a given label is not in `allowed`."""
-    for parameter, label in given.items():
-        if label is not None and label not in allowed:
-            raise DatasetError(
-                f"{parameter}={label!r} is not among {where} (labels: {list(allowed)})"
-            )
-
-
-def _complete(negative, positive, labels, what):
-    """Fill in the missing one of (negative, positive) from two `labels`, or infer both."""
-    if negative is None and positive is None:
-        return _infer(labels, what)
-    if negative is None:
-        negative = next(label for label in labels if label != positive)
-    if positive is None:
-        positive = next(label for label in labels if label != negative)
-    return negative, positive
-
-
-def _infer(labels, what):
-    """The orientation of {0, 1}, {False, True} or {-1, 1}; DatasetError for other labels."""
-    inferred = INFERRED_ORIENTATIONS.get(frozenset(labels))
-    if inferred is None:
-        raise DatasetError(
-            f"{what}: cannot tell which of the labels {list(labels)} is the negative class; "
-            "pass negative= (the thesis's class 1) and/or positive="
-        )
-    return inferred
-
-
-def _is_missing(value):
-    """True for None, NaN, NaT and pd.NA."""
-    return value is None or (pd.api.types.is_scalar(value) and bool(pd.isna(value)))
-
-
 def _dataset(X, texts, negative, positive, *, y_name, name, title, source, checksums):
     """Build the Dataset: y Categorical with categories [negative, positive]."""
     if not isinstance(name, str) or not name:
@@ -524,202 +366,3 @@ def _dataset(X, texts, negative, positive, *, y_name, name, title, source, check
         source=source,
         checksums=checksums,
     )
-
-
-# --------------------------------------------------------------------------- files
-
-
-def _existing_file(path):
-    """`path` as a Path to an existing regular file, else DatasetError naming it."""
-    try:
-        path = Path(path)
-    except TypeError as exc:
-        raise TypeError(f"path must be a path-like, got {type(path).__name__}") from exc
-    if not path.exists():
-        raise DatasetError(f"path: no such file {path}")
-    if not path.is_file():
-        raise DatasetError(f"path: {path} is not a regular file")
-    return path
-
-
-def _read_csv(path, na_values, read_csv_kwargs):
-    """pandas.read_csv with pandas' errors turned into DatasetError naming `path`."""
-    extra = [na_values] if isinstance(na_values, str) else list(na_values or ())
-    try:
-        df = pd.read_csv(path, na_values=extra, **read_csv_kwargs)
-    except pd.errors.EmptyDataError as exc:
-        raise DatasetError(f"{path}: the file is empty (no columns to parse)") from exc
-    except (pd.errors.ParserError, UnicodeDecodeError) as exc:
-        raise DatasetError(f"{path}: not a readable CSV file ({exc})") from exc
-    if not isinstance(df, pd.DataFrame):
-        df.close()
-        raise DatasetError(
-            "read_csv_kwargs must make pandas.read_csv return one DataFrame "
-            "(no iterator= or chunksize=)"
-        )
-    names = _header_row(path, df, read_csv_kwargs)
-    if names is not None:
-        _check_unique([n for n in names if n], f"{path}: the column names of the header row")
-    return df
-
-
-# read_csv arguments that do not decide where the header row is or how it is split
-_NOT_FOR_THE_HEADER = {
-    "header",
-    "names",
-    "nrows",
-    "dtype",
-    "converters",
-    "usecols",
-    "index_col",
-    "parse_dates",
-    "date_format",
-    "keep_default_na",
-    "na_filter",
-    "true_values",
-    "false_values",
-    "skipfooter",
-    "dtype_backend",
-}
-
-
-def _header_row(path, df, read_csv_kwargs):
-    """The header row's names as written in the file (pandas renames a repeated name ``a`` to
-    ``a.1``, so ``df.columns`` cannot tell), or None when the columns are not named by one
-    header row of the file (``header=None``, ``names=``, a multi-row header, ``usecols=``)."""
-    header = read_csv_kwargs.get("header", "infer")
-    if read_csv_kwargs.get("names") is not None or "usecols" in read_csv_kwargs:
-        return None
-    header = 0 if header == "infer" else header
-    if isinstance(header, bool) or not isinstance(header, int | np.integer):
-        return None
-    index_col = read_csv_kwargs.get("index_col")
-    n_index = 0 if index_col is None or index_col is False else len(np.atleast_1d(index_col))
-    kept = {k: v for k, v in read_csv_kwargs.items() if k not in _NOT_FOR_THE_HEADER}
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")  # rows above the header of another length
-            rows = pd.read_csv(
-                path,
-                header=None,
-                names=range(len(df.columns) + n_index),
-                index_col=False,
-                nrows=int(header) + 1,
-                dtype=str,
-                na_filter=False,
-                **kept,
-            )
-    except (pd.errors.ParserError, ValueError) as exc:
-        raise DatasetError(
-            f"{path}: cannot read its header row to check the column names for repeats "
-            f"({exc}); name the columns with names=[...] and header={header}"
-        ) from exc
-    if len(rows) <= header:
-        return None
-    return [str(v) for v in rows.iloc[int(header)] if isinstance(v, str)]
-
-
-def _read_arff(path):
-    """Decode `path` with liac-arff; clearer DatasetErrors for empty files and dates."""
-    if path.stat().st_size == 0:
-        raise DatasetError(f"{path}: the file is empty")
-    try:
-        return load_arff(path)
-    except DatasetError as exc:
-        dates = _date_attributes(path)
-        if dates:
-            raise DatasetError(
-                f"{path}: date attributes are not supported ({', '.join(dates)}); convert "
-                "them to numbers (e.g. days since a reference date) or remove them"
-            ) from exc
-        raise
-
-
-def _date_attributes(path):
-    """Names of the attributes declared ``date`` in the header of an ARFF file."""
-    dates = []
-    with open(path, encoding="utf-8", errors="replace") as fh:
-        for line in fh:
-            if line.strip().lower().startswith("@data"):
-                break
-            match = _DATE_ATTRIBUTE.match(line)
-            if match:
-                dates.append(match.group(1).strip("'\""))
-    return dates
-
-
-def _arff_columns(decoded):
-    """``({name: declared type}, {name: column values})`` of liac-arff's decoded data."""
-    kinds = dict(decoded["attributes"])
-    rows = decoded["data"]
-    columns = zip(*rows, strict=True) if rows else [()] * len(kinds)
-    return kinds, dict(zip(kinds, columns, strict=True))
-
-
-def _arff_target(names, target, path):
-    """The class attribute: `target`, default the last attribute."""
-    if target is None:
-        return names[-1]
-    if target not in names:
-        raise DatasetError(f"target {target!r} is not an attribute of {path} (attributes: {names})")
-    return target
-
-
-def _arff_features(kinds, values, target, path):
-    """Every attribute but `target`: nominal in declared order, string by first appearance."""
-    columns = {}
-    for name, kind in kinds.items():
-        if name == target:
-            continue
-        if isinstance(kind, str) and kind.upper() == "STRING":
-            columns[name] = _first_appearance(list(values[name]))
-        else:
-            columns[name] = _arff_column(values[name], kind, f"{path}, attribute {name}")
-    n_rows = len(next(iter(values.values()), ()))
-    return pd.DataFrame(columns, index=pd.RangeIndex(n_rows))
-
-
-# --------------------------------------------------------------------------- arrays
-
-
-def _as_arrays(X, y):
-    """`X` as a 2-D and `y` as a 1-D numpy array of the same length."""
-    try:
-        X = np.asarray(X)
-    except ValueError as exc:
-        raise DatasetError(f"X must be a 2-D array-like with rows of equal length ({exc})") from exc
-    y = np.asarray(y, dtype=object) if not isinstance(y, np.ndarray) else y
-    if X.ndim == 1:
-        raise DatasetError(
-            f"X must be 2-D (n_samples, n_features), got a 1-D array of shape {X.shape}; "
-            "reshape it, e.g. X.reshape(-1, 1) for a single feature"
-        )
-    if X.ndim != 2:
-        raise DatasetError(f"X must be 2-D (n_samples, n_features), got shape {X.shape}")
-    if y.ndim != 1:
-        raise DatasetError(f"y must be 1-D (n_samples,), got shape {y.shape}; use y.ravel()")
-    if len(X) != len(y):
-        raise DatasetError(
-            f"X and y must have the same length: X has {len(X)} rows, y has {len(y)} labels"
-        )
-    return X, y
-
-
-def _feature_names(feature_names, n_features):
-    """The column names: `feature_names` checked, or ``x0 .. x{n-1}``."""
-    if feature_names is None:
-        return [f"x{j}" for j in range(n_features)]
-    names = [str(n) for n in feature_names]
-    if len(names) != n_features:
-        raise DatasetError(f"feature_names has {len(names)} names but X has {n_features} columns")
-    _check_unique(names, "feature_names")
-    return names
-
-
-def _array_frame(X, names):
-    """A DataFrame of `X`: numbers/booleans as float64, otherwise per-column inferred types."""
-    if X.dtype.kind in "biuf":
-        return pd.DataFrame(X.astype(np.float64), columns=names)
-    if X.dtype.kind in "OUS":
-        return pd.DataFrame(X.astype(object), columns=names).infer_objects()
-    return pd.DataFrame(X, columns=names)
