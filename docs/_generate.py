@@ -78,7 +78,12 @@ FAMILIES = {
             ("methods", "decision_curve"),
             (),
         ),
-        ("Prior shift (Landgrebe et al. 2004): POSfrac and purity", ("posfrac_purity",), ()),
+        (
+            "Prior shift (Landgrebe et al. 2004): POSfrac and purity; the deployment prior "
+            "estimated from unlabelled scores",
+            ("posfrac_purity", "estimation"),
+            ("PRIOR_METHODS",),
+        ),
         (
             "Resampling: bootstraps, bands and paired comparisons",
             ("mtmcs_bootstrap", "loss_curve_bootstrap"),

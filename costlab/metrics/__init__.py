@@ -24,7 +24,8 @@ Families
     Hernández-Orallo, Flach & Ferri 2011-2013: threshold-choice methods and Brier curves
     (``methods``); Vickers & Elkin 2006: decision curves.
 :mod:`costlab.metrics.prior_shift`
-    Landgrebe et al. 2004: POSfrac and Purity under any target prior (``posfrac_purity``).
+    Landgrebe et al. 2004: POSfrac and Purity under any target prior (``posfrac_purity``);
+    the deployment prior estimated from unlabelled scores, with an interval (``estimation``).
 :mod:`costlab.metrics.resampling`
     Bootstraps, repeated-CV bands and paired comparisons of the MTMCS curve and range measures
     (``mtmcs_bootstrap``) and of decision and Brier curves (``loss_curve_bootstrap``).
@@ -72,7 +73,13 @@ from costlab.metrics.engine import (
     summarize_counts,
 )
 from costlab.metrics.prior_shift import (
+    PRIOR_METHODS,
+    PriorEstimate,
     PriorOperatingCurves,
+    acc_prior,
+    bbse_prior,
+    em_prior,
+    estimate_prior,
     fold_operating_points,
     operating_point,
     positive_fraction,
@@ -217,7 +224,13 @@ __all__ = [
     "threshold_choice_curve",
     "threshold_choice_curves",
     "treat_all_net_benefit",
+    "PRIOR_METHODS",
+    "PriorEstimate",
     "PriorOperatingCurves",
+    "acc_prior",
+    "bbse_prior",
+    "em_prior",
+    "estimate_prior",
     "fold_operating_points",
     "operating_point",
     "positive_fraction",

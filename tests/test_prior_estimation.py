@@ -1,0 +1,204 @@
+"""The deployment prior estimated from unlabelled scores (costlab.metrics.prior_shift.estimation).
+
+Simulation against known truths: two Gaussian classes N(-1, 1) and N(+1, 1) (a log likelihood
+ratio of 2x, so the posterior at training prior 1/2 is 1 / (1 + exp(-2x)), calibrated by
+construction), a labelled set at the training prior 1/2, and unlabelled batches at priors from
+0.001 to 0.5.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from scipy.optimize import minimize_scalar
+
+from costlab.metrics import PriorEstimate, acc_prior, bbse_prior, em_prior, estimate_prior
+from costlab.metrics.prior_shift import estimation
+
+SEPARATION = 2.0
+
+
+def sample(rng, n, prior, train_prior=0.5):
+    """Labels and calibrated posteriors (at ``train_prior``) of ``n`` instances at ``prior``."""
+    y = rng.random(n) < prior
+    x = rng.normal(np.where(y, SEPARATION / 2, -SEPARATION / 2), 1.0)
+    odds = train_prior / (1 - train_prior) * np.exp(SEPARATION * x)
+    return y.astype(int), odds / (1 + odds)
+
+
+@pytest.fixture(scope="module")
+def labelled():
+    return sample(np.random.default_rng(11), 50_000, 0.5)
+
+
+# ----------------------------------------------------------------- the point estimators
+
+
+def literal_em(p, train_prior, n_steps):
+    """Saerens et al.'s EM update as written, step after step."""
+    prior = train_prior
+    for _ in range(n_steps):
+        num = prior / train_prior * p
+        post = num / (num + (1 - prior) / (1 - train_prior) * (1 - p))
+        prior = post.mean()
+    return prior
+
+
+@pytest.mark.parametrize("prior", [0.05, 0.3, 0.7])
+def test_em_is_the_limit_of_the_em_iteration_and_the_likelihood_maximum(prior):
+    _, p = sample(np.random.default_rng(3), 5000, prior)
+    got = em_prior(p, 0.5)
+    assert got == pytest.approx(literal_em(p, 0.5, 5000), abs=1e-9)
+    a, b = p / 0.5, (1 - p) / 0.5
+    best = minimize_scalar(
+        lambda q: -np.sum(np.log(q * a + (1 - q) * b)), bounds=(0, 1), method="bounded",
+        options={"xatol": 1e-10},
+    )  # fmt: skip
+    assert got == pytest.approx(best.x, abs=1e-6)
+
+
+def test_em_reaches_the_boundary_when_the_likelihood_is_monotone():
+    assert em_prior([0.01, 0.02, 0.05], 0.5) == 0.0
+    assert em_prior([0.99, 0.98, 1.0], 0.5) == 1.0
+
+
+def test_em_with_another_training_prior_undoes_it():
+    rng = np.random.default_rng(5)
+    _, p = sample(rng, 100_000, 0.2, train_prior=0.9)  # calibrated at 0.9
+    assert em_prior(p, 0.9) == pytest.approx(0.2, abs=0.01)
+    assert em_prior(p, 0.5) != pytest.approx(0.2, abs=0.05)  # the wrong prior misleads it
+
+
+def test_bbse_binary_is_the_mean_score_between_the_class_means():
+    y = np.array([0, 0, 0, 1, 1, 1, 1])
+    s = np.array([0.1, 0.3, 0.2, 0.7, 0.9, 0.6, 0.8])
+    u = np.array([0.2, 0.9, 0.4, 0.5])
+    expected = (u.mean() - s[y == 0].mean()) / (s[y == 1].mean() - s[y == 0].mean())
+    assert bbse_prior(y, s, u) == pytest.approx(expected, abs=1e-12)
+
+
+def test_acc_by_hand():
+    # TPR 2/2, FPR 1/3 at 0.5; 3 of 4 unlabelled at or above it: (3/4 - 1/3) / (2/3)
+    got = acc_prior([0, 0, 0, 1, 1], [0.1, 0.2, 0.7, 0.8, 0.9], [0.9, 0.8, 0.1, 0.5])
+    assert got == pytest.approx(0.625)
+    assert acc_prior([0, 0, 1, 1], [0.1, 0.2, 0.8, 0.9], [0.0, 0.0]) == 0.0  # clipped
+
+
+def test_labels_are_read_with_pos_label():
+    y = np.array(["b", "b", "a", "a"])
+    s = np.array([0.1, 0.2, 0.8, 0.9])
+    assert bbse_prior(y, s, [0.85, 0.15], pos_label="a") == pytest.approx(0.5)
+
+
+# ----------------------------------------------------------------- simulation: known priors
+
+
+@pytest.mark.parametrize("prior", [0.001, 0.01, 0.1, 0.3, 0.5])
+@pytest.mark.parametrize("method", ["em", "bbse", "acc"])
+def test_shifted_priors_are_recovered(labelled, method, prior):
+    y_l, s_l = labelled
+    rng = np.random.default_rng(int(prior * 1e4))
+    _, s_u = sample(rng, 100_000, prior)
+    est = estimate_prior(
+        s_u, method=method, y_true=y_l, y_score=s_l, train_prior=0.5, n_resamples=200,
+        confidence=0.99, random_state=1,
+    )  # fmt: skip
+    assert isinstance(est, PriorEstimate)
+    spread = est.replicates.std()
+    # the estimate is within 4 of its own bootstrap standard deviations of the truth, and the
+    # truth inside the 99% interval
+    assert abs(est.prior - prior) <= 4 * spread + 1e-4
+    assert est.low - 1e-4 <= prior <= est.high + 1e-4
+    # informative: the interval is narrow next to the whole range of priors
+    assert est.high - est.low < 0.03
+    # and the unadjusted count (classify and count) is far off where the prior has moved
+    if prior < 0.3:
+        assert abs(np.mean(s_u >= 0.5) - prior) > 8 * spread + 0.02
+
+
+def test_em_recovers_the_smallest_prior_best(labelled):
+    """At 0.001, EM (which reads the calibrated probabilities) is the sharpest of the three."""
+    y_l, s_l = labelled
+    _, s_u = sample(np.random.default_rng(9), 200_000, 0.001)
+    widths = {
+        m: np.ptp(estimate_prior(s_u, method=m, y_true=y_l, y_score=s_l, n_resamples=200).interval)
+        for m in ("em", "bbse", "acc")
+    }
+    assert widths["em"] < min(widths["bbse"], widths["acc"])
+    assert em_prior(s_u, 0.5) == pytest.approx(0.001, abs=0.0005)
+
+
+@pytest.mark.parametrize("method", ["em", "bbse", "acc"])
+def test_intervals_cover_at_about_their_nominal_rate(method):
+    """90% intervals over 150 independent simulated deployments (labelled and unlabelled
+    data drawn anew each time) cover the true prior 0.2 in 80% to 97% of them."""
+    rng = np.random.default_rng(2024)
+    covered = 0
+    n_sims = 150
+    for i in range(n_sims):
+        y_l, s_l = sample(rng, 1500, 0.5)
+        _, s_u = sample(rng, 1500, 0.2)
+        est = estimate_prior(
+            s_u, method=method, y_true=y_l, y_score=s_l, train_prior=0.5, n_resamples=200,
+            confidence=0.9, random_state=i,
+        )  # fmt: skip
+        covered += est.low <= 0.2 <= est.high
+    assert 0.80 <= covered / n_sims <= 0.97
+
+
+# ----------------------------------------------------------------- determinism
+
+
+@pytest.mark.parametrize("method", ["em", "bbse", "acc"])
+def test_seeded_and_independent_of_blocking(labelled, method, monkeypatch):
+    y_l, s_l = labelled
+    _, s_u = sample(np.random.default_rng(1), 3000, 0.2)
+    kwargs = dict(method=method, y_true=y_l[:2000], y_score=s_l[:2000], n_resamples=50)
+    first = estimate_prior(s_u, random_state=7, **kwargs)
+    again = estimate_prior(s_u, random_state=7, **kwargs)
+    np.testing.assert_array_equal(first.replicates, again.replicates)
+    monkeypatch.setattr(estimation, "_CHUNK", 3000 * 7)  # blocks of 7 resamples
+    blocked = estimate_prior(s_u, random_state=7, **kwargs)
+    np.testing.assert_array_equal(first.replicates, blocked.replicates)
+    other = estimate_prior(s_u, random_state=8, **kwargs)
+    assert not np.array_equal(first.replicates, other.replicates)
+
+
+# ----------------------------------------------------------------- bad input
+
+
+def test_errors_name_the_parameter(labelled):
+    y_l, s_l = labelled
+    with pytest.raises(ValueError, match="y_score_unlabelled is empty"):
+        estimate_prior([], train_prior=0.5)
+    with pytest.raises(ValueError, match=r"y_score_unlabelled must be probabilities .* \[0, 1\]"):
+        estimate_prior([0.2, 1.7], train_prior=0.5)
+    with pytest.raises(ValueError, match=r"y_score_unlabelled must be probabilities"):
+        estimate_prior([0.2, -0.1], method="bbse", y_true=y_l, y_score=s_l)
+    with pytest.raises(ValueError, match=r"y_score must be probabilities"):
+        estimate_prior([0.2, 0.4], method="bbse", y_true=[0, 1], y_score=[-1.0, 3.0])
+    for bad in (0.0, 1.0, 1.5, -0.2, np.nan):
+        with pytest.raises(ValueError, match="train_prior must be a probability strictly between"):
+            estimate_prior([0.2, 0.4], train_prior=bad)
+    with pytest.raises(ValueError, match="needs train_prior"):
+        estimate_prior([0.2, 0.4])
+    with pytest.raises(ValueError, match="y_true and y_score .* are required"):
+        estimate_prior([0.2, 0.4], method="acc")
+    with pytest.raises(ValueError, match="method must be one of"):
+        estimate_prior([0.2, 0.4], method="cc", train_prior=0.5)
+    with pytest.raises(ValueError, match="carries no information"):
+        acc_prior([0, 1, 0, 1], [0.9, 0.9, 0.1, 0.1], [0.5])
+    with pytest.raises(ValueError, match="n_resamples"):
+        estimate_prior([0.2, 0.4], train_prior=0.5, n_resamples=1)
+    with pytest.raises(ValueError, match="threshold must be a finite number"):
+        acc_prior([0, 1], [0.2, 0.8], [0.5], threshold="high")
+    # ACC takes any real scores (it only thresholds them)
+    assert 0.0 <= acc_prior([0, 0, 1, 1], [-3.0, -1.0, 2.0, 5.0], [4.0, -2.0], threshold=0.0) <= 1
+
+
+def test_em_reads_the_training_prior_from_labels(labelled):
+    y_l, s_l = labelled
+    _, s_u = sample(np.random.default_rng(4), 4000, 0.3)
+    from_labels = estimate_prior(s_u, y_true=y_l, n_resamples=20)
+    assert from_labels.prior == pytest.approx(em_prior(s_u, y_l.mean()))
+    assert "em" in str(from_labels) and "4000 unlabelled" in str(from_labels)
