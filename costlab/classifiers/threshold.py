@@ -21,6 +21,12 @@ cost of an operating point (FPR, TPR) at r is
 :math:`100\\, [p (1 - TPR)(1 - r) + (1 - p) FPR\\, r] / (p (1 - r) + (1 - p) r)` (D&H's NE[C]
 at :math:`PCF(+) = p (1 - r) / (p (1 - r) + (1 - p) r)`, eq. 6).
 
+Deployed where the prior is unknown, :meth:`CostRangeThresholdClassifier.adapt_prior` estimates
+it from a batch of unlabelled instances (:func:`costlab.metrics.estimate_prior`: EM on the
+estimator's probabilities, or BBSE / adjusted classify and count against the out-of-fold scores
+of the training data) and moves the thresholds to it; the thresholds chosen at the ends of the
+prior's interval say how sure that move is.
+
 Criteria for one threshold over [r1, r2] (each vertex's TMC is linear in r):
 
 * ``"expected"``: the mean TMC over r uniform on [r1, r2], integrated exactly;
@@ -43,10 +49,12 @@ from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
 from costlab.metrics import (
+    PRIOR_METHODS,
     CostEnvelope,
     cost_ratio_grid,
     cost_sensitivity,
     cst,
+    estimate_prior,
     mtmcr,
     pcf_cost_proportion,
     roc_convex_hull,
@@ -94,6 +102,19 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         The threshold chosen for ``cost_range`` by ``criterion``.
     range_costs_ : DataFrame
         Each vertex's ``expected``, ``mtmcr``, ``cost_sensitivity`` and ``cst`` over the range.
+    prior_ : float or None
+        The prior the thresholds are set for (``prior``, or the estimate of
+        :meth:`adapt_prior`).
+    train_prior_ : float
+        The positive class's share of the training labels.
+    oof_scores_ : ndarray
+        The out-of-fold P(classes_[1]) the hull was built from (labelled data for
+        :meth:`adapt_prior`'s ``"bbse"`` and ``"acc"``).
+    prior_estimate_ : PriorEstimate
+        Set by :meth:`adapt_prior` when it estimates the prior.
+    decision_threshold_interval_ : (float, float)
+        Set by :meth:`adapt_prior`: the range's thresholds at the two ends of the prior's
+        interval.
 
     Examples
     --------
@@ -157,12 +178,84 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         is_pos = y == self.classes_[1]
         self.hull_ = roc_convex_hull(is_pos, scores, pos_label=True)
         self.envelope_ = CostEnvelope.from_hull(self.hull_)
+        self.oof_scores_, self._oof_is_pos = scores, is_pos
+        self.train_prior_ = float(is_pos.mean())
+        self._set_prior(prior)
+        self.estimator_ = base.fit(X, y)
+        return self
+
+    def _set_prior(self, prior):
+        """Thresholds, operating points and range costs for deployment prior ``prior``."""
+        r1, r2 = _check_range(self.cost_range)
         self.prior_ = prior
         self.operating_points_ = self._operating_points()
         self.range_costs_ = self._range_costs(r1, r2)
         best = int(np.argmin(self.range_costs_[self.criterion].to_numpy()))
         self.decision_threshold_ = float(self.hull_.thresholds[best])
-        self.estimator_ = base.fit(X, y)
+
+    def adapt_prior(
+        self,
+        X_unlabelled=None,
+        *,
+        prior=None,
+        method="em",
+        n_resamples=1000,
+        confidence=0.95,
+        random_state=0,
+    ):
+        """Move the thresholds to the deployment prior, given or estimated from unlabelled X.
+
+        Parameters
+        ----------
+        X_unlabelled : array-like, optional
+            A batch of instances from the deployment, without labels; the prior of
+            ``classes_[1]`` there is estimated from the estimator's probabilities on it
+            (:func:`costlab.metrics.estimate_prior`).
+        prior : float in (0, 1), optional
+            The deployment prior, when it is known (then ``X_unlabelled`` is not needed).
+        method : {"em", "bbse", "acc"}, default "em"
+            ``"em"``: the estimator's probabilities, taken as calibrated at the training
+            prior; ``"bbse"``, ``"acc"``: against the out-of-fold scores of the training data.
+        n_resamples, confidence, random_state :
+            The estimate's bootstrap interval.
+
+        Returns
+        -------
+        self
+        """
+        check_is_fitted(self, "estimator_")
+        if prior is not None:
+            if X_unlabelled is not None:
+                raise ValueError("Give either prior or X_unlabelled, not both.")
+            self._set_prior(_check_prior(prior))
+            self.decision_threshold_interval_ = (self.decision_threshold_,) * 2
+            return self
+        if X_unlabelled is None:
+            raise ValueError(
+                "adapt_prior needs X_unlabelled (a batch of deployment instances) to estimate "
+                "the prior from, or prior= when the deployment prior is known."
+            )
+        if method not in PRIOR_METHODS:
+            raise ValueError(f"method must be one of {PRIOR_METHODS}, got {method!r}.")
+        scores = self.predict_proba(X_unlabelled)[:, 1]
+        estimate = estimate_prior(
+            scores,
+            method=method,
+            y_true=self._oof_is_pos,
+            y_score=self.oof_scores_,
+            pos_label=True,
+            train_prior=self.train_prior_,
+            n_resamples=n_resamples,
+            confidence=confidence,
+            random_state=random_state,
+        )
+        ends = []
+        for value in (estimate.low, estimate.high):
+            self._set_prior(_inside(value))
+            ends.append(self.decision_threshold_)
+        self._set_prior(_inside(estimate.prior))
+        self.prior_estimate_ = estimate
+        self.decision_threshold_interval_ = (min(ends), max(ends))
         return self
 
     # -- the maths on the hull ------------------------------------------------------------------
@@ -263,6 +356,11 @@ def _check_fp_cost(fp_cost):
     if not 0.0 < float(fp_cost) < 1.0:
         raise ValueError(f"fp_cost must lie strictly between 0 and 1, got {fp_cost!r}.")
     return float(fp_cost)
+
+
+def _inside(prior, margin=1e-9):
+    """An estimated prior moved inside (0, 1) (an estimate can be exactly 0 or 1)."""
+    return float(np.clip(prior, margin, 1.0 - margin))
 
 
 def _check_prior(prior):

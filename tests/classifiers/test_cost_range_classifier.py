@@ -184,3 +184,74 @@ def test_bad_fp_cost_and_labels(data, fitted):
         fitted.predict(X_test, fp_cost=1.0)
     with pytest.raises(ValueError, match="Only binary classification"):
         CostRangeThresholdClassifier(LogisticRegression(), cv=3).fit(X, np.arange(len(y)) % 3)
+
+
+# -------------------------------------------------------------- deployment under a shifted prior
+
+
+def _gaussians(rng, n, prior):
+    """Two classes N(-1, I) and N(+1, I) in two dimensions, positives at ``prior``."""
+    y = (rng.random(n) < prior).astype(int)
+    X = rng.normal(np.where(y[:, None] == 1, 1.0, -1.0), 1.0, size=(n, 2))
+    return X, y
+
+
+def _cost(y, predicted, r):
+    """Total cost per instance at normalised FPcost r (FNcost 1 - r)."""
+    fp = np.sum((predicted == 1) & (y == 0))
+    fn = np.sum((predicted == 0) & (y == 1))
+    return (fp * r + fn * (1 - r)) / y.size
+
+
+@pytest.mark.parametrize("method", ["em", "bbse", "acc"])
+def test_adapting_to_an_estimated_prior_lowers_the_held_out_cost(method):
+    """Chosen on balanced data, deployed where 1% are positive: the threshold moved to the
+    estimated prior costs less on the deployment's labels than the one fixed at training, and
+    about what the true prior would give."""
+    rng = np.random.default_rng(0)
+    X, y = _gaussians(rng, 4000, 0.5)
+    X_dep, y_dep = _gaussians(rng, 50_000, 0.01)
+    model = CostRangeThresholdClassifier(LogisticRegression(), cv=5, random_state=0).fit(X, y)
+    fixed = model.decision_threshold_
+    fixed_cost = _cost(y_dep, model.predict(X_dep), 0.5)
+    model.adapt_prior(X_dep, method=method, n_resamples=200)
+    est = model.prior_estimate_
+    assert est.low <= 0.01 <= est.high and est.method == method
+    assert model.decision_threshold_ > fixed  # positives are rare: a higher bar
+    low, high = model.decision_threshold_interval_
+    assert low <= model.decision_threshold_ <= high
+    adapted_cost = _cost(y_dep, model.predict(X_dep), 0.5)
+    oracle = CostRangeThresholdClassifier(LogisticRegression(), cv=5, random_state=0, prior=0.01)
+    oracle_cost = _cost(y_dep, oracle.fit(X, y).predict(X_dep), 0.5)
+    assert adapted_cost < 0.5 * fixed_cost
+    # ACC is the noisiest estimator at 1% (0.020, interval 0.007 to 0.032, where EM says
+    # 0.0100 and BBSE 0.012), so its threshold, and cost, is the furthest from the oracle's
+    assert adapted_cost <= {"em": 1.15, "bbse": 1.15, "acc": 1.5}[method] * oracle_cost
+    # the per-cost thresholds move too
+    assert _cost(y_dep, model.predict(X_dep, fp_cost=0.3), 0.3) < _cost(
+        y_dep, CostRangeThresholdClassifier(LogisticRegression(), cv=5, random_state=0)
+        .fit(X, y).predict(X_dep, fp_cost=0.3), 0.3
+    )  # fmt: skip
+
+
+def test_adapt_to_a_known_prior_equals_fitting_with_it(data):
+    X, y, _, _ = data
+    given = CostRangeThresholdClassifier(LogisticRegression(), cv=5, random_state=0, prior=0.2)
+    given.fit(X, y)
+    adapted = CostRangeThresholdClassifier(LogisticRegression(), cv=5, random_state=0).fit(X, y)
+    adapted.adapt_prior(prior=0.2)
+    assert adapted.decision_threshold_ == given.decision_threshold_
+    assert adapted.range_costs_.equals(given.range_costs_)
+    assert adapted.threshold_for(0.4) == given.threshold_for(0.4)
+
+
+def test_adapt_prior_errors_name_the_parameter(data, fitted):
+    X = data[0]
+    with pytest.raises(ValueError, match="needs X_unlabelled"):
+        fitted.adapt_prior()
+    with pytest.raises(ValueError, match="either prior or X_unlabelled"):
+        fitted.adapt_prior(X, prior=0.3)
+    with pytest.raises(ValueError, match="prior must be None or a number strictly between"):
+        fitted.adapt_prior(prior=1.5)
+    with pytest.raises(ValueError, match="method must be one of"):
+        fitted.adapt_prior(X, method="cc")
