@@ -81,7 +81,7 @@ FAMILIES = {
         (
             "Prior shift (Landgrebe et al. 2004): POSfrac and purity; the deployment prior "
             "estimated from unlabelled scores",
-            ("posfrac_purity", "estimation"),
+            ("posfrac_purity", "estimation", "deployment"),
             ("PRIOR_METHODS",),
         ),
         (

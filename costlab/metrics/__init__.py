@@ -25,7 +25,8 @@ Families
     (``methods``); Vickers & Elkin 2006: decision curves.
 :mod:`costlab.metrics.prior_shift`
     Landgrebe et al. 2004: POSfrac and Purity under any target prior (``posfrac_purity``);
-    the deployment prior estimated from unlabelled scores, with an interval (``estimation``).
+    the deployment prior estimated from unlabelled scores, with an interval (``estimation``),
+    and costs, net benefit, POSfrac and purity read at it with bands (``deployment``).
 :mod:`costlab.metrics.resampling`
     Bootstraps, repeated-CV bands and paired comparisons of the MTMCS curve and range measures
     (``mtmcs_bootstrap``) and of decision and Brier curves (``loss_curve_bootstrap``).
@@ -78,14 +79,18 @@ from costlab.metrics.prior_shift import (
     PriorOperatingCurves,
     acc_prior,
     bbse_prior,
+    costs_at_prior,
     em_prior,
     estimate_prior,
     fold_operating_points,
+    net_benefit_at_prior,
     operating_point,
+    operating_point_at_prior,
     positive_fraction,
     prior_operating_characteristics,
     prior_operating_curves,
     purity,
+    read_at_prior,
     summarize_folds,
 )
 from costlab.metrics.resampling import (
@@ -229,14 +234,18 @@ __all__ = [
     "PriorOperatingCurves",
     "acc_prior",
     "bbse_prior",
+    "costs_at_prior",
     "em_prior",
     "estimate_prior",
     "fold_operating_points",
+    "net_benefit_at_prior",
     "operating_point",
+    "operating_point_at_prior",
     "positive_fraction",
     "prior_operating_characteristics",
     "prior_operating_curves",
     "purity",
+    "read_at_prior",
     "summarize_folds",
     "BootstrapCurves",
     "CurveBands",

@@ -7,9 +7,17 @@ classifier evaluation for imbalanced problems*, SSPR/SPR 2004 (eqs. 3-6).
 threshold and prior, the operating point fixed by a TPr, POSfrac or Purity, and its mean and
 spread over folds. :mod:`~costlab.metrics.prior_shift.estimation` estimates the prior of an
 unlabelled batch (EM of Saerens et al. 2002, black-box shift estimation of Lipton et al. 2018,
-adjusted classify and count of Forman 2008) with a bootstrap interval.
+adjusted classify and count of Forman 2008) with a bootstrap interval, and
+:mod:`~costlab.metrics.prior_shift.deployment` reads costs, net benefit, POSfrac and purity at
+that estimate with bands from its uncertainty.
 """
 
+from costlab.metrics.prior_shift.deployment import (
+    costs_at_prior,
+    net_benefit_at_prior,
+    operating_point_at_prior,
+    read_at_prior,
+)
 from costlab.metrics.prior_shift.estimation import (
     PRIOR_METHODS,
     PriorEstimate,
@@ -35,13 +43,17 @@ __all__ = [
     "PriorOperatingCurves",
     "acc_prior",
     "bbse_prior",
+    "costs_at_prior",
     "em_prior",
     "estimate_prior",
     "fold_operating_points",
+    "net_benefit_at_prior",
     "operating_point",
+    "operating_point_at_prior",
     "positive_fraction",
     "prior_operating_characteristics",
     "prior_operating_curves",
     "purity",
+    "read_at_prior",
     "summarize_folds",
 ]
