@@ -95,7 +95,7 @@ FAMILIES = {
         ("Cost space", ("_cost_curves", "_roc_hull", "_duality"), ()),
         ("Scenarios", ("_scenario",), ()),
         ("Decision curves and Brier curves", ("_decision",), ()),
-        ("Prior shift", ("_prior_shift",), ()),
+        ("Prior shift and deployment", ("_prior_shift", "_deployment"), ()),
         ("Uncertainty bands", ("_bands",), ()),
         ("Ranks of classifiers over datasets", ("_ranks",), ()),
         ("Styles and saving", ("_base", "_save"), ()),
@@ -119,6 +119,7 @@ FAMILIES = {
         ("Cross-validation and Weka's folds", ("cv", "_result", "folds"), ()),
         ("Experiments: datasets x classifiers", ("experiment",), ()),
         ("Scale-out on Dask", ("distributed",), ()),
+        ("Deployment under a shifted prior", ("shift",), ()),
     ),
     "costlab.datasets": (
         ("The registry", ("_registry", "_specs", "_loader", "_dataset", "_errors"), ()),

@@ -107,9 +107,9 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         :meth:`adapt_prior`).
     train_prior_ : float
         The positive class's share of the training labels.
-    oof_scores_ : ndarray
-        The out-of-fold P(classes_[1]) the hull was built from (labelled data for
-        :meth:`adapt_prior`'s ``"bbse"`` and ``"acc"``).
+    oof_scores_, oof_is_pos_ : ndarray
+        The out-of-fold P(classes_[1]) the hull was built from, and whether each row is of
+        ``classes_[1]`` (labelled data for :meth:`adapt_prior`'s ``"bbse"`` and ``"acc"``).
     prior_estimate_ : PriorEstimate
         Set by :meth:`adapt_prior` when it estimates the prior.
     decision_threshold_interval_ : (float, float)
@@ -178,7 +178,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         is_pos = y == self.classes_[1]
         self.hull_ = roc_convex_hull(is_pos, scores, pos_label=True)
         self.envelope_ = CostEnvelope.from_hull(self.hull_)
-        self.oof_scores_, self._oof_is_pos = scores, is_pos
+        self.oof_scores_, self.oof_is_pos_ = scores, is_pos
         self.train_prior_ = float(is_pos.mean())
         self._set_prior(prior)
         self.estimator_ = base.fit(X, y)
@@ -241,7 +241,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         estimate = estimate_prior(
             scores,
             method=method,
-            y_true=self._oof_is_pos,
+            y_true=self.oof_is_pos_,
             y_score=self.oof_scores_,
             pos_label=True,
             train_prior=self.train_prior_,

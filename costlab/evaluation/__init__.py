@@ -11,6 +11,9 @@
 :mod:`costlab.evaluation.distributed`
     :func:`out_of_core_curve`: the exact cost curve, hull, AUC and H of scores that do not fit
     in memory (a Dask DataFrame or Parquet), on dask.distributed.
+:mod:`costlab.evaluation.shift`
+    :func:`deployment_shift`: a classifier chosen on balanced data, deployed at a rare prior,
+    its threshold kept or moved to the prior estimated from unlabelled data, costs counted.
 """
 
 from costlab.evaluation.cv import CVResult, cross_val_proba
@@ -24,8 +27,11 @@ from costlab.evaluation.experiment import (
     run_experiments,
 )
 from costlab.evaluation.folds import make_folds, weka_folds
+from costlab.evaluation.shift import ShiftReport, deployment_shift
 
 __all__ = [
+    "ShiftReport",
+    "deployment_shift",
     "CVResult",
     "ExperimentRun",
     "OutOfCoreCurve",

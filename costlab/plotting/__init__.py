@@ -22,6 +22,7 @@ from costlab.plotting._decision import (
     CurveDifferenceDisplay,
     DecisionCurveDisplay,
 )
+from costlab.plotting._deployment import DeploymentCostDisplay
 from costlab.plotting._duality import CostSpaceDualityDisplay
 from costlab.plotting._mtmcs import MTMCSDisplay, ThresholdDisplay
 from costlab.plotting._prior_shift import PriorShiftDisplay, PriorSweepDisplay
@@ -45,6 +46,7 @@ __all__ = [
     "MTMCSDisplay",
     "PriorShiftDisplay",
     "PriorSweepDisplay",
+    "DeploymentCostDisplay",
     "ROCBandDisplay",
     "ROCDisplay",
     "ROCThresholdDisplay",

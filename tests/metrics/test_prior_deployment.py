@@ -104,7 +104,12 @@ def test_read_at_prior_with_a_real_estimate(labelled):
 def test_errors_name_the_parameter(labelled):
     y, s = labelled
     with pytest.raises(TypeError, match="estimate must be a PriorEstimate"):
-        costs_at_prior(y, s, 0.3, [0.5])
+        costs_at_prior(y, s, "0.3", [0.5])
+    with pytest.raises(ValueError, match="estimate must be a probability strictly between"):
+        costs_at_prior(y, s, 1.3, [0.5])
+    known = costs_at_prior(y, s, 0.3, [0.2, 0.5])  # a known prior: no band
+    np.testing.assert_array_equal(known["cost_low"], known["cost"])
+    np.testing.assert_array_equal(known["cost_high"], known["cost"])
     with pytest.raises(ValueError, match="fp_costs must be normalised FPcosts"):
         costs_at_prior(y, s, _estimate(0.3, [0.3, 0.3]), [0.0, 0.5])
     with pytest.raises(ValueError, match="harm must be a finite number >= 0"):

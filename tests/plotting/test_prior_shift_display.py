@@ -117,3 +117,28 @@ def test_sweep_is_the_operating_point_at_every_prior(data):
     np.testing.assert_allclose(purity.lines_["LDA"].get_ydata(), expected["purity"], rtol=1e-12)
     with pytest.raises(ValueError, match="measure must be"):
         PriorSweepDisplay({}, condition={"tpr": 0.8}, measure="fpr")
+
+
+def test_deployment_cost_display_draws_both_priors_and_the_band():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from sklearn.linear_model import LogisticRegression
+
+    from costlab.metrics import costs_at_prior, estimate_prior
+    from costlab.plotting import DeploymentCostDisplay
+
+    rng = np.random.default_rng(0)
+    y = (rng.random(600) < 0.5).astype(int)
+    X = rng.normal(np.where(y == 1, 1.0, -1.0), 1.0)[:, None]
+    s = LogisticRegression().fit(X, y).predict_proba(X)[:, 1]
+    est = estimate_prior(s[y == 0][:200], train_prior=0.5, n_resamples=100)
+    display = DeploymentCostDisplay.from_predictions(y, s, estimate=est, fp_costs=[0.2, 0.5])
+    expected = costs_at_prior(y, s, est, [0.2, 0.5])["cost"].to_numpy()
+    np.testing.assert_allclose(display.lines_["deployment"].get_ydata(), expected)
+    assert display.lines_["training"].get_ydata()[1] > expected[1]  # rarer positives, cheaper
+    clf = LogisticRegression().fit(X, y)
+    from_est = DeploymentCostDisplay.from_estimator(clf, X, y, estimate=est)
+    assert from_est.name == "LogisticRegression"
+    with pytest.raises(TypeError, match="estimate must be a PriorEstimate"):
+        DeploymentCostDisplay.from_predictions(y, s, estimate=0.1)

@@ -24,12 +24,13 @@ their measured values; the resampling module's bands give their own spread).
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
-from costlab.metrics._validation import check_threshold_probabilities
+from costlab.metrics._validation import check_open_unit, check_threshold_probabilities
 from costlab.metrics.engine.envelope import cost_envelope
 from costlab.metrics.engine.pcf import pcf_cost_proportion
 from costlab.metrics.prior_shift.estimation import PriorEstimate
@@ -48,10 +49,13 @@ class _Priors:
 
 
 def _priors(estimate):
+    if isinstance(estimate, numbers.Real) and not isinstance(estimate, bool):
+        prior = float(check_open_unit(estimate, "estimate"))
+        return _Priors(np.array([prior, prior]), 0.95)  # a known prior: no band
     if not isinstance(estimate, PriorEstimate):
         raise TypeError(
-            "estimate must be a PriorEstimate (from costlab.metrics.estimate_prior), got "
-            f"{type(estimate).__name__}."
+            "estimate must be a PriorEstimate (from costlab.metrics.estimate_prior) or a known "
+            f"prior in (0, 1), got {type(estimate).__name__}."
         )
     replicates = estimate.replicates[np.isfinite(estimate.replicates)]
     values = np.concatenate(([estimate.prior], replicates))
@@ -67,8 +71,9 @@ def read_at_prior(measure, estimate):
     measure : callable
         ``measure(priors) -> array`` of shape ``(len(priors), ...)``: the quantity at each
         prior of a 1-D array.
-    estimate : PriorEstimate
-        From :func:`~costlab.metrics.prior_shift.estimation.estimate_prior`.
+    estimate : PriorEstimate or float
+        From :func:`~costlab.metrics.prior_shift.estimation.estimate_prior`; a float in (0, 1)
+        is a known prior (the band is then the value itself).
 
     Returns
     -------
@@ -98,7 +103,7 @@ def costs_at_prior(y_true, y_score, estimate, fp_costs, *, pos_label=None, sampl
     ----------
     y_true, y_score : array-like of shape (n,)
         Labelled data from the training distribution and the classifier's scores on it.
-    estimate : PriorEstimate
+    estimate : PriorEstimate or float
         The deployment prior.
     fp_costs : array-like of float in (0, 1)
         Normalised FPcost r (FNcost 1 - r).
@@ -124,7 +129,7 @@ def costs_at_prior(y_true, y_score, estimate, fp_costs, *, pos_label=None, sampl
     return pd.DataFrame(
         {
             "fp_cost": r,
-            "pcf": pcf_cost_proportion(r, estimate.prior),
+            "pcf": pcf_cost_proportion(r, _priors(estimate).values[0]),
             "cost": value,
             "cost_low": low,
             "cost_high": high,
@@ -142,7 +147,7 @@ def net_benefit_at_prior(
     y_true, y_score : array-like of shape (n,)
         Labelled data (any class balance, e.g. a case-control sample) and the classifier's
         probabilities of the positive class on it; only its TPR and FPR at each p_t are used.
-    estimate : PriorEstimate
+    estimate : PriorEstimate or float
         The prevalence at deployment.
     p_t : array-like of float in [0, 1)
         Threshold probabilities (treat when the score reaches p_t).
@@ -192,7 +197,7 @@ def operating_point_at_prior(
     ----------
     y_true, y_score : array-like of shape (n,)
         Labelled data and scores.
-    estimate : PriorEstimate
+    estimate : PriorEstimate or float
         The target class's prior at deployment.
     tpr, posfrac, purity : float
         Exactly one: the operating condition (see
