@@ -7,24 +7,32 @@ operating condition (TPr, POSfrac or purity fixed) for a true target prior chose
 logarithmic slider from 1e-4 to 0.99, as a table and as a sweep over all priors
 (:class:`costlab.plotting.PriorSweepDisplay`). The target class is the positive class (the
 thesis's class 2). Moving a control recomputes from the held out-of-fold scores only.
+
+The prior need not be guessed: a file of one classifier's scores on unlabelled deployment
+instances (one number per line, or a CSV whose ``score`` column or first numeric column holds
+them) estimates it (:func:`costlab.metrics.estimate_prior`: EM from the scores alone, or BBSE /
+adjusted classify and count against that classifier's held out-of-fold scores), shows the
+estimate with its interval and moves the slider there.
 """
 
 from __future__ import annotations
 
 import html
+import io
 import math
 import warnings
 
 import ipywidgets as widgets
 import numpy as np
+import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
-from costlab.metrics import operating_point
+from costlab.metrics import estimate_prior, operating_point
 from costlab.plotting import PriorSweepDisplay
 from costlab.plotting._prior_shift import SWEEP_PRIORS
 from costlab.widgets._charts import ChartImage
 
-__all__ = ["PRIOR_RANGE", "PriorPanel", "prior_points", "prior_table_html"]
+__all__ = ["PRIOR_RANGE", "PriorPanel", "prior_points", "prior_table_html", "read_scores"]
 
 #: The slider's range of P(target): 1e-4 to 0.99 (log scale).
 PRIOR_RANGE = (1e-4, 0.99)
@@ -46,6 +54,40 @@ border-bottom:1px solid #ddd}
 .costlab-priors th:first-child,.costlab-priors td:first-child{text-align:left;font-weight:normal}
 .costlab-priors td{text-align:right;font-variant-numeric:tabular-nums}
 </style>"""
+
+
+def read_scores(content):
+    """Scores from the bytes of an uploaded file: one number per line, or a CSV whose
+    ``score`` (or ``y_score``, ``proba``) column, else its first numeric column, holds them.
+
+    Raises
+    ------
+    ValueError
+        Naming the file's problem (no numbers, missing or non-finite values).
+    """
+    text = bytes(content).decode("utf-8-sig", errors="replace")
+    if not text.strip():
+        raise ValueError("The scores file is empty: one score per line is expected.")
+    first_line = text.strip().splitlines()[0]
+    sep = next((c for c in (",", ";", "\t") if c in first_line), r"\s+")
+    frame = pd.read_csv(io.StringIO(text), header=None, sep=sep, engine="python")
+    first = frame.iloc[0].astype(str).str.strip().str.lower()
+    if not pd.to_numeric(frame.iloc[0], errors="coerce").notna().any():  # a header row
+        frame = frame.iloc[1:].reset_index(drop=True)
+        frame.columns = first.tolist()
+    numeric = frame.apply(pd.to_numeric, errors="coerce")
+    named = [c for c in ("score", "y_score", "proba") if c in numeric.columns]
+    usable = [c for c in numeric.columns if numeric[c].notna().all()]
+    column = named[0] if named else (usable[0] if usable else None)
+    if column is None or numeric[column].isna().any():
+        raise ValueError(
+            "The scores file must hold one finite number per line (or a 'score' column); "
+            "found text or empty cells."
+        )
+    scores = numeric[column].to_numpy(dtype=np.float64)
+    if not np.all(np.isfinite(scores)):
+        raise ValueError("The scores file holds NaN or infinite values.")
+    return scores
 
 
 def prior_points(results, prior, condition, value, *, priors=SWEEP_PRIORS):
@@ -165,6 +207,29 @@ class PriorPanel(widgets.VBox):
             value=measure,
             style={"button_width": "100px"},
         )
+        self.upload = widgets.FileUpload(
+            accept=".csv,.txt", multiple=False, description="Unlabelled scores…",
+            layout=widgets.Layout(width="200px"),
+        )  # fmt: skip
+        self.scores_of = widgets.Dropdown(
+            options=[], description="… of", style=_STYLE, layout=widgets.Layout(**_LAYOUT)
+        )
+        self.method = widgets.ToggleButtons(
+            options=[("EM", "em"), ("BBSE", "bbse"), ("ACC", "acc")],
+            value="em",
+            style={"button_width": "64px"},
+            tooltips=[
+                "Saerens et al. 2002: the scores alone, calibrated at the training prior",
+                "Lipton et al. 2018: against the held out-of-fold scores",
+                "Forman 2008: adjusted classify and count at 0.5",
+            ],
+        )
+        self.estimate_text = widgets.HTML()
+        self.estimate_text.add_class("costlab-prior-estimate")
+        self.estimate_, self._unlabelled = None, None
+        self.upload.observe(lambda change: self._uploaded(), names="value")
+        self.method.observe(lambda change: self._estimate(), names="value")
+        self.scores_of.observe(lambda change: self._estimate(), names="value")
         self.table = widgets.HTML()
         self.table.add_class("costlab-prior-table")
         self.chart = ChartImage(figsize=(8.2, 3.8), css_class="costlab-prior-chart")
@@ -172,7 +237,15 @@ class PriorPanel(widgets.VBox):
         for control in (self.prior, self.condition, self.value, self.measure):
             control.observe(lambda change: self.refresh(), names="value")
         controls = widgets.VBox(
-            [self.prior, self.condition, self.value, self.measure],
+            [
+                self.prior,
+                self.condition,
+                self.value,
+                self.measure,
+                widgets.HBox([self.upload, self.method]),
+                self.scores_of,
+                self.estimate_text,
+            ],  # fmt: skip
             layout=widgets.Layout(flex="0 0 340px", width="340px"),
         )
         controls.add_class("costlab-prior-controls")
@@ -189,7 +262,63 @@ class PriorPanel(widgets.VBox):
     def show(self, results, labels=None):
         """Show these held results (called by the explorer after each update)."""
         self._results, self._labels = dict(results), dict(labels or {})
+        names = list(self._results)
+        self.scores_of.options = [(self._labels.get(n, n), n) for n in names]
+        if names and self.scores_of.value not in names:
+            self.scores_of.value = names[0]
         self.refresh()
+
+    def _uploaded(self):
+        files = self.upload.value
+        if not files:
+            return
+        item = files[0] if isinstance(files, (tuple, list)) else next(iter(files.values()))
+        try:
+            scores = read_scores(item["content"])
+        except ValueError as err:
+            self.estimate_text.value = f'<span class="error">{html.escape(str(err))}</span>'
+            return
+        self.estimate_from_scores(scores)
+
+    def estimate_from_scores(self, scores, classifier=None, method=None):
+        """Estimate P(target) from unlabelled scores of ``classifier`` (default the one
+        chosen) and move the slider to it; returns the :class:`PriorEstimate`."""
+        self._unlabelled = np.asarray(scores, dtype=np.float64)
+        if classifier is not None:
+            self.scores_of.value = classifier
+        if method is not None and method != self.method.value:
+            self.method.value = method  # estimates through its observer
+            return self.estimate_
+        return self._estimate()
+
+    def _estimate(self):
+        """(Re-)estimate from the held unlabelled scores; no cross-validation."""
+        name = self.scores_of.value
+        if self._unlabelled is None or name not in self._results:
+            return None
+        result = self._results[name]
+        try:
+            est = estimate_prior(
+                self._unlabelled, method=self.method.value, y_true=result.y_true == 1,
+                y_score=result.scores(), pos_label=True, n_resamples=500, random_state=0,
+            )  # fmt: skip
+        except ValueError as err:
+            self.estimate_, self.estimate_text.value = (
+                None,
+                (f'<span class="error">{html.escape(str(err))}</span>'),
+            )
+            return None
+        self.estimate_ = est
+        label = html.escape(str(self._labels.get(name, name)))
+        self.estimate_text.value = (
+            f'<div class="costlab-estimate" data-prior="{est.prior!r}" data-low="{est.low!r}" '
+            f'data-high="{est.high!r}" data-method="{est.method}">Estimated P(target) = '
+            f"<b>{est.prior:.3g}</b> ({100 * est.confidence:g}% interval {est.low:.3g} to "
+            f"{est.high:.3g}; {est.method.upper()} from {est.n_unlabelled} unlabelled scores of "
+            f"{label})</div>"
+        )
+        self.prior.value = float(np.clip(est.prior, *PRIOR_RANGE))
+        return est
 
     def refresh(self):
         """Recompute from the held results and redraw (no cross-validation)."""

@@ -570,3 +570,64 @@ def test_prior_panel_gives_its_controls_and_cells_room(env):
     assert controls.layout.flex == "0 0 340px"  # the controls never shrink: readouts stay
     assert table is panel.table
     assert "white-space:nowrap" in panel.table.value  # "80.00 %" on one line
+
+
+# -- the prior panel estimates P(target) from unlabelled scores (deployment under prior shift) --
+
+
+def test_read_scores_takes_lines_a_score_column_or_the_first_numeric_one():
+    from costlab.widgets._priors import read_scores
+
+    assert read_scores(b"0.1\n0.5\n0.9\n").tolist() == [0.1, 0.5, 0.9]
+    assert read_scores(b"id,score\na,0.2\nb,0.7\n").tolist() == [0.2, 0.7]
+    assert read_scores(b"id,p\n1,0.3\n2,0.4\n").tolist() == [1.0, 2.0]  # first numeric column
+    for bad, match in [(b"", "empty"), (b"0.1\nhigh\n", "one finite number per line")]:
+        with pytest.raises(ValueError, match=match):
+            read_scores(bad)
+
+
+def test_prior_panel_estimates_the_prior_from_unlabelled_scores(env, spy, probabilities):
+    import datetime
+
+    from costlab.metrics import estimate_prior
+
+    UPLOADED = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
+
+    explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
+    panel = explorer.priors
+    assert [value for _, value in panel.scores_of.options] == ["NaiveBayes", "AdaBoostM1"]
+    held = probabilities("spectf", "NaiveBayes")
+    # a deployment batch: every negative and a tenth of the positives of the held scores
+    target = np.flatnonzero(held.y_true == 1)
+    batch = np.r_[held.scores()[held.y_true != 1], held.scores()[target[::10]]]
+    spy.clear()
+    est = panel.estimate_from_scores(batch, classifier="NaiveBayes")
+    expected = estimate_prior(
+        batch, method="em", y_true=held.y_true == 1, y_score=held.scores(), pos_label=True,
+        n_resamples=500, random_state=0,
+    )  # fmt: skip
+    assert est.prior == pytest.approx(expected.prior) and est.low == pytest.approx(expected.low)
+    assert panel.prior.value == pytest.approx(est.prior, rel=0.15)  # the slider's own grid
+    assert f'data-prior="{est.prior!r}"' in panel.estimate_text.value
+    assert "interval" in panel.estimate_text.value
+    panel.method.value = "acc"  # re-estimates from the held batch
+    assert panel.estimate_.method == "acc"
+    assert 'data-method="acc"' in panel.estimate_text.value
+    # the same through the upload control
+    text = "score\n" + "\n".join(f"{v!r}" for v in batch)
+    panel.upload.value = (
+        {"name": "batch.csv", "type": "text/csv", "size": len(text), "last_modified": UPLOADED,
+         "content": memoryview(text.encode())},
+    )  # fmt: skip
+    assert panel.estimate_.prior == pytest.approx(
+        estimate_prior(
+            batch, method="acc", y_true=held.y_true == 1, y_score=held.scores(),
+            pos_label=True, n_resamples=500, random_state=0,
+        ).prior
+    )  # fmt: skip
+    panel.upload.value = (
+        {"name": "bad.csv", "type": "text/csv", "size": 5, "last_modified": UPLOADED,
+         "content": memoryview(b"0.1\nx\n")},
+    )  # fmt: skip
+    assert "one finite number per line" in panel.estimate_text.value
+    assert spy == []  # estimating never refits anything
