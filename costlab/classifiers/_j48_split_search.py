@@ -1,0 +1,446 @@
+"""J48's split search, compiled (numba): the best split of a node.
+
+Per attribute, the multiway split of a nominal attribute or the best cut of a numeric one
+(C4.5's admissible cuts, the first best gain by more than 1e-6, the MDL correction), then
+C4.5's choice among attributes (the largest gain ratio among those with at least the average
+gain). For two classes the numeric search rules out blocks of cuts by a bound on the gain
+(:func:`_numeric_binary`). The rules and the summation orders are those described in
+:mod:`costlab.classifiers._j48_kernels`, which grows the tree from these pieces.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+from ._j48_numerics import (
+    LN2,
+    SMALL,
+    _add_unknowns,
+    _class_dist,
+    _column_sums,
+    _eq,
+    _gain_ratio,
+    _ge,
+    _info_gain,
+    _max_class,
+    _numeric_split_dist,
+    _numpy_sum,
+    _old_ent,
+    _split_dist,
+    _xlnx,
+)
+
+# ---------------------------------------------------------------- split search
+
+
+@njit(cache=True)
+def _nominal_table(j, n_values, rows, w, X, yi, k):  # pragma: no cover - compiled
+    table = np.zeros((n_values, k))
+    for t in range(rows.size):
+        v = X[rows[t], j]
+        if not np.isnan(v):
+            table[int(v), yi[rows[t]]] += w[t]
+    return table
+
+
+@njit(cache=True)
+def _nominal(table, weight, min_obj):  # pragma: no cover - compiled
+    """(valid, gain, gain ratio) of a multiway split with class weights ``table``."""
+    n_big = 0
+    for b in range(table.shape[0]):
+        if _ge(_numpy_sum(table[b]), min_obj):
+            n_big += 1
+    if n_big < 2:
+        return False, 0.0, 0.0
+    gain = _info_gain(table, weight, _old_ent(_column_sums(table)))
+    return True, gain, _gain_ratio(table, weight, gain)
+
+
+@njit(cache=True)
+def _numeric_table(order, m, last_left, wrow, yi, k):  # pragma: no cover - compiled
+    """Class weights left (rows ``<= last_left`` in sorted order) and right of a cut."""
+    table = np.zeros((2, k))
+    for t in range(m):
+        r = order[t]
+        table[0 if t <= last_left else 1, yi[r]] += wrow[r]
+    return table
+
+
+@njit(cache=True)
+def _cut_gain(left, per_class, weight, old_ent, scratch):  # pragma: no cover - compiled
+    """Information gain of a cut with class weights ``left`` on its left.
+
+    ``scratch`` rows: right, flat (left then right), their ``x ln x``, and a cache of the
+    last left and right weights with their ``x ln x`` (a log is taken only for a changed
+    weight).
+    """
+    k = left.size
+    right, flat, cells = scratch[0, :k], scratch[1, : 2 * k], scratch[2, : 2 * k]
+    seen, logs = scratch[3, : 2 * k], scratch[4, : 2 * k]
+    for c in range(k):
+        right[c] = per_class[c] - left[c]
+        flat[c], flat[k + c] = left[c], right[c]
+    for i in range(2 * k):
+        if flat[i] != seen[i]:
+            seen[i], logs[i] = flat[i], _xlnx(flat[i])
+        cells[i] = logs[i]
+    left_weight, right_weight = _numpy_sum(left), _numpy_sum(right)
+    known = _numpy_sum(flat)
+    bags = 0.0 + _xlnx(left_weight)
+    bags += _xlnx(right_weight)
+    new_ent = -(_numpy_sum(cells) - bags) / LN2
+    unknown_rate = (weight - known) / weight
+    numerator = (1 - unknown_rate) * (old_ent - new_ent)
+    return 0.0 if _eq(numerator, 0.0) else numerator / known
+
+
+@njit(cache=True)
+def _slack(low, high, total, weight):  # pragma: no cover - compiled
+    """How far above the larger end of a run of cuts an inner cut's computed gain can be.
+
+    ``low``, ``high``: the moving class's weight on the left at the run's ends, ``total``
+    its weight in the node. 1e-12 for rounding; where that class's weight on either side
+    can lie in (0, 1e-6) inside the run, ``x ln x`` taken as 0 there (Weka's convention)
+    raises the gain above the convex function by up to 2 * 1e-6 ln(1e6) / ln 2 / weight.
+    """
+    if (low < 1e-6 and high > 0.0) or (total - high < 1e-6 and total - low > 0.0):
+        return 1e-12 + 5e-5 / weight
+    return 1e-12
+
+
+@njit(cache=True)
+def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no cover
+    """(valid, gain, gain ratio, cut, last row left) of the best cut of a numeric attribute.
+
+    ``order[:m]`` are the node's rows with a known value, sorted by value. The first pass
+    finds the admissible cuts (no logarithm); the second takes their gains in order, the
+    first best (by more than 1e-6) winning. Between two successive cuts over which only rows
+    of one class move, the gain is a convex function of that class's weight on the left
+    (the weighted conditional entropy is concave along a line), so no cut strictly inside
+    such a run can beat both its ends: when neither end gets within 1e-6 - :func:`_slack` of
+    the best so far, the inner cuts cannot win and are not evaluated (the slack absorbs
+    rounding and the ``x ln x = 0`` convention for weights below 1e-6; the count of cuts for
+    the MDL correction includes the skipped cuts).
+    """
+    per_class = np.zeros(k)
+    for t in range(m):
+        r = order[t]
+        per_class[yi[r]] += wrow[r]
+    known_weight = _numpy_sum(per_class)
+    min_split = 0.1 * known_weight / k
+    if min_split - min_obj < SMALL or min_split <= min_obj:
+        min_split = min_obj
+    elif min_split - 25.0 > SMALL:
+        min_split = 25.0
+    if 2 * min_split - m > SMALL:
+        return False, 0.0, 0.0, 0.0, -1
+    positions, pure, lefts, scratch = work
+    left = np.zeros(k)
+    right = np.empty(k)
+    n_cuts, moved = 0, -2  # moved: class of the rows moved since the last cut (-1: several)
+    for t in range(m - 1):
+        r = order[t]
+        y = yi[r]
+        left[y] += wrow[r]
+        moved = y if moved == -2 or moved == y else -1
+        if not X[r, j] + 1e-5 < X[order[t + 1], j]:
+            continue
+        for c in range(k):
+            right[c] = per_class[c] - left[c]
+        if not (_ge(_numpy_sum(left), min_split) and _ge(_numpy_sum(right), min_split)):
+            continue
+        positions[n_cuts], pure[n_cuts] = t, moved
+        lefts[n_cuts, :k] = left
+        n_cuts += 1
+        moved = -2
+    if n_cuts == 0:
+        return False, 0.0, 0.0, 0.0, -1
+    old_ent = _old_ent(per_class)
+    scratch[3:5] = np.nan
+    gain_here = _cut_gain(lefts[0, :k], per_class, weight, old_ent, scratch)
+    best_gain, best = 0.0, -1
+    if gain_here - best_gain > SMALL:
+        best_gain, best = gain_here, positions[0]
+    i = 0
+    while i < n_cuts - 1:
+        end = i + 1
+        if pure[end] >= 0:
+            while end + 1 < n_cuts and pure[end + 1] == pure[i + 1]:
+                end += 1
+        gain_end = _cut_gain(lefts[end, :k], per_class, weight, old_ent, scratch)
+        slack = _slack(lefts[i, pure[end]], lefts[end, pure[end]], per_class[pure[end]], weight)
+        if end > i + 1 and max(gain_here, gain_end) - best_gain >= SMALL - slack:
+            for inner in range(i + 1, end):
+                gain = _cut_gain(lefts[inner, :k], per_class, weight, old_ent, scratch)
+                if gain - best_gain > SMALL:
+                    best_gain, best = gain, positions[inner]
+        if gain_end - best_gain > SMALL:
+            best_gain, best = gain_end, positions[end]
+        gain_here, i = gain_end, end
+    gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
+    if gain - 0.0 < SMALL or gain <= 0.0:
+        return False, 0.0, 0.0, 0.0, -1
+    low, high = X[order[best], j], X[order[best + 1], j]
+    cut = (high + low) / 2
+    if cut == high:
+        cut = low
+    table = _numeric_table(order, m, best, wrow, yi, k)
+    return True, gain, _gain_ratio(table, weight, gain), cut, best
+
+
+@njit(cache=True)
+def _logged(value, last, last_log):  # pragma: no cover - compiled
+    """``(x ln x, x)`` of ``value``, reusing ``last_log`` when ``value == last``."""
+    if value == last:
+        return last_log, value
+    return _xlnx(value), value
+
+
+#: Cuts per top-level block of the two-class search, and the size below which a block that
+#: cannot be ruled out is evaluated cut by cut instead of being halved.
+_BLOCK = 256
+_LEAF_BLOCK = 8
+_STACK = 64  # pending entries of a block's search: at most 2 per halving, plus one
+
+
+@njit(cache=True)
+def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma: no cover
+    """:func:`_numeric` for two classes, on scalars (the same operations in the same order).
+
+    ``XT`` is the data transposed (one attribute's values contiguous). Instead of runs of
+    one class, blocks of successive cuts are ruled out: along the cuts the class weights on
+    the left, (left0, left1), only grow, so a block's cuts lie in the box spanned by its two
+    end cuts, and the gain, convex in (left0, left1), is at most its largest value at the
+    box's four corners (two of them are the end cuts). A block that this bound cannot rule
+    out is halved at its middle cut (:func:`_search_block`), down to ``_LEAF_BLOCK`` cuts,
+    which are evaluated one by one. Cuts are still decided in their order, each against the
+    best gain of the cuts before it, so the winner is the one a scan of every cut finds.
+    """
+    p0, p1 = 0.0, 0.0
+    for t in range(m):
+        r = order[t]
+        if yi[r] == 0:
+            p0 += wrow[r]
+        else:
+            p1 += wrow[r]
+    known_weight = (0.0 + p0) + p1
+    min_split = 0.1 * known_weight / 2
+    if min_split - min_obj < SMALL or min_split <= min_obj:
+        min_split = min_obj
+    elif min_split - 25.0 > SMALL:
+        min_split = 25.0
+    if 2 * min_split - m > SMALL:
+        return False, 0.0, 0.0, 0.0, -1
+    positions, lefts = work[0], work[2]
+    values = XT[j]
+    l0, l1 = 0.0, 0.0
+    n_cuts = 0
+    next_value = values[order[0]]
+    for t in range(m - 1):
+        r = order[t]
+        y = yi[r]
+        if y == 0:
+            l0 += wrow[r]
+        else:
+            l1 += wrow[r]
+        value, next_value = next_value, values[order[t + 1]]
+        if not value + 1e-5 < next_value:
+            continue
+        if not (_ge((0.0 + l0) + l1, min_split) and _ge((0.0 + (p0 - l0)) + (p1 - l1), min_split)):
+            continue
+        positions[n_cuts] = t
+        lefts[n_cuts, 0], lefts[n_cuts, 1] = l0, l1
+        n_cuts += 1
+    if n_cuts == 0:
+        return False, 0.0, 0.0, 0.0, -1
+    per_class = np.array([p0, p1])
+    old_ent = _old_ent(per_class)
+    cache = np.full(8, np.nan)  # last l0, r0, l1, r1 and their x ln x
+    gain_here = _gain_binary(lefts[0, 0], lefts[0, 1], p0, p1, weight, old_ent, cache)
+    best_gain, best = 0.0, -1
+    if gain_here - best_gain > SMALL:
+        best_gain, best = gain_here, 0
+    stack, end_gains = np.empty(3 * _STACK, np.int64), np.empty(2 * _STACK)
+    i = 0
+    while i < n_cuts - 1:
+        end = min(i + _BLOCK, n_cuts - 1)
+        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
+        best_gain, best = _search_block(
+            i, end, gain_here, gain_end, best_gain, best, lefts, p0, p1, weight, old_ent, cache,
+            stack, end_gains,
+        )  # fmt: skip
+        if gain_end - best_gain > SMALL:
+            best_gain, best = gain_end, end
+        gain_here, i = gain_end, end
+    gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
+    if gain - 0.0 < SMALL or gain <= 0.0:
+        return False, 0.0, 0.0, 0.0, -1
+    best = positions[best]
+    low, high = values[order[best]], values[order[best + 1]]
+    cut = (high + low) / 2
+    if cut == high:
+        cut = low
+    table = _numeric_table(order, m, best, wrow, yi, 2)
+    return True, gain, _gain_ratio(table, weight, gain), cut, best
+
+
+@njit(cache=True)
+def _ruled_out(  # pragma: no cover - compiled
+    low, high, gain_low, gain_high, best_gain, lefts, p0, p1, weight, old_ent, cache
+):
+    """True if no cut strictly between cuts ``low`` and ``high`` can beat ``best_gain`` by more
+    than SMALL: the box bound of :func:`_numeric_binary`, with :func:`_slack`."""
+    a0, a1, b0, b1 = lefts[low, 0], lefts[low, 1], lefts[high, 0], lefts[high, 1]
+    slack = max(_slack(a0, b0, p0, weight), _slack(a1, b1, p1, weight))
+    bound = max(gain_low, gain_high)
+    if bound - best_gain < SMALL - slack:  # the box's other two corners
+        bound = max(
+            bound,
+            _gain_binary(b0, a1, p0, p1, weight, old_ent, cache),
+            _gain_binary(a0, b1, p0, p1, weight, old_ent, cache),
+        )
+    return bound - best_gain < SMALL - slack
+
+
+@njit(cache=True)
+def _push(stack, end_gains, top, low, high, kind, gain_low, gain_high):  # pragma: no cover
+    entry = top // 3
+    stack[top], stack[top + 1], stack[top + 2] = low, high, kind
+    end_gains[2 * entry], end_gains[2 * entry + 1] = gain_low, gain_high
+    return top + 3
+
+
+@njit(cache=True)
+def _search_block(low, high, gain_low, gain_high, best_gain, best, lefts, p0, p1, weight,
+                  old_ent, cache, stack, end_gains):  # fmt: skip  # pragma: no cover
+    """(best gain, best cut) after the cuts strictly between cuts ``low`` and ``high``, taken
+    in order.
+
+    A segment the box bound rules out (:func:`_ruled_out`) is skipped; a short one is
+    evaluated cut by cut; a longer one is halved at its middle cut, whose gain is taken once,
+    serves both halves and is decided between them. ``stack`` holds the pending entries, three
+    ints each: low, high, and -1 for a segment or -2 for "decide cut ``high``"; ``end_gains``
+    the gains at their ends.
+    """
+    top = _push(stack, end_gains, 0, low, high, -1, gain_low, gain_high)
+    while top > 0:
+        top -= 3
+        lo, hi, kind = stack[top], stack[top + 1], stack[top + 2]
+        g_lo, g_hi = end_gains[2 * (top // 3)], end_gains[2 * (top // 3) + 1]
+        if kind == -2:
+            if g_hi - best_gain > SMALL:
+                best_gain, best = g_hi, hi
+            continue
+        if hi <= lo + 1 or _ruled_out(
+            lo, hi, g_lo, g_hi, best_gain, lefts, p0, p1, weight, old_ent, cache
+        ):
+            continue
+        if hi - lo <= _LEAF_BLOCK:
+            for inner in range(lo + 1, hi):
+                gain = _gain_binary(
+                    lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
+                )
+                if gain - best_gain > SMALL:
+                    best_gain, best = gain, inner
+            continue
+        mid = (lo + hi) // 2
+        g_mid = _gain_binary(lefts[mid, 0], lefts[mid, 1], p0, p1, weight, old_ent, cache)
+        # pushed in reverse, so that the left half comes first, then cut mid, then the right
+        top = _push(stack, end_gains, top, mid, hi, -1, g_mid, g_hi)
+        top = _push(stack, end_gains, top, mid, mid, -2, g_mid, g_mid)
+        top = _push(stack, end_gains, top, lo, mid, -1, g_lo, g_mid)
+    return best_gain, best
+
+
+@njit(cache=True)
+def _gain_binary(l0, l1, p0, p1, weight, old_ent, cache):  # pragma: no cover - compiled
+    """:func:`_cut_gain` for two classes."""
+    r0, r1 = p0 - l0, p1 - l1
+    x0, cache[0] = _logged(l0, cache[0], cache[4])
+    cache[4] = x0
+    x1, cache[1] = _logged(l1, cache[1], cache[5])
+    cache[5] = x1
+    x2, cache[2] = _logged(r0, cache[2], cache[6])
+    cache[6] = x2
+    x3, cache[3] = _logged(r1, cache[3], cache[7])
+    cache[7] = x3
+    known = (((0.0 + l0) + l1) + r0) + r1
+    bags = 0.0 + _xlnx((0.0 + l0) + l1)
+    bags += _xlnx((0.0 + r0) + r1)
+    new_ent = -(((((0.0 + x0) + x1) + x2) + x3) - bags) / LN2
+    unknown_rate = (weight - known) / weight
+    numerator = (1 - unknown_rate) * (old_ent - new_ent)
+    return 0.0 if _eq(numerator, 0.0) else numerator / known
+
+
+@njit(cache=True)
+def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - compiled
+    """(attribute, cut, distribution) of the node's split (Weka's bookkeeping, with the rows
+    of unknown value); attribute -1: leaf."""
+    X, yi, nominal, n_values, in_average = data[0], data[1], data[2], data[3], data[4]
+    numeric_index, sorted_values, n_known, wrow, work = data[5], data[6], data[7], data[8], data[10]
+    per_class = _class_dist(rows, w, yi, k)
+    weight = _numpy_sum(per_class)
+    no_split = (-1, 0.0, (np.zeros((1, k)), np.zeros(1), np.zeros(k), 0.0))
+    if 2 * min_obj - weight > SMALL or _eq(weight, per_class[_max_class(per_class)]):
+        return no_split
+    d = X.shape[1]
+    gains, ratios, cuts = np.zeros(d), np.zeros(d), np.zeros(d)
+    valid = np.zeros(d, np.bool_)
+    last_left = np.full(d, -1)
+    total_gain, n_valid = 0.0, 0
+    for j in range(d):
+        if nominal[j]:
+            table = _nominal_table(j, n_values[j], rows, w, X, yi, k)
+            valid[j], gains[j], ratios[j] = _nominal(table, weight, min_obj)
+        else:
+            a = numeric_index[j]
+            if k == 2:
+                found = _numeric_binary(
+                    j, order[a], counts[a], weight, data[11], yi, wrow, min_obj, work
+                )
+            else:
+                found = _numeric(j, order[a], counts[a], weight, X, yi, wrow, k, min_obj, work)
+            valid[j], gains[j], ratios[j], cuts[j], last_left[j] = found
+        if valid[j] and in_average[j]:
+            total_gain += gains[j]
+            n_valid += 1
+    if n_valid == 0:
+        return no_split
+    average = total_gain / n_valid
+    best, best_ratio = -1, 0.0
+    for j in range(d):
+        if valid[j] and gains[j] >= average - 1e-3 and ratios[j] - best_ratio > SMALL:
+            best, best_ratio = j, ratios[j]
+    if _eq(best_ratio, 0.0):
+        return no_split
+    if nominal[best]:
+        cut = np.nan
+        branch = _branches(best, True, cut, rows, X)
+        dist = _split_dist(branch, rows, w, yi, n_values[best], k)
+    else:
+        a = numeric_index[best]
+        values = sorted_values[a, : n_known[a]]  # the whole training set's, sorted
+        cut = values[np.searchsorted(values, cuts[best], side="right") - 1]
+        branch = _branches(best, False, cut, rows, X)
+        known = _numeric_split_dist(order[a], counts[a], last_left[best], wrow, yi, k)
+        dist = _add_unknowns(known, branch, rows, w, yi)
+    return best, cut, dist
+
+
+@njit(cache=True)
+def _branches(attribute, nominal, cut, rows, X):  # pragma: no cover - compiled
+    """Branch of each row (-1: missing value)."""
+    out = np.empty(rows.size, np.int64)
+    for t in range(rows.size):
+        v = X[rows[t], attribute]
+        if np.isnan(v):
+            out[t] = -1
+        elif nominal:
+            out[t] = int(v)
+        else:
+            out[t] = 1 if v > cut else 0
+    return out
