@@ -7,24 +7,8 @@ threshold and prior, the operating point fixed by a TPr, POSfrac or Purity, and 
 spread over folds.
 """
 
-from costlab.metrics.prior_shift.posfrac_purity import (
-    PriorOperatingCurves,
-    fold_operating_points,
-    operating_point,
-    positive_fraction,
-    prior_operating_characteristics,
-    prior_operating_curves,
-    purity,
-    summarize_folds,
-)
+from costlab.metrics.prior_shift import posfrac_purity
+from costlab.metrics.prior_shift.posfrac_purity import *  # noqa: F403
 
-__all__ = [
-    "PriorOperatingCurves",
-    "fold_operating_points",
-    "operating_point",
-    "positive_fraction",
-    "prior_operating_characteristics",
-    "prior_operating_curves",
-    "purity",
-    "summarize_folds",
-]
+# The family is one module: its public names are that module's.
+__all__ = list(posfrac_purity.__all__)
