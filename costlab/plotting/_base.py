@@ -247,6 +247,22 @@ def _unit_axis(set_lim, axis, values=None, step=0.1):
         axis.set_major_locator(MultipleLocator(step))
 
 
+def _threshold_axis(ax, curves, label):
+    """The y axis of thresholds: just around [0, 1] (wider if a curve's ``threshold`` leaves it).
+
+    Parameters
+    ----------
+    ax : Axes
+    curves : Mapping[str, DataFrame]
+        Classifier name -> curve with a ``threshold`` column.
+    label : str
+        The y axis label.
+    """
+    values = np.concatenate([c["threshold"].to_numpy() for c in curves.values()])
+    _unit_axis(ax.set_ylim, ax.yaxis, values)
+    ax.set_ylabel(label)
+
+
 def _finish(ax, title, *, legend, xgrid=True):
     """The costlab look: light grid behind the data, no top/right spines, readable sizes."""
     ax.grid(True, axis="both" if xgrid else "y", color="0.88", linewidth=0.8)

@@ -60,12 +60,11 @@ from costlab.metrics import (
     trivial_cost,
 )
 from costlab.metrics._validation import check_positive_cost
-from costlab.plotting._base import _check_labels, _classifier_lines, _finish, classifier_styles
+from costlab.plotting._base import _check_labels, _classifier_lines, classifier_styles
 from costlab.plotting._cost_space import (
     PCF_COLOUR,
     TRIVIAL_COLOUR,
     CostSpaceDisplayMixin,
-    add_legend,
     check_curves,
     check_pcf,
     check_rocs,
@@ -268,11 +267,8 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
         self.operating_range_ = self._mark_operating_ranges(ax, styles)
         self.pcf_line_, self.pcf_points_, self.optimal_lines_ = self._mark_pcf(ax, styles)
         self._cost_axes(ax)
-        _finish(ax, self.title, legend=None)
-        if legend:
-            handles = [*self.lines_.values(), *self._guides(), *self._pcf_guides()]
-            add_legend(ax, handles, outside=True)
-        return self._plotted(ax, fig)
+        guides = [*self._guides(), *self._pcf_guides()]
+        return self._finish_panel(ax, fig, legend=legend, guides=guides, outside=True)
 
     # -- drawing ------------------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from costlab.metrics import (
     probability_cost,
 )
 from costlab.metrics._validation import check_bool, check_labels_scores
-from costlab.plotting._base import CurveDisplayMixin
+from costlab.plotting._base import CurveDisplayMixin, _finish
 from costlab.plotting._scores import named_scores
 
 TRIVIAL_COLOUR = "0.45"
@@ -106,6 +106,13 @@ class CostSpaceDisplayMixin(CurveDisplayMixin):
         return cls._construct_and_plot(
             envelopes, ax=ax, kwargs=kwargs, rocs=rocs, pcf=pcf, labels=labels, title=title
         )
+
+    def _finish_panel(self, ax, fig, *, legend, guides, outside):
+        """The costlab look, the legend (if ``legend``) of ``lines_`` and ``guides``, ``self``."""
+        _finish(ax, self.title, legend=None)
+        if legend:
+            add_legend(ax, [*self.lines_.values(), *guides], outside=outside)
+        return self._plotted(ax, fig)
 
 
 def scored_envelopes(y_true, y_score, name, pos_label, higher_is_positive, *, with_rocs):

@@ -56,7 +56,7 @@ from costlab.plotting._base import (
     _classifier_lines,
     _finish,
     _per_classifier,
-    _unit_axis,
+    _threshold_axis,
 )
 from costlab.plotting._scores import named_scores
 
@@ -238,9 +238,7 @@ class ThresholdDisplay(_CostRatioChart):
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = self._axes(ax, _WIDE)
         self.lines_ = _plot_cost_curves(ax, self.curves, "threshold", kwargs, self.labels)
-        values = np.concatenate([c["threshold"].to_numpy() for c in self.curves.values()])
-        _unit_axis(ax.set_ylim, ax.yaxis, values)
-        ax.set_ylabel(self.axis_labels[1])
+        _threshold_axis(ax, self.curves, self.axis_labels[1])
         _finish(ax, self.title, legend="outside")
         return self._plotted(ax, fig)
 

@@ -18,8 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import numpy as np
-
 from costlab.metrics import roc_auc, roc_points
 from costlab.plotting._base import (
     CurveDisplayMixin,
@@ -29,6 +27,7 @@ from costlab.plotting._base import (
     _classifier_lines,
     _finish,
     _per_classifier,
+    _threshold_axis,
     _unit_axis,
     display_name,
 )
@@ -202,11 +201,9 @@ class ROCThresholdDisplay(_RocChart):
         self.lines_ = _classifier_lines(
             ax, self.rocs, ("fpr", "threshold"), kwargs, labels=self.labels, linewidth=2
         )
-        values = np.concatenate([r["threshold"].to_numpy() for r in self.rocs.values()])
         _unit_axis(ax.set_xlim, ax.xaxis, step=0.2)
-        _unit_axis(ax.set_ylim, ax.yaxis, values)
+        _threshold_axis(ax, self.rocs, self.axis_labels[1])
         ax.set_xlabel(self.axis_labels[0])
-        ax.set_ylabel(self.axis_labels[1])
         _finish(ax, self.title, legend="best")
         return self._plotted(ax, fig)
 

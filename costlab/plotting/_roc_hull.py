@@ -26,12 +26,11 @@ from costlab.metrics import (
     cost_point_to_roc_line,
     normalized_expected_cost,
 )
-from costlab.plotting._base import _check_labels, _classifier_lines, _finish, classifier_styles
+from costlab.plotting._base import _check_labels, _classifier_lines, classifier_styles
 from costlab.plotting._cost_space import (
     PCF_COLOUR,
     TRIVIAL_COLOUR,
     CostSpaceDisplayMixin,
-    add_legend,
     check_curves,
     check_pcf,
     check_rocs,
@@ -131,11 +130,8 @@ class ROCHullDisplay(CostSpaceDisplayMixin):
         self.lines_ = self._draw_hulls(ax, kwargs)
         self.iso_lines_, self.optimal_points_, self.annotations_ = self._draw_iso_cost(ax, styles)
         _roc_axes(ax)
-        _finish(ax, self.title, legend=None)
-        if legend:
-            handles = [*self.lines_.values(), *self._guides(), *self._iso_guides()]
-            add_legend(ax, handles, outside=False)
-        return self._plotted(ax, fig)
+        guides = [*self._guides(), *self._iso_guides()]
+        return self._finish_panel(ax, fig, legend=legend, guides=guides, outside=False)
 
     def _draw_rocs(self, ax, styles):
         lines = {}
