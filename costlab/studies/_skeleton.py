@@ -6,7 +6,7 @@ tables, and writes them with :func:`write_tables`, :func:`write_figures`, :func:
 and (optionally) :func:`write_manifest` into ``<out>/<study>/``. Its ``cli`` module declares
 the study's own options and the shared ones it takes (:func:`study_parser`), gets
 ``parse_args`` and ``main`` from :func:`entry_points`, and its ``run`` calls
-:func:`run_reproduction` and :func:`print_claims`.
+:func:`run_study` (:func:`run_reproduction`, then :func:`print_claims`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from costlab._io import write_text_atomic
 from costlab._tables import write_table
 from costlab.datasets import DatasetError
 from costlab.plotting import save_figure
-from costlab.studies._quick import quick_banner
+from costlab.studies._quick import quick_banner, quick_tag
 
 __all__ = [
     "SHARED_OPTIONS",
@@ -39,6 +39,7 @@ __all__ = [
     "option",
     "print_claims",
     "run_reproduction",
+    "run_study",
     "study_parser",
     "write_figures",
     "write_manifest",
@@ -326,3 +327,38 @@ def print_claims(claims, *, heading, paper, summary, tag=""):
     else:
         count = f"{held}/{len(claims)} claims of {paper} hold"
     print(f"\n{count}; details in {summary}{tag}")
+
+
+def run_study(study, args, reproduce, *, quick_settings, heading, paper):
+    """Run a study from its command line and print its claims: the ``run`` of its ``cli``.
+
+    Parameters
+    ----------
+    study : str
+        The study's name, its folder under ``args.out``.
+    args : argparse.Namespace
+        The parsed options; ``out`` and ``quick`` are read here.
+    reproduce : callable
+        ``reproduce()`` runs the study with ``args`` and returns its :class:`Reproduction`,
+        whose ``tables["claims"]`` are printed.
+    quick_settings : callable
+        ``quick_settings()`` says what a quick run reduces.
+    heading, paper : str
+        As in :func:`print_claims`.
+
+    Returns
+    -------
+    int
+        The exit code: 0, or 2 when the run failed (:func:`run_reproduction`).
+    """
+    rep = run_reproduction(reproduce, quick=args.quick, reduced=quick_settings)
+    if rep is None:
+        return 2
+    print_claims(
+        rep.tables["claims"],
+        heading=heading,
+        paper=paper,
+        summary=Path(args.out) / study / "summary.md",
+        tag=quick_tag(quick_settings()) if args.quick else "",
+    )
+    return 0
