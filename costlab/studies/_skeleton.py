@@ -3,7 +3,8 @@
 A study's ``report.reproduce`` runs its experiments (through
 :func:`costlab.evaluation.run_experiments`), fills a :class:`Reproduction` with the run and its
 tables, and writes them with :func:`write_tables`, :func:`write_figures`, :func:`write_summary`
-and (optionally) :func:`write_manifest` into ``<out>/<study>/``. Its ``cli`` module declares
+(the three in turn: :func:`write_study`) and (optionally) :func:`write_manifest` into
+``<out>/<study>/``. Its ``cli`` module declares
 the study's own options and the shared ones it takes (:func:`study_parser`), gets
 ``parse_args`` and ``main`` from :func:`entry_points`, and its ``run`` calls
 :func:`run_study` (:func:`run_reproduction`, then :func:`print_claims`).
@@ -34,6 +35,7 @@ from costlab.studies._quick import quick_banner, quick_tag
 __all__ = [
     "SHARED_OPTIONS",
     "Reproduction",
+    "claims_markdown",
     "entry_points",
     "environment_lock",
     "option",
@@ -43,6 +45,7 @@ __all__ = [
     "study_parser",
     "write_figures",
     "write_manifest",
+    "write_study",
     "write_summary",
     "write_tables",
 ]
@@ -152,6 +155,40 @@ def write_summary(rep, lines, path):
     rep.summary = path
     rep.outputs.append(path)
     return path
+
+
+def write_study(rep, root, *, captions, figures, summary, start, log=print, **table_options):
+    """Write a study's tables, figures and summary, and log them: the end of its ``reproduce``.
+
+    Parameters
+    ----------
+    rep : Reproduction
+    root : path
+        ``<out>/<study>``: the tables go to ``tables/``, the figures to ``figures/``, the
+        summary to ``summary.md``.
+    captions : dict
+        Table stem -> caption, as in :func:`write_tables`.
+    figures : Mapping or iterable
+        As in :func:`write_figures`.
+    summary : callable
+        ``summary(rep)``: the summary's Markdown lines, once the tables and figures are written.
+    start : float
+        ``time.perf_counter()`` when the study started (for ``timings["total_s"]``).
+    log : callable
+        Where :meth:`Reproduction.done` says what was written.
+    **table_options
+        Passed to :func:`write_tables` (``digits``, ``labels``).
+
+    Returns
+    -------
+    Reproduction
+        ``rep``.
+    """
+    root = Path(root)
+    write_tables(rep, root / "tables", captions, **table_options)
+    write_figures(rep, figures, root / "figures")
+    write_summary(rep, summary(rep), root / "summary.md")
+    return rep.done(root, log, start=start)
 
 
 LOCK_FILE = "requirements-lock.txt"
@@ -294,6 +331,22 @@ def run_reproduction(reproduce, *, quick=False, reduced=None):
 
 
 _VERDICTS = {True: "holds", False: "DOES NOT HOLD", None: "not comparable"}
+_MARKDOWN_VERDICTS = {True: "yes", False: "**no**", None: "n/a"}
+
+
+def claims_markdown(claims):
+    """The claims as a Markdown table for a summary, ``holds`` written yes, **no** or n/a.
+
+    Parameters
+    ----------
+    claims : DataFrame
+        As in :func:`print_claims`.
+
+    Returns
+    -------
+    str
+    """
+    return claims.assign(holds=claims["holds"].map(_MARKDOWN_VERDICTS)).to_markdown(index=False)
 
 
 def print_claims(claims, *, heading, paper, summary, tag=""):
