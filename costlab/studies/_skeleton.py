@@ -35,6 +35,7 @@ from costlab.studies._quick import quick_banner, quick_tag
 __all__ = [
     "SHARED_OPTIONS",
     "Reproduction",
+    "StudyRun",
     "claims_markdown",
     "entry_points",
     "environment_lock",
@@ -49,6 +50,46 @@ __all__ = [
     "write_summary",
     "write_tables",
 ]
+
+
+@dataclass
+class StudyRun:
+    """A study's cross-validation results, from :func:`costlab.evaluation.run_experiments`.
+
+    A study's own run type subclasses it with keyword-only fields (its protocol,
+    ``@dataclass(kw_only=True)``) and its methods, and is built by :meth:`from_experiments`.
+
+    Attributes
+    ----------
+    results : dict
+        ``(dataset, classifier)`` -> :class:`costlab.evaluation.CVResult`.
+    datasets : dict
+        Dataset name -> :class:`costlab.datasets.Dataset`.
+    seconds : float
+        The cross-validations' seconds, summed.
+    """
+
+    results: dict = field(default_factory=dict)
+    datasets: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @classmethod
+    def from_experiments(cls, run, **fields):
+        """The study's run from an :class:`costlab.evaluation.ExperimentRun` and ``fields``.
+
+        Parameters
+        ----------
+        run : ExperimentRun
+        **fields
+            The subclass's own fields.
+
+        Returns
+        -------
+        StudyRun
+            Of the class it is called on.
+        """
+        seconds = sum(result.seconds for result in run.results.values())
+        return cls(results=run.results, datasets=run.datasets, seconds=seconds, **fields)
 
 
 @dataclass
