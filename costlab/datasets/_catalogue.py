@@ -8,6 +8,7 @@ files with their SHA-256, its expected instance and class counts, and which clas
 
 from __future__ import annotations
 
+from . import _prtools, _synthetic
 from ._parsers import (
     parse_breast_w,
     parse_bupa,
@@ -60,7 +61,7 @@ def _breiman(name, generator):
     "1" and "2" equally many."""
     return SyntheticSpec(
         name=name,
-        title=f"{name.capitalize()} (Breiman 1996)",
+        title=_synthetic._TITLES[name],
         generator=generator,
         n_instances=7400,
         negative="1",
@@ -69,12 +70,12 @@ def _breiman(name, generator):
     )
 
 
-def _landgrebe(name, title, generator):
+def _landgrebe(name, generator):
     """One of Landgrebe et al.'s (2004, section 4) problems: 1500 instances per class
     (:mod:`._prtools`), the target class positive."""
     return SyntheticSpec(
         name=name,
-        title=title,
+        title=_prtools._TITLES[name],
         generator=per_class(generator),
         n_instances=3000,
         negative="non-target",
@@ -363,8 +364,8 @@ BUILTIN = (
     _breiman("threenorm", threenorm),
     _breiman("ringnorm", ringnorm),
     # Landgrebe et al. (2004) section 4: 1500 per class (costlab/datasets/_prtools.py)
-    _landgrebe("two_gaussians", "TwoGaussians (Landgrebe et al. 2004)", two_gaussians),
-    _landgrebe("highleyman", "Highleyman (PRTools gendath)", highleyman),
-    _landgrebe("lithuanian", "Lithuanian (PRTools gendatl)", lithuanian),
-    _landgrebe("multimodal", "Multimodal (Landgrebe et al. 2004; our modes)", multimodal),
+    _landgrebe("two_gaussians", two_gaussians),
+    _landgrebe("highleyman", highleyman),
+    _landgrebe("lithuanian", lithuanian),
+    _landgrebe("multimodal", multimodal),
 )
