@@ -30,6 +30,7 @@ from costlab.metrics._validation import (
 )
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.resampling.mtmcs_bootstrap import (
+    _percentile_interval,
     _take,
     _weighted_rows,
     stratified_resample,
@@ -78,15 +79,11 @@ class CurveBands:
             raise ValueError(f"unknown model {name!r}; the models are {self.names}.")
         return self.names.index(name)
 
-    def _q(self):
-        alpha = 1.0 - self.confidence
-        return [alpha / 2, 1 - alpha / 2]
-
     def band(self, name=None):
         """Tidy band of one model: ``x, value, low, high, std``."""
         k = self._index(self.names[0] if name is None else name)
         reps = self.replicates[:, k]
-        low, high = np.quantile(reps, self._q(), axis=0)
+        low, high = _percentile_interval(reps, self.confidence, axis=0)
         return pd.DataFrame(
             {
                 "x": self.x,
@@ -106,7 +103,7 @@ class CurveBands:
         ``p_above`` is the fraction of resamples in which a's value exceeds b's."""
         i, j = self._index(a), self._index(b)
         d = self.replicates[:, i] - self.replicates[:, j]
-        low, high = np.quantile(d, self._q(), axis=0)
+        low, high = _percentile_interval(d, self.confidence, axis=0)
         return pd.DataFrame(
             {
                 "x": self.x,
@@ -121,7 +118,7 @@ class CurveBands:
         """Each model's area (expected loss) with its percentile interval."""
         if self.area_replicates is None:
             raise ValueError(f"these {self.quantity} curves carry no areas.")
-        low, high = np.quantile(self.area_replicates, self._q(), axis=0)
+        low, high = _percentile_interval(self.area_replicates, self.confidence, axis=0)
         return pd.DataFrame(
             {
                 "model": self.names,
@@ -139,7 +136,7 @@ class CurveBands:
             raise ValueError(f"these {self.quantity} curves carry no areas.")
         i, j = self._index(a), self._index(b)
         d = self.area_replicates[:, i] - self.area_replicates[:, j]
-        low, high = np.quantile(d, self._q())
+        low, high = _percentile_interval(d, self.confidence)
         return {
             "difference": float(self.area_estimate[i] - self.area_estimate[j]),
             "low": float(low),
