@@ -30,6 +30,7 @@ from costlab.metrics._validation import (
 )
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.resampling.mtmcs_bootstrap import (
+    _paired_difference,
     _percentile_interval,
     _take,
     _weighted_rows,
@@ -101,13 +102,13 @@ class CurveBands:
     def difference(self, a, b):
         """Paired difference a - b at each x: ``x, difference, low, high, p_above`` where
         ``p_above`` is the fraction of resamples in which a's value exceeds b's."""
-        i, j = self._index(a), self._index(b)
-        d = self.replicates[:, i] - self.replicates[:, j]
-        low, high = _percentile_interval(d, self.confidence, axis=0)
+        difference, d, low, high = _paired_difference(
+            self.estimate, self.replicates, self._index(a), self._index(b), self.confidence
+        )
         return pd.DataFrame(
             {
                 "x": self.x,
-                "difference": self.estimate[i] - self.estimate[j],
+                "difference": difference,
                 "low": low,
                 "high": high,
                 "p_above": (d > 0).mean(axis=0),
@@ -134,11 +135,15 @@ class CurveBands:
         is smaller (a has the lower expected loss)."""
         if self.area_replicates is None:
             raise ValueError(f"these {self.quantity} curves carry no areas.")
-        i, j = self._index(a), self._index(b)
-        d = self.area_replicates[:, i] - self.area_replicates[:, j]
-        low, high = _percentile_interval(d, self.confidence)
+        difference, d, low, high = _paired_difference(
+            self.area_estimate,
+            self.area_replicates,
+            self._index(a),
+            self._index(b),
+            self.confidence,
+        )
         return {
-            "difference": float(self.area_estimate[i] - self.area_estimate[j]),
+            "difference": float(difference),
             "low": float(low),
             "high": float(high),
             "p_lower": float((d < 0).mean()),

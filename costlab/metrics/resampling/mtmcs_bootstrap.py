@@ -322,6 +322,33 @@ def _percentile_interval(values, confidence, *, axis=None):
     return low, high
 
 
+def _paired_difference(estimate, replicates, i, j, confidence):
+    """Model ``i`` minus model ``j``, on the sample and on each of the same resamples.
+
+    Parameters
+    ----------
+    estimate : ndarray, shape (C, ...)
+        Each model's value on the original sample.
+    replicates : ndarray, shape (B, C, ...)
+        Each model's value on every resample (the models' rows are paired).
+    i, j : int
+        The two models.
+    confidence : float in (0, 1)
+
+    Returns
+    -------
+    difference : ndarray or float
+        ``estimate[i] - estimate[j]``.
+    replicates : ndarray, shape (B, ...)
+        The difference on every resample.
+    low, high : ndarray or float
+        Its percentile interval (:func:`_percentile_interval`, over the resamples).
+    """
+    d = replicates[:, i] - replicates[:, j]
+    low, high = _percentile_interval(d, confidence, axis=0)
+    return estimate[i] - estimate[j], d, low, high
+
+
 def stratified_resample(rng, pos, neg):
     """Indices of one stratified bootstrap resample: ``pos.size`` draws with replacement from
     the positives' indices, then ``neg.size`` from the negatives' (class sizes kept)."""
@@ -378,13 +405,13 @@ class PairedBootstrap:
     def difference(self, a, b):
         """Pointwise MTMCS(a) - MTMCS(b) with its paired percentile interval (the two curves of
         each resample are computed on the same instances)."""
-        i, j = self._index(a), self._index(b)
-        diff = self.replicates[:, i] - self.replicates[:, j]
-        low, high = _percentile_interval(diff, self.confidence, axis=0)
+        difference, diff, low, high = _paired_difference(
+            self.estimate, self.replicates, self._index(a), self._index(b), self.confidence
+        )
         return pd.DataFrame(
             {
                 "fp_cost": self.fp_costs,
-                "difference": self.estimate[i] - self.estimate[j],
+                "difference": difference,
                 "low": low,
                 "high": high,
                 "p_a_lower": (diff < 0).mean(axis=0),
