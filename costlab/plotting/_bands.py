@@ -15,7 +15,23 @@ from costlab.plotting._base import DisplayMixin, _finish, classifier_styles
 __all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay", "ThresholdBandDisplay"]
 
 
-class MTMCSBandDisplay(DisplayMixin):
+class _BootstrapBandsMixin(DisplayMixin):
+    """``from_bootstrap``: the bands of a bootstrap result, drawn.
+
+    A subclass names the :class:`~costlab.metrics.BootstrapCurves` method giving each
+    classifier's frame (``_BAND``) and its curves in the default title (``_CURVES``).
+    """
+
+    @classmethod
+    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
+        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
+        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier)."""
+        if title is None:
+            title = f"{cls._CURVES} with {100 * result.confidence:g} % bootstrap bands"
+        return cls(_bootstrap_bands(result, names, cls._BAND), title=title).plot(ax=ax)
+
+
+class MTMCSBandDisplay(_BootstrapBandsMixin):
     """MTMCS curves with shaded bands.
 
     Parameters
@@ -39,13 +55,7 @@ class MTMCSBandDisplay(DisplayMixin):
         self.bands = _check_bands(bands, {"fp_cost", self._VALUE, low, high}, "bands")
         self.low, self.high, self.title = low, high, title
 
-    @classmethod
-    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
-        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
-        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier)."""
-        if title is None:
-            title = f"MTMCS with {100 * result.confidence:g} % bootstrap bands"
-        return cls(_bootstrap_bands(result, names, "band"), title=title).plot(ax=ax)
+    _BAND, _CURVES = "band", "MTMCS"
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (8.2, 4.6))
@@ -122,7 +132,7 @@ class ROCBandDisplay(DisplayMixin):
         return self._plotted(ax, fig)
 
 
-class CostCurveBandDisplay(DisplayMixin):
+class CostCurveBandDisplay(_BootstrapBandsMixin):
     """Cost curves (D&H's lower envelope: NE[C] against PCF(+)) with shaded bootstrap bands.
 
     Parameters
@@ -138,14 +148,7 @@ class CostCurveBandDisplay(DisplayMixin):
         self.bands = _check_bands(bands, {"pcf", "ne", "low", "high"}, "bands")
         self.show_trivial, self.title = show_trivial, title
 
-    @classmethod
-    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
-        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
-        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier); the equal-prior
-        MTMCS at FPcost r is 100 x NE[C] at PCF(+) = 1 - r."""
-        if title is None:
-            title = f"Cost curves with {100 * result.confidence:g} % bootstrap bands"
-        return cls(_bootstrap_bands(result, names, "envelope_band"), title=title).plot(ax=ax)
+    _BAND, _CURVES = "envelope_band", "Cost curves"  # MTMCS at r = 100 x NE[C] at PCF(+) = 1 - r
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (7.4, 4.8))
