@@ -13,10 +13,12 @@ themselves, already plotted, from scores (``from_predictions``) or from fitted c
                            ``figure_``
 :class:`CurveDisplayMixin` adds ``from_estimator``: scores ``X`` with each fitted classifier's
                            positive-class ``predict_proba`` column and calls ``from_predictions``
+                           (and ``_construct_and_plot``, the end of a shared one)
 =========================  ======================================================================
 
 The helpers below are the rest of the kit: :func:`classifier_styles` (one colour and marker per
-classifier, the same in every figure), :func:`display_name` (legend labels), the costlab look
+classifier, the same in every figure), :func:`display_name` (legend labels), one styled line per
+classifier (``_classifier_lines``), the threshold axis (``_threshold_axis``), the costlab look
 (``_finish``), and the checks of what several Displays take (``labels``, tables of curves,
 ``axis_labels``).
 """
@@ -87,7 +89,7 @@ class CurveDisplayMixin(DisplayMixin):
 
     @classmethod
     def _construct_and_plot(cls, *curves, ax=None, kwargs=None, **options):
-        """Build the Display from its curves and plot it: the end of every ``from_predictions``.
+        """Build the Display from its curves and plot it: the end of a shared ``from_predictions``.
 
         Parameters
         ----------
