@@ -30,6 +30,7 @@ from costlab.metrics._validation import (
 )
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.resampling.mtmcs_bootstrap import (
+    _difference_frame,
     _paired_difference,
     _percentile_interval,
     _take,
@@ -102,18 +103,9 @@ class CurveBands:
     def difference(self, a, b):
         """Paired difference a - b at each x: ``x, difference, low, high, p_above`` where
         ``p_above`` is the fraction of resamples in which a's value exceeds b's."""
-        difference, d, low, high = _paired_difference(
-            self.estimate, self.replicates, self._index(a), self._index(b), self.confidence
-        )
-        return pd.DataFrame(
-            {
-                "x": self.x,
-                "difference": difference,
-                "low": low,
-                "high": high,
-                "p_above": (d > 0).mean(axis=0),
-            }
-        )
+        frame, d = _difference_frame(self, "x", self.x, a, b)
+        frame["p_above"] = (d > 0).mean(axis=0)
+        return frame
 
     def area_intervals(self):
         """Each model's area (expected loss) with its percentile interval."""

@@ -349,6 +349,34 @@ def _paired_difference(estimate, replicates, i, j, confidence):
     return estimate[i] - estimate[j], d, low, high
 
 
+def _difference_frame(result, x_name, x, a, b):
+    """Pointwise paired difference a - b of a bootstrap result's curves, as a table.
+
+    Parameters
+    ----------
+    result : PairedBootstrap or CurveBands
+        With ``estimate``, ``replicates``, ``confidence`` and ``_index(name)``.
+    x_name : str
+        The grid's column.
+    x : ndarray
+        The grid.
+    a, b : str
+        The two models.
+
+    Returns
+    -------
+    frame : DataFrame
+        ``x_name, difference, low, high`` (:func:`_paired_difference`).
+    replicates : ndarray, shape (B, K)
+        The difference on every resample.
+    """
+    difference, d, low, high = _paired_difference(
+        result.estimate, result.replicates, result._index(a), result._index(b), result.confidence
+    )
+    frame = pd.DataFrame({x_name: x, "difference": difference, "low": low, "high": high})
+    return frame, d
+
+
 def stratified_resample(rng, pos, neg):
     """Indices of one stratified bootstrap resample: ``pos.size`` draws with replacement from
     the positives' indices, then ``neg.size`` from the negatives' (class sizes kept)."""
@@ -405,18 +433,9 @@ class PairedBootstrap:
     def difference(self, a, b):
         """Pointwise MTMCS(a) - MTMCS(b) with its paired percentile interval (the two curves of
         each resample are computed on the same instances)."""
-        difference, diff, low, high = _paired_difference(
-            self.estimate, self.replicates, self._index(a), self._index(b), self.confidence
-        )
-        return pd.DataFrame(
-            {
-                "fp_cost": self.fp_costs,
-                "difference": difference,
-                "low": low,
-                "high": high,
-                "p_a_lower": (diff < 0).mean(axis=0),
-            }
-        )
+        frame, diff = _difference_frame(self, "fp_cost", self.fp_costs, a, b)
+        frame["p_a_lower"] = (diff < 0).mean(axis=0)
+        return frame
 
     def range_difference(self, a, b, r1=None, r2=None, decimals=None):
         """MTMCR(a) - MTMCR(b) over [r1, r2] with its paired percentile interval."""
