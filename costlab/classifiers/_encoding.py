@@ -154,37 +154,37 @@ def one_hot_codes(codes: np.ndarray, schema: Schema) -> np.ndarray:
     return np.hstack(blocks) if blocks else np.empty((codes.shape[0], 0))
 
 
-class CategoricalOrdinalEncoder(TransformerMixin, BaseEstimator):
+class _SchemaEncoder(TransformerMixin, BaseEstimator):
+    """What both encoders share: ``fit`` records the schema, ``transform`` checks it is fitted
+    and reads ``X``'s category codes with it; a subclass lays them out (:meth:`_encode`)."""
+
+    def fit(self, X, y=None):
+        """Record the schema (declared values) of ``X``."""
+        self.schema_ = infer_schema(X)
+        self.n_features_in_ = len(self.schema_.names)
+        return self
+
+    def transform(self, X) -> np.ndarray:
+        """Encode ``X`` with the schema seen in ``fit``."""
+        check_is_fitted(self, "schema_")
+        return self._encode(ordinal_codes(X, self.schema_, type(self).__name__))
+
+
+class CategoricalOrdinalEncoder(_SchemaEncoder):
     """One float column per attribute: nominal values as category codes, NaN = missing.
 
     The number of output columns equals the number of original attributes (Weka's count).
     """
 
-    def fit(self, X, y=None):
-        """Record the schema (declared values) of ``X``."""
-        self.schema_ = infer_schema(X)
-        self.n_features_in_ = len(self.schema_.names)
-        return self
-
-    def transform(self, X) -> np.ndarray:
-        """Encode ``X`` with the schema seen in ``fit``."""
-        check_is_fitted(self, "schema_")
-        return ordinal_codes(X, self.schema_, type(self).__name__)
+    def _encode(self, codes):
+        return codes
 
 
-class CategoricalOneHotEncoder(TransformerMixin, BaseEstimator):
+class CategoricalOneHotEncoder(_SchemaEncoder):
     """One indicator column per declared nominal value (NaN when missing); numeric as is.
 
     Declared values unseen in training still get a column.
     """
 
-    def fit(self, X, y=None):
-        """Record the schema (declared values) of ``X``."""
-        self.schema_ = infer_schema(X)
-        self.n_features_in_ = len(self.schema_.names)
-        return self
-
-    def transform(self, X) -> np.ndarray:
-        """Encode ``X`` with the schema seen in ``fit``."""
-        check_is_fitted(self, "schema_")
-        return one_hot_codes(ordinal_codes(X, self.schema_, type(self).__name__), self.schema_)
+    def _encode(self, codes):
+        return one_hot_codes(codes, self.schema_)

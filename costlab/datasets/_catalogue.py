@@ -1,4 +1,4 @@
-"""The catalogue: every built-in dataset as a registry entry (data only).
+"""The catalogue: every built-in dataset as a registry entry (data, and what entries share).
 
 Each entry names the dataset, its source (UCI files, an OpenML id or a seeded generator), its
 files with their SHA-256, its expected instance and class counts, and which class is negative
@@ -8,6 +8,7 @@ files with their SHA-256, its expected instance and class counts, and which clas
 
 from __future__ import annotations
 
+from . import _prtools, _synthetic
 from ._parsers import (
     parse_breast_w,
     parse_bupa,
@@ -32,6 +33,56 @@ from ._specs import RemoteFile, SyntheticSpec, UCISpec, per_class
 from ._synthetic import ringnorm, threenorm, twonorm
 
 __all__ = ["BUILTIN"]
+
+
+def _house_votes(name, title, parser):
+    """An entry read from UCI's Congressional Voting Records (``vote`` and ``vote1``)."""
+    return UCISpec(
+        name=name,
+        title=title,
+        folder="vote",
+        files=(
+            RemoteFile(
+                "house-votes-84.data",
+                "voting-records/house-votes-84.data",
+                "c87c14110a5ba91d4a1e313ec7392824458152bf071fa5f5452340488337936e",
+            ),
+        ),
+        parser=parser,
+        negative="democrat",
+        positive="republican",
+        n_instances=435,
+        class_counts=(267, 168),
+    )
+
+
+def _breiman(name, generator):
+    """One of Breiman's (1996) problems: 7,400 instances (the DELVE versions' size), classes
+    "1" and "2" equally many."""
+    return SyntheticSpec(
+        name=name,
+        title=_synthetic._TITLES[name],
+        generator=generator,
+        n_instances=7400,
+        negative="1",
+        positive="2",
+        class_counts=(3700, 3700),
+    )
+
+
+def _landgrebe(name, generator):
+    """One of Landgrebe et al.'s (2004, section 4) problems: 1500 instances per class
+    (:mod:`._prtools`), the target class positive."""
+    return SyntheticSpec(
+        name=name,
+        title=_prtools._TITLES[name],
+        generator=per_class(generator),
+        n_instances=3000,
+        negative="non-target",
+        positive="target",
+        class_counts=(1500, 1500),
+    )
+
 
 #: The built-in entries, registered in this order by :mod:`._registry`.
 BUILTIN = (
@@ -307,102 +358,14 @@ BUILTIN = (
         n_instances=958,
         class_counts=(332, 626),
     ),
-    UCISpec(
-        name="vote",
-        title="Congressional Voting Records",
-        folder="vote",
-        files=(
-            RemoteFile(
-                "house-votes-84.data",
-                "voting-records/house-votes-84.data",
-                "c87c14110a5ba91d4a1e313ec7392824458152bf071fa5f5452340488337936e",
-            ),
-        ),
-        parser=parse_vote,
-        negative="democrat",
-        positive="republican",
-        n_instances=435,
-        class_counts=(267, 168),
-    ),
-    UCISpec(
-        name="vote1",
-        title="Congressional Voting Records without physician-fee-freeze",
-        folder="vote",
-        files=(
-            RemoteFile(
-                "house-votes-84.data",
-                "voting-records/house-votes-84.data",
-                "c87c14110a5ba91d4a1e313ec7392824458152bf071fa5f5452340488337936e",
-            ),
-        ),
-        parser=parse_vote1,
-        negative="democrat",
-        positive="republican",
-        n_instances=435,
-        class_counts=(267, 168),
-    ),
-    SyntheticSpec(
-        name="twonorm",
-        title="Twonorm (Breiman 1996)",
-        generator=twonorm,
-        n_instances=7400,
-        negative="1",
-        positive="2",
-        class_counts=(3700, 3700),
-    ),
-    SyntheticSpec(
-        name="threenorm",
-        title="Threenorm (Breiman 1996)",
-        generator=threenorm,
-        n_instances=7400,
-        negative="1",
-        positive="2",
-        class_counts=(3700, 3700),
-    ),
-    SyntheticSpec(
-        name="ringnorm",
-        title="Ringnorm (Breiman 1996)",
-        generator=ringnorm,
-        n_instances=7400,
-        negative="1",
-        positive="2",
-        class_counts=(3700, 3700),
-    ),
+    _house_votes("vote", "Congressional Voting Records", parse_vote),
+    _house_votes("vote1", "Congressional Voting Records without physician-fee-freeze", parse_vote1),
+    _breiman("twonorm", twonorm),
+    _breiman("threenorm", threenorm),
+    _breiman("ringnorm", ringnorm),
     # Landgrebe et al. (2004) section 4: 1500 per class (costlab/datasets/_prtools.py)
-    SyntheticSpec(
-        name="two_gaussians",
-        title="TwoGaussians (Landgrebe et al. 2004)",
-        generator=per_class(two_gaussians),
-        n_instances=3000,
-        negative="non-target",
-        positive="target",
-        class_counts=(1500, 1500),
-    ),
-    SyntheticSpec(
-        name="highleyman",
-        title="Highleyman (PRTools gendath)",
-        generator=per_class(highleyman),
-        n_instances=3000,
-        negative="non-target",
-        positive="target",
-        class_counts=(1500, 1500),
-    ),
-    SyntheticSpec(
-        name="lithuanian",
-        title="Lithuanian (PRTools gendatl)",
-        generator=per_class(lithuanian),
-        n_instances=3000,
-        negative="non-target",
-        positive="target",
-        class_counts=(1500, 1500),
-    ),
-    SyntheticSpec(
-        name="multimodal",
-        title="Multimodal (Landgrebe et al. 2004; our modes)",
-        generator=per_class(multimodal),
-        n_instances=3000,
-        negative="non-target",
-        positive="target",
-        class_counts=(1500, 1500),
-    ),
+    _landgrebe("two_gaussians", two_gaussians),
+    _landgrebe("highleyman", highleyman),
+    _landgrebe("lithuanian", lithuanian),
+    _landgrebe("multimodal", multimodal),
 )

@@ -47,13 +47,12 @@ docstring gives. Features ``x1``, ``x2`` (float64); ``source="synthetic"``.
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import numpy as np
 
 from ._errors import DatasetError
-from ._own import from_arrays
+from ._synthetic import generated_dataset
 
 __all__ = [
     "HIGHLEYMAN_COVARIANCES",
@@ -96,6 +95,7 @@ MULTIMODAL_TARGET_MODES = ((-3.0, 0.0), (3.0, 0.0))
 MULTIMODAL_NON_TARGET_MODES = ((-6.0, 0.0), (0.0, -2.0), (6.0, 0.0))
 
 _FEATURE_NAMES = ("x1", "x2")
+#: Each problem's title, also its registry entry's (:mod:`._catalogue`).
 _TITLES = {
     "two_gaussians": "TwoGaussians (Landgrebe et al. 2004)",
     "highleyman": "Highleyman (PRTools gendath)",
@@ -323,14 +323,11 @@ def _nonnegative(value, name):
 
 def _dataset(name, X, is_target):
     """Wrap a sample as a Dataset labelled "non-target"/"target" with source "synthetic"."""
-    labels = np.where(is_target, TARGET, NON_TARGET).astype(object)
-    data = from_arrays(
+    return generated_dataset(
         X,
-        labels,
-        negative=NON_TARGET,
-        positive=TARGET,
+        is_target,
+        (NON_TARGET, TARGET),
         feature_names=_FEATURE_NAMES,
         name=name,
         title=_TITLES[name],
     )
-    return dataclasses.replace(data, source="synthetic")

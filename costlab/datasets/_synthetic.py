@@ -48,6 +48,7 @@ N_FEATURES = 20
 #: ringnorm's class-2 mean coordinate as in mlbench (Delve's generator uses 2/sqrt(20)).
 RINGNORM_A = 1 / np.sqrt(N_FEATURES)
 _FEATURE_NAMES = tuple(f"x{j}" for j in range(1, N_FEATURES + 1))
+#: Each problem's title, also its registry entry's (:mod:`._catalogue`).
 _TITLES = {
     "twonorm": "Twonorm (Breiman 1996)",
     "threenorm": "Threenorm (Breiman 1996)",
@@ -165,14 +166,37 @@ def _start(n, random_state):
 
 def _dataset(name, X, is2):
     """Wrap a generated sample as a Dataset with labels "1"/"2" and source "synthetic"."""
-    labels = np.where(is2, "2", "1").astype(object)
+    return generated_dataset(
+        X, is2, ("1", "2"), feature_names=_FEATURE_NAMES, name=name, title=_TITLES[name]
+    )
+
+
+def generated_dataset(X, is_positive, labels, *, feature_names, name, title):
+    """Wrap a generated sample as a :class:`Dataset` with source ``"synthetic"``.
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, n_features)
+    is_positive : ndarray of bool, shape (n,)
+        Which rows are of the positive class.
+    labels : (str, str)
+        The negative and the positive class's labels.
+    feature_names : sequence of str
+    name, title : str
+        The Dataset's.
+
+    Returns
+    -------
+    Dataset
+    """
+    negative, positive = labels
     data = from_arrays(
         X,
-        labels,
-        negative="1",
-        positive="2",
-        feature_names=_FEATURE_NAMES,
+        np.where(is_positive, positive, negative).astype(object),
+        negative=negative,
+        positive=positive,
+        feature_names=feature_names,
         name=name,
-        title=_TITLES[name],
+        title=title,
     )
     return dataclasses.replace(data, source="synthetic")

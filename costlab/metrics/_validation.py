@@ -248,12 +248,7 @@ def check_random_state(random_state, *, name="random_state"):
 
 def check_step(step, *, name="step"):
     """Return ``step`` as float if it lies in (0, 1], else raise naming ``name``."""
-    if not isinstance(step, numbers.Real) or isinstance(step, bool):
-        raise TypeError(f"{name} must be a real number in (0, 1], got {type(step).__name__}.")
-    step = float(step)
-    if not np.isfinite(step) or step <= 0 or step > 1:
-        raise ValueError(f"{name} must lie in (0, 1], got {step!r}.")
-    return step
+    return _in_unit_interval(step, name)
 
 
 def check_cost_range(r1, r2):
@@ -317,6 +312,23 @@ def check_rate_target(value, name):
     """Return ``value`` as float if it is a real number in (0, 1], else raise naming ``name``.
 
     Used for an operating condition fixed by a rate or fraction (TPr, POSfrac, Purity).
+    """
+    return _in_unit_interval(value, name)
+
+
+def _in_unit_interval(value, name):
+    """``value`` as a float in (0, 1]: a TypeError unless a real number (not a bool), a
+    ValueError outside (0, 1] or not finite, each naming ``name``.
+
+    Parameters
+    ----------
+    value : object
+    name : str
+        The parameter's name in the messages.
+
+    Returns
+    -------
+    float
     """
     if not isinstance(value, numbers.Real) or isinstance(value, bool):
         raise TypeError(f"{name} must be a real number in (0, 1], got {type(value).__name__}.")

@@ -15,7 +15,23 @@ from costlab.plotting._base import DisplayMixin, _finish, classifier_styles
 __all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay", "ThresholdBandDisplay"]
 
 
-class MTMCSBandDisplay(DisplayMixin):
+class _BootstrapBandsMixin(DisplayMixin):
+    """``from_bootstrap``: the bands of a bootstrap result, drawn.
+
+    A subclass names the :class:`~costlab.metrics.BootstrapCurves` method giving each
+    classifier's frame (``_BAND``) and its curves in the default title (``_CURVES``).
+    """
+
+    @classmethod
+    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
+        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
+        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier)."""
+        if title is None:
+            title = f"{cls._CURVES} with {100 * result.confidence:g} % bootstrap bands"
+        return cls(_bootstrap_bands(result, names, cls._BAND), title=title).plot(ax=ax)
+
+
+class MTMCSBandDisplay(_BootstrapBandsMixin):
     """MTMCS curves with shaded bands.
 
     Parameters
@@ -36,25 +52,10 @@ class MTMCSBandDisplay(DisplayMixin):
     _VALUE, _YLABEL = "mtmcs", "MTMCS (%)"
 
     def __init__(self, bands, *, low="low", high="high", title=None):
-        if not bands:
-            raise ValueError("bands must be a non-empty mapping of classifier -> frame.")
-        for name, frame in bands.items():
-            missing = {"fp_cost", self._VALUE, low, high} - set(frame.columns)
-            if missing:
-                raise ValueError(f"bands[{name!r}] lacks columns {sorted(missing)}.")
-        self.bands, self.low, self.high, self.title = dict(bands), low, high, title
+        self.bands = _check_bands(bands, {"fp_cost", self._VALUE, low, high}, "bands")
+        self.low, self.high, self.title = low, high, title
 
-    @classmethod
-    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
-        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
-        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier)."""
-        if hasattr(result, "names"):  # PairedBootstrap
-            bands = {name: result.curves(name).band() for name in result.names}
-        else:
-            bands = {names or "Classifier": result.band()}
-        if title is None:
-            title = f"MTMCS with {100 * result.confidence:g} % bootstrap bands"
-        return cls(bands, title=title).plot(ax=ax)
+    _BAND, _CURVES = "band", "MTMCS"
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (8.2, 4.6))
@@ -101,13 +102,8 @@ class ROCBandDisplay(DisplayMixin):
     the second frame of :func:`costlab.metrics.bootstrap_thresholds`)."""
 
     def __init__(self, rocs, *, title=None):
-        if not rocs:
-            raise ValueError("rocs must be a non-empty mapping of classifier -> frame.")
-        for name, frame in rocs.items():
-            missing = {"fpr", "tpr", "low", "high"} - set(frame.columns)
-            if missing:
-                raise ValueError(f"rocs[{name!r}] lacks columns {sorted(missing)}.")
-        self.rocs, self.title = dict(rocs), title
+        self.rocs = _check_bands(rocs, {"fpr", "tpr", "low", "high"}, "rocs")
+        self.title = title
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (6.2, 5.8))
@@ -136,7 +132,7 @@ class ROCBandDisplay(DisplayMixin):
         return self._plotted(ax, fig)
 
 
-class CostCurveBandDisplay(DisplayMixin):
+class CostCurveBandDisplay(_BootstrapBandsMixin):
     """Cost curves (D&H's lower envelope: NE[C] against PCF(+)) with shaded bootstrap bands.
 
     Parameters
@@ -149,26 +145,10 @@ class CostCurveBandDisplay(DisplayMixin):
     """
 
     def __init__(self, bands, *, show_trivial=True, title=None):
-        if not bands:
-            raise ValueError("bands must be a non-empty mapping of classifier -> frame.")
-        for name, frame in bands.items():
-            missing = {"pcf", "ne", "low", "high"} - set(frame.columns)
-            if missing:
-                raise ValueError(f"bands[{name!r}] lacks columns {sorted(missing)}.")
-        self.bands, self.show_trivial, self.title = dict(bands), show_trivial, title
+        self.bands = _check_bands(bands, {"pcf", "ne", "low", "high"}, "bands")
+        self.show_trivial, self.title = show_trivial, title
 
-    @classmethod
-    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
-        """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
-        name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier); the equal-prior
-        MTMCS at FPcost r is 100 x NE[C] at PCF(+) = 1 - r."""
-        if hasattr(result, "names"):  # PairedBootstrap
-            bands = {name: result.curves(name).envelope_band() for name in result.names}
-        else:
-            bands = {names or "Classifier": result.envelope_band()}
-        if title is None:
-            title = f"Cost curves with {100 * result.confidence:g} % bootstrap bands"
-        return cls(bands, title=title).plot(ax=ax)
+    _BAND, _CURVES = "envelope_band", "Cost curves"  # MTMCS at r = 100 x NE[C] at PCF(+) = 1 - r
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (7.4, 4.8))
@@ -192,3 +172,35 @@ class CostCurveBandDisplay(DisplayMixin):
         ax.set_ylabel("normalised expected cost NE[C]")
         _finish(ax, self.title or "Cost curves with bootstrap bands", legend="best")
         return self._plotted(ax, fig)
+
+
+def _bootstrap_bands(result, names, band):
+    """``{classifier: frame}``: the band of every classifier of a bootstrap result.
+
+    Parameters
+    ----------
+    result : BootstrapCurves or PairedBootstrap
+        One classifier's bootstrap, or several classifiers' paired one.
+    names : str, optional
+        The one classifier's name (default ``"Classifier"``); unused for a PairedBootstrap.
+    band : {"band", "envelope_band"}
+        The method of :class:`~costlab.metrics.BootstrapCurves` that gives the frame.
+
+    Returns
+    -------
+    dict of str -> DataFrame
+    """
+    if hasattr(result, "names"):  # PairedBootstrap
+        return {name: getattr(result.curves(name), band)() for name in result.names}
+    return {names or "Classifier": getattr(result, band)()}
+
+
+def _check_bands(frames, columns, param):
+    """A non-empty mapping of classifier -> frame holding ``columns``, as a dict."""
+    if not frames:
+        raise ValueError(f"{param} must be a non-empty mapping of classifier -> frame.")
+    for name, frame in frames.items():
+        missing = set(columns) - set(frame.columns)
+        if missing:
+            raise ValueError(f"{param}[{name!r}] lacks columns {sorted(missing)}.")
+    return dict(frames)

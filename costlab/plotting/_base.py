@@ -13,10 +13,12 @@ themselves, already plotted, from scores (``from_predictions``) or from fitted c
                            ``figure_``
 :class:`CurveDisplayMixin` adds ``from_estimator``: scores ``X`` with each fitted classifier's
                            positive-class ``predict_proba`` column and calls ``from_predictions``
+                           (and ``_construct_and_plot``, the end of a shared one)
 =========================  ======================================================================
 
 The helpers below are the rest of the kit: :func:`classifier_styles` (one colour and marker per
-classifier, the same in every figure), :func:`display_name` (legend labels), the costlab look
+classifier, the same in every figure), :func:`display_name` (legend labels), one styled line per
+classifier (``_classifier_lines``), the threshold axis (``_threshold_axis``), the costlab look
 (``_finish``), and the checks of what several Displays take (``labels``, tables of curves,
 ``axis_labels``).
 """
@@ -76,10 +78,39 @@ class CurveDisplayMixin(DisplayMixin):
         ``"only"``: one fitted classifier, no mapping (one Display per model); ``"unwrap"``:
         one classifier's scores go to ``from_predictions`` as one array under its ``name``
         (whose picture differs from that of several classifiers); None: always by name.
+    ``_options``
+        The constructor's keywords that ``from_predictions`` takes out of its ``**kwargs``
+        (:meth:`_construct_and_plot`); the other keys go to ``plot``.
     """
 
     _estimator_kwargs = {}
     _one_estimator = None
+    _options = ()
+
+    @classmethod
+    def _construct_and_plot(cls, *curves, ax=None, kwargs=None, **options):
+        """Build the Display from its curves and plot it: the end of a shared ``from_predictions``.
+
+        Parameters
+        ----------
+        *curves
+            The constructor's positional arguments (the curves computed from the scores).
+        ax : Axes, optional
+            Passed to ``plot``.
+        kwargs : dict, optional
+            ``from_predictions``'s ``**kwargs``: its keys named in ``cls._options`` go to the
+            constructor, the others to ``plot``.
+        **options
+            The constructor's keywords that ``from_predictions`` names itself.
+
+        Returns
+        -------
+        Display
+            ``cls(*curves, **options).plot(ax=ax, **rest)``.
+        """
+        kwargs = dict(kwargs or {})
+        options |= {key: kwargs.pop(key) for key in cls._options if key in kwargs}
+        return cls(*curves, **options).plot(ax=ax, **kwargs)
 
     @classmethod
     def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, **kwargs):
@@ -218,6 +249,22 @@ def _unit_axis(set_lim, axis, values=None, step=0.1):
         axis.set_major_locator(MultipleLocator(step))
 
 
+def _threshold_axis(ax, curves, label):
+    """The y axis of thresholds: just around [0, 1] (wider if a curve's ``threshold`` leaves it).
+
+    Parameters
+    ----------
+    ax : Axes
+    curves : Mapping[str, DataFrame]
+        Classifier name -> curve with a ``threshold`` column.
+    label : str
+        The y axis label.
+    """
+    values = np.concatenate([c["threshold"].to_numpy() for c in curves.values()])
+    _unit_axis(ax.set_ylim, ax.yaxis, values)
+    ax.set_ylabel(label)
+
+
 def _finish(ax, title, *, legend, xgrid=True):
     """The costlab look: light grid behind the data, no top/right spines, readable sizes."""
     ax.grid(True, axis="both" if xgrid else "y", color="0.88", linewidth=0.8)
@@ -240,6 +287,42 @@ def _finish(ax, title, *, legend, xgrid=True):
 # ---------------------------------------------------------------------------------------------
 # The constructors' curves and their checks (at the Display's boundary)
 # ---------------------------------------------------------------------------------------------
+
+
+def _classifier_lines(ax, curves, xy, kwargs, *, labels=None, marker=False, **style):
+    """One line per classifier, in its colour (and marker), labelled for the legend.
+
+    Parameters
+    ----------
+    ax : Axes
+    curves : Mapping[str, object]
+        Classifier name -> its curve, drawn in the mapping's order.
+    xy : callable or (str, str)
+        ``curve -> (x, y)``, or the names of the curve's x and y columns.
+    kwargs : dict
+        The caller's line style; it overrides everything else.
+    labels : Mapping[str, str], optional
+        Legend label per classifier name (default the name, as :func:`display_name`).
+    marker : bool
+        Give each line its classifier's marker too.
+    **style
+        The Display's own line style (``linewidth``, ``zorder``, ...).
+
+    Returns
+    -------
+    dict of str -> Line2D
+    """
+    if not callable(xy):
+        x_column, y_column = xy
+        xy = lambda curve: (curve[x_column].to_numpy(), curve[y_column].to_numpy())  # noqa: E731
+    styles = classifier_styles(curves)
+    lines = {}
+    for name, curve in curves.items():
+        own = {"color": styles[name]["color"], "label": display_name(name, labels)}
+        if marker:
+            own["marker"] = styles[name]["marker"]
+        lines[name] = ax.plot(*xy(curve), **(own | style | kwargs))[0]
+    return lines
 
 
 def _per_classifier(metric, y_true, scores, **params):

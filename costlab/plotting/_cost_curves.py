@@ -60,26 +60,18 @@ from costlab.metrics import (
     trivial_cost,
 )
 from costlab.metrics._validation import check_positive_cost
-from costlab.plotting._base import (
-    CurveDisplayMixin,
-    _check_labels,
-    _finish,
-    classifier_styles,
-    display_name,
-)
+from costlab.plotting._base import _check_labels, _classifier_lines, classifier_styles
 from costlab.plotting._cost_space import (
     PCF_COLOUR,
     TRIVIAL_COLOUR,
-    add_legend,
+    CostSpaceDisplayMixin,
     check_curves,
     check_pcf,
     check_rocs,
-    envelopes_of,
-    full_rocs,
     prior_axis,
+    scored_envelopes,
     thesis_axes,
 )
-from costlab.plotting._scores import named_scores
 
 __all__ = ["CostCurveDisplay"]
 
@@ -89,7 +81,7 @@ _COST_SIZE = (8.2, 5.0)
 _Y_TOP = 0.55  # the trivial classifiers peak at NE[C] = 0.5 (PCF(+) = 0.5)
 
 
-class CostCurveDisplay(CurveDisplayMixin):
+class CostCurveDisplay(CostSpaceDisplayMixin):
     """Cost curves: cost lines, lower envelopes and operating ranges (D&H sec. 2.2, Figs. 4-9).
 
     Each hull vertex (FP, TP) is the cost line from NE[C] = FP at PCF(+) = 0 to 1 - TP at
@@ -158,7 +150,8 @@ class CostCurveDisplay(CurveDisplayMixin):
     figure_ : Figure
     """
 
-    _estimator_kwargs = {"higher_is_positive": True}
+    #: The constructor's options that ``from_predictions`` passes on from its ``**kwargs``.
+    _options = ("show_lines", "show_trivial", "shade_operating_range", "x_axis", "true_costs")
 
     def __init__(
         self,
@@ -200,11 +193,6 @@ class CostCurveDisplay(CurveDisplayMixin):
         pcf=None,
         labels=None,
         title=None,
-        show_lines=True,
-        show_trivial=True,
-        shade_operating_range=True,
-        x_axis="pcf",
-        true_costs=None,
         ax=None,
         **kwargs,
     ):
@@ -227,11 +215,13 @@ class CostCurveDisplay(CurveDisplayMixin):
             P(class 1)).
         all_points : bool
             Draw a cost line for every ROC point, not only for the hull's vertices.
-        pcf, labels, title, show_lines, show_trivial, shade_operating_range, x_axis, true_costs
+        pcf, labels, title
             As in the constructor.
         ax : Axes, optional
         **kwargs
-            Passed to :meth:`plot` (the envelopes' line style).
+            The constructor's ``show_lines``, ``show_trivial``, ``shade_operating_range``,
+            ``x_axis`` and ``true_costs``; the rest is passed to :meth:`plot` (``legend``, the
+            envelopes' line style).
 
         Returns
         -------
@@ -244,22 +234,12 @@ class CostCurveDisplay(CurveDisplayMixin):
         >>> display.lines_["Classifier"].get_xdata().tolist()
         [0.0, 0.0, 0.5, 1.0, 1.0]
         """
-        scores = named_scores(y_score, name, y_true, param="y_score")
-        envelopes = envelopes_of(y_true, scores, pos_label, higher_is_positive)
-        rocs = full_rocs(y_true, scores, pos_label, higher_is_positive) if all_points else None
-        display = cls(
-            envelopes,
-            rocs=rocs,
-            pcf=pcf,
-            labels=labels,
-            title=title,
-            show_lines=show_lines,
-            show_trivial=show_trivial,
-            shade_operating_range=shade_operating_range,
-            x_axis=x_axis,
-            true_costs=true_costs,
+        envelopes, rocs = scored_envelopes(
+            y_true, y_score, name, pos_label, higher_is_positive, with_rocs=all_points
         )
-        return display.plot(ax=ax, **kwargs)
+        return cls._construct_and_plot(
+            envelopes, ax=ax, kwargs=kwargs, rocs=rocs, pcf=pcf, labels=labels, title=title
+        )
 
     def plot(self, ax=None, *, legend=True, **kwargs):
         """Draw the cost curves on ``ax`` (a new figure if None).
@@ -283,16 +263,12 @@ class CostCurveDisplay(CurveDisplayMixin):
         )
         self.shading_ = self._shade(ax, styles) if self.shade_operating_range else None
         self.cost_lines_ = self._draw_cost_lines(ax, styles) if self.show_lines else {}
-        self.lines_ = self._drawenvelopes(ax, styles, kwargs)
+        self.lines_ = self._draw_envelopes(ax, kwargs)
         self.operating_range_ = self._mark_operating_ranges(ax, styles)
         self.pcf_line_, self.pcf_points_, self.optimal_lines_ = self._mark_pcf(ax, styles)
         self._cost_axes(ax)
-        _finish(ax, self.title, legend=None)
-        if legend:
-            handles = [*self.lines_.values(), *self._guides(), *self._pcf_guides()]
-            add_legend(ax, handles, outside=True)
-        self.ax_, self.figure_ = ax, fig
-        return self
+        guides = [*self._guides(), *self._pcf_guides()]
+        return self._finish_panel(ax, fig, legend=legend, guides=guides, outside=True)
 
     # -- drawing ------------------------------------------------------------------------------
 
@@ -327,19 +303,17 @@ class CostCurveDisplay(CurveDisplayMixin):
                 lines.set_zorder(2)
         return collections
 
-    def _drawenvelopes(self, ax, styles, kwargs):
-        lines = {}
-        for name, env in self.envelopes.items():
-            style = {
-                "color": styles[name]["color"],
-                "linewidth": 2.6,
-                "label": display_name(name, self.labels),
-                "solid_joinstyle": "round",
-                "zorder": 4,
-            }
-            x, y = env.curve()
-            lines[name] = ax.plot(x, y, **(style | kwargs))[0]
-        return lines
+    def _draw_envelopes(self, ax, kwargs):
+        return _classifier_lines(
+            ax,
+            self.envelopes,
+            lambda env: env.curve(),
+            kwargs,
+            labels=self.labels,
+            linewidth=2.6,
+            solid_joinstyle="round",
+            zorder=4,
+        )
 
     def _mark_operating_ranges(self, ax, styles):
         """Ticks where each envelope leaves and rejoins the trivial classifiers."""

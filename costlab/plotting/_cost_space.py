@@ -24,6 +24,8 @@ from costlab.metrics import (
     probability_cost,
 )
 from costlab.metrics._validation import check_bool, check_labels_scores
+from costlab.plotting._base import CurveDisplayMixin, _finish
+from costlab.plotting._scores import named_scores
 
 TRIVIAL_COLOUR = "0.45"
 PCF_COLOUR = "0.15"
@@ -36,6 +38,104 @@ _MIN_TICK_GAP = 0.075  # in PCF(+), between two ticks of the p(+) axis
 # ---------------------------------------------------------------------------------------------
 # The constructors' curves (from_predictions, from_estimator)
 # ---------------------------------------------------------------------------------------------
+
+
+class CostSpaceDisplayMixin(CurveDisplayMixin):
+    """The cost-space Displays' ``from_predictions``: envelopes (and full ROC curves) of scores.
+
+    :class:`~costlab.plotting.ROCHullDisplay` and
+    :class:`~costlab.plotting.CostSpaceDualityDisplay` use it as it is;
+    :class:`~costlab.plotting.CostCurveDisplay` names its own (``all_points`` for ``show_roc``).
+    Scores may come in either orientation, so ``from_estimator`` passes
+    ``higher_is_positive=True``.
+    """
+
+    _estimator_kwargs = {"higher_is_positive": True}
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        pos_label=None,
+        higher_is_positive=True,
+        show_roc=True,
+        pcf=None,
+        labels=None,
+        title=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's ROC curve and convex hull from its scores and plot them.
+
+        Parameters
+        ----------
+        y_true, y_score, name, pos_label, higher_is_positive
+            As in :meth:`CostCurveDisplay.from_predictions`.
+        show_roc : bool
+            Draw the full ROC curves faintly beneath the hulls.
+        pcf, labels, title
+            As in the constructor.
+        ax : Axes or pair of Axes, optional
+            Where to draw (for :class:`CostSpaceDualityDisplay`, the ROC and the cost axes); a
+            new figure if None.
+        **kwargs
+            The constructor's options named in the Display's ``_options`` (for
+            :class:`CostSpaceDualityDisplay`, the cost panel's ``show_lines``, ``x_axis``, ...),
+            then line styles passed to :meth:`plot`.
+
+        Returns
+        -------
+        ROCHullDisplay or CostSpaceDualityDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from costlab.plotting import ROCHullDisplay
+        >>> display = ROCHullDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
+        >>> display.lines_["Classifier"].get_ydata().tolist()
+        [0.0, 0.5, 1.0, 1.0]
+        """
+        envelopes, rocs = scored_envelopes(
+            y_true, y_score, name, pos_label, higher_is_positive, with_rocs=show_roc
+        )
+        return cls._construct_and_plot(
+            envelopes, ax=ax, kwargs=kwargs, rocs=rocs, pcf=pcf, labels=labels, title=title
+        )
+
+    def _finish_panel(self, ax, fig, *, legend, guides, outside):
+        """The costlab look, the legend (if ``legend``) of ``lines_`` and ``guides``, ``self``."""
+        _finish(ax, self.title, legend=None)
+        if legend:
+            add_legend(ax, [*self.lines_.values(), *guides], outside=outside)
+        return self._plotted(ax, fig)
+
+
+def scored_envelopes(y_true, y_score, name, pos_label, higher_is_positive, *, with_rocs):
+    """``(envelopes, rocs)`` of one array of scores or ``{name: scores}``.
+
+    Parameters
+    ----------
+    y_true, y_score, name, pos_label, higher_is_positive
+        As in :meth:`CostCurveDisplay.from_predictions`.
+    with_rocs : bool
+        Also compute every classifier's full ROC curve.
+
+    Returns
+    -------
+    envelopes : dict of str -> CostEnvelope
+        As :func:`envelopes_of`.
+    rocs : dict of str -> (fpr, tpr), or None
+        As :func:`full_rocs`, None unless ``with_rocs``.
+    """
+    scores = named_scores(y_score, name, y_true, param="y_score")
+    envelopes = envelopes_of(y_true, scores, pos_label, higher_is_positive)
+    rocs = full_rocs(y_true, scores, pos_label, higher_is_positive) if with_rocs else None
+    return envelopes, rocs
 
 
 def envelopes_of(y_true, scores, pos_label, higher_is_positive):

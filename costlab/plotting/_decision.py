@@ -151,11 +151,9 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         top = 0.0
         for name, curve in self.curves.items():
             colour = styles[name]["color"]
-            if self.bands is not None and name in self.bands.names:
-                band = self.bands.band(name)
-                self.bands_[name] = ax.fill_between(
-                    band["x"], band["low"], band["high"], color=colour, alpha=0.18, linewidth=0
-                )
+            band = _shade_band(ax, self.bands, name, colour, alpha=0.18)
+            if band is not None:
+                self.bands_[name] = band
             x, y = curve.curve(p_max=self.p_max, standardized=std)
             self.lines_[name] = ax.plot(x, y, color=colour, linewidth=1.8, label=name)[0]
             top = max(top, float(np.max(y)))
@@ -294,13 +292,9 @@ class BrierCurveDisplay(CurveDisplayMixin):
         for name, by_method in self.curves.items():
             colour = styles[name]["color"]
             for method, curve in by_method.items():
-                bands = self.bands.get(method)
-                if bands is not None and name in bands.names:
-                    band = bands.band(name)
-                    self.bands_[name, method] = ax.fill_between(
-                        band["x"], band["low"], band["high"], color=colour, alpha=0.15,
-                        linewidth=0,
-                    )  # fmt: skip
+                band = _shade_band(ax, self.bands.get(method), name, colour, alpha=0.15)
+                if band is not None:
+                    self.bands_[name, method] = band
                 x, y = curve.curve()
                 label = f"{name}, {method}" if several else name
                 self.lines_[name, method] = ax.plot(
@@ -392,3 +386,28 @@ class CurveDifferenceDisplay(DisplayMixin):
         )
         _finish(ax, title, legend=None)
         return self._plotted(ax, fig)
+
+
+def _shade_band(ax, bands, name, colour, *, alpha):
+    """Shade a model's bootstrap band in its colour.
+
+    Parameters
+    ----------
+    ax : Axes
+    bands : CurveBands or None
+    name : str
+        The model.
+    colour : colour
+    alpha : float
+
+    Returns
+    -------
+    PolyCollection or None
+        None where ``bands`` is None or has no band of ``name``.
+    """
+    if bands is None or name not in bands.names:
+        return None
+    band = bands.band(name)
+    return ax.fill_between(
+        band["x"], band["low"], band["high"], color=colour, alpha=alpha, linewidth=0
+    )

@@ -23,20 +23,17 @@ import numpy as np
 from matplotlib.lines import Line2D
 
 from costlab.metrics import CostEnvelope
-from costlab.plotting._base import CurveDisplayMixin, classifier_styles, display_name
+from costlab.plotting._base import classifier_styles, display_name
 from costlab.plotting._cost_curves import CostCurveDisplay
-from costlab.plotting._cost_space import add_legend, check_curves, envelopes_of, full_rocs
+from costlab.plotting._cost_space import CostSpaceDisplayMixin, add_legend, check_curves
 from costlab.plotting._roc_hull import ROCHullDisplay
-from costlab.plotting._scores import named_scores
 
 __all__ = ["CostSpaceDualityDisplay"]
 
 _DUAL_SIZE = (14.0, 6.0)
-#: Options of the cost panel that from_predictions passes on to the constructor.
-_COST_OPTIONS = ("show_lines", "show_trivial", "shade_operating_range", "x_axis", "true_costs")
 
 
-class CostSpaceDualityDisplay(CurveDisplayMixin):
+class CostSpaceDualityDisplay(CostSpaceDisplayMixin):
     """A ROC hull and its cost curve side by side: D&H's point/line duality (sec. 2.2).
 
     A ROC point is a cost line and the hull is the lower envelope (left: ROC space; right: cost
@@ -53,8 +50,9 @@ class CostSpaceDualityDisplay(CurveDisplayMixin):
         A PCF(+) in (0, 1) to mark in both panels.
     labels, title
         Legend labels per classifier, and the figure's title.
-    show_lines, show_trivial, shade_operating_range, x_axis, true_costs
-        As in :class:`CostCurveDisplay`.
+    **cost_options
+        The cost panel's ``show_lines``, ``show_trivial``, ``shade_operating_range``, ``x_axis``
+        and ``true_costs``, as in :class:`CostCurveDisplay`.
 
     Attributes
     ----------
@@ -70,83 +68,18 @@ class CostSpaceDualityDisplay(CurveDisplayMixin):
     figure_ : Figure
     """
 
-    _estimator_kwargs = {"higher_is_positive": True}
+    _options = CostCurveDisplay._options  # the cost panel's
 
-    def __init__(
-        self,
-        envelopes,
-        *,
-        rocs=None,
-        pcf=None,
-        labels=None,
-        title=None,
-        show_lines=True,
-        show_trivial=True,
-        shade_operating_range=True,
-        x_axis="pcf",
-        true_costs=None,
-    ):
+    def __init__(self, envelopes, *, rocs=None, pcf=None, labels=None, title=None, **cost_options):
         self.envelopes = check_curves(envelopes, "envelopes", CostEnvelope)
         self.title = title
         self._roc = ROCHullDisplay(
             self.envelopes, rocs=rocs, pcf=pcf, labels=labels, title="ROC space: points"
         )
         self._cost = CostCurveDisplay(
-            self.envelopes,
-            pcf=pcf,
-            labels=labels,
-            title="Cost space: lines",
-            show_lines=show_lines,
-            show_trivial=show_trivial,
-            shade_operating_range=shade_operating_range,
-            x_axis=x_axis,
-            true_costs=true_costs,
+            self.envelopes, pcf=pcf, labels=labels, title="Cost space: lines", **cost_options
         )
         self.pcf, self.labels = self._cost.pcf, self._cost.labels
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_score,
-        *,
-        name=None,
-        pos_label=None,
-        higher_is_positive=True,
-        show_roc=True,
-        pcf=None,
-        labels=None,
-        title=None,
-        ax=None,
-        **kwargs,
-    ):
-        """Compute each classifier's hull and envelope from its scores and plot both panels.
-
-        Parameters
-        ----------
-        y_true, y_score, name, pos_label, higher_is_positive
-            As in :meth:`CostCurveDisplay.from_predictions`.
-        show_roc : bool
-            Draw the full ROC curves faintly beneath the hulls.
-        pcf, labels, title
-            As in the constructor.
-        ax : pair of Axes, optional
-            (ROC axes, cost axes); a new figure if None.
-        **kwargs
-            Cost-panel options of the constructor (``show_lines``, ``x_axis``, ...), and line
-            styles passed to :meth:`plot`.
-
-        Returns
-        -------
-        CostSpaceDualityDisplay
-            Already plotted.
-        """
-        scores = named_scores(y_score, name, y_true, param="y_score")
-        envelopes = envelopes_of(y_true, scores, pos_label, higher_is_positive)
-        rocs = full_rocs(y_true, scores, pos_label, higher_is_positive) if show_roc else None
-        options = {key: kwargs.pop(key) for key in _COST_OPTIONS if key in kwargs}
-        display = cls(envelopes, rocs=rocs, pcf=pcf, labels=labels, title=title, **options)
-        return display.plot(ax=ax, **kwargs)
 
     def plot(self, ax=None, **kwargs):
         """Draw ROC space on the left and cost space on the right.

@@ -53,11 +53,10 @@ from costlab.plotting._base import (
     _check_axis_labels,
     _check_frames,
     _check_labels,
+    _classifier_lines,
     _finish,
     _per_classifier,
-    _unit_axis,
-    classifier_styles,
-    display_name,
+    _threshold_axis,
 )
 from costlab.plotting._scores import named_scores
 
@@ -70,7 +69,80 @@ _ANNOTATION_FORMAT = "{:.1f}"
 _MAX_COST_TICKS = 25
 
 
-class MTMCSDisplay(CurveDisplayMixin):
+class _CostRatioChart(CurveDisplayMixin):
+    """What both charts share: each classifier's MTMCS curve, drawn by cost ratio.
+
+    Their ``from_predictions`` computes the curves with :func:`costlab.metrics.mtmcs_curve`;
+    a subclass names its other constructor options in ``_options``.
+    """
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        pos_label=None,
+        sample_weight=None,
+        fp_costs=None,
+        search="exact",
+        step=1e-5,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's MTMCS curve from its scores and plot the chart.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True labels, two classes.
+        y_score : array-like of shape (n,) or Mapping[str, array-like]
+            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
+            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
+        name : str, optional
+            Legend name of a single array of scores (default ``"Classifier"``); must be None
+            when ``y_score`` is a mapping.
+        pos_label, sample_weight, fp_costs, search, step
+            Passed to :func:`costlab.metrics.mtmcs_curve`.
+        title, labels
+            As in the constructor.
+        ax : Axes, optional
+        **kwargs
+            :class:`MTMCSDisplay`'s ``highlight`` goes to the constructor; the rest to
+            :meth:`plot` (e.g. ``annotate=True``, or line styles).
+
+        Returns
+        -------
+        MTMCSDisplay or ThresholdDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
+        >>> display = MTMCSDisplay.from_predictions(y, p, fp_costs=[0.5])
+        >>> display.lines_["Classifier"].get_ydata().tolist()
+        [25.0]
+        >>> display = ThresholdDisplay.from_predictions(y, p, fp_costs=[0.5])
+        >>> display.lines_["Classifier"].get_ydata().tolist()
+        [0.5]
+        """
+        curves = _per_classifier(
+            mtmcs_curve,
+            y_true,
+            named_scores(y_score, name, y_true),
+            pos_label=pos_label,
+            sample_weight=sample_weight,
+            fp_costs=fp_costs,
+            search=search,
+            step=step,
+        )
+        return cls._construct_and_plot(curves, ax=ax, kwargs=kwargs, title=title, labels=labels)
+
+
+class MTMCSDisplay(_CostRatioChart):
     """MTMCS chart: each classifier's MTMCS (%) at every cost ratio (thesis 4.2.1, Figure 7).
 
     Parameters
@@ -95,74 +167,13 @@ class MTMCSDisplay(CurveDisplayMixin):
     figure_ : Figure
     """
 
+    _options = ("highlight",)
+
     def __init__(self, curves, *, highlight=None, title=None, labels=None):
         self.curves = _check_curves(curves, "mtmcs")
         self.highlight = _check_highlight(highlight)
         self.title = title
         self.labels = _check_labels(labels)
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_score,
-        *,
-        name=None,
-        pos_label=None,
-        sample_weight=None,
-        fp_costs=None,
-        search="exact",
-        step=1e-5,
-        highlight=None,
-        title=None,
-        labels=None,
-        ax=None,
-        **kwargs,
-    ):
-        """Compute each classifier's MTMCS curve from its scores and plot the chart.
-
-        Parameters
-        ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
-            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
-        name : str, optional
-            Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``y_score`` is a mapping.
-        pos_label, sample_weight, fp_costs, search, step
-            Passed to :func:`costlab.metrics.mtmcs_curve`.
-        highlight, title, labels
-            As in the constructor.
-        ax : Axes, optional
-        **kwargs
-            Passed to :meth:`plot` (e.g. ``annotate=True``, or line styles).
-
-        Returns
-        -------
-        MTMCSDisplay
-            Already plotted.
-
-        Examples
-        --------
-        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
-        >>> display = MTMCSDisplay.from_predictions(y, p, fp_costs=[0.5])
-        >>> display.lines_["Classifier"].get_ydata().tolist()
-        [25.0]
-        """
-        curves = _per_classifier(
-            mtmcs_curve,
-            y_true,
-            named_scores(y_score, name, y_true),
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            fp_costs=fp_costs,
-            search=search,
-            step=step,
-        )
-        display = cls(curves, highlight=highlight, title=title, labels=labels)
-        return display.plot(ax=ax, **kwargs)
 
     def plot(self, ax=None, *, annotate=False, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None).
@@ -193,7 +204,7 @@ class MTMCSDisplay(CurveDisplayMixin):
         return self._plotted(ax, fig)
 
 
-class ThresholdDisplay(CurveDisplayMixin):
+class ThresholdDisplay(_CostRatioChart):
     """Optimal classification thresholds chart (thesis 4.4, Figure 9).
 
     The threshold on the score that attains each classifier's MTMCS at each cost ratio.
@@ -223,74 +234,11 @@ class ThresholdDisplay(CurveDisplayMixin):
             ("Cost ratio FPcost/FNcost (normalised)", "Optimal threshold on P(positive)"),
         )
 
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_score,
-        *,
-        name=None,
-        pos_label=None,
-        sample_weight=None,
-        fp_costs=None,
-        search="exact",
-        step=1e-5,
-        title=None,
-        labels=None,
-        ax=None,
-        **kwargs,
-    ):
-        """Compute each classifier's optimal thresholds from its scores and plot them.
-
-        Parameters
-        ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
-            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
-        name : str, optional
-            Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``y_score`` is a mapping.
-        pos_label, sample_weight, fp_costs, search, step
-            Passed to :func:`costlab.metrics.mtmcs_curve`.
-        title, labels
-            As in the constructor.
-        ax : Axes, optional
-        **kwargs
-            Passed to :meth:`plot` (line styles).
-
-        Returns
-        -------
-        ThresholdDisplay
-            Already plotted.
-
-        Examples
-        --------
-        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
-        >>> display = ThresholdDisplay.from_predictions(y, p, fp_costs=[0.5])
-        >>> display.lines_["Classifier"].get_ydata().tolist()
-        [0.5]
-        """
-        curves = _per_classifier(
-            mtmcs_curve,
-            y_true,
-            named_scores(y_score, name, y_true),
-            pos_label=pos_label,
-            sample_weight=sample_weight,
-            fp_costs=fp_costs,
-            search=search,
-            step=step,
-        )
-        return cls(curves, title=title, labels=labels).plot(ax=ax, **kwargs)
-
     def plot(self, ax=None, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = self._axes(ax, _WIDE)
         self.lines_ = _plot_cost_curves(ax, self.curves, "threshold", kwargs, self.labels)
-        values = np.concatenate([c["threshold"].to_numpy() for c in self.curves.values()])
-        _unit_axis(ax.set_ylim, ax.yaxis, values)
-        ax.set_ylabel(self.axis_labels[1])
+        _threshold_axis(ax, self.curves, self.axis_labels[1])
         _finish(ax, self.title, legend="outside")
         return self._plotted(ax, fig)
 
@@ -302,20 +250,18 @@ class ThresholdDisplay(CurveDisplayMixin):
 
 def _plot_cost_curves(ax, curves, column, kwargs, labels=None):
     """One line with markers per classifier: ``column`` against ``fp_cost``; x axis labelled."""
-    styles = classifier_styles(curves)
-    lines = {}
-    for name, curve in curves.items():
-        style = {
-            "color": styles[name]["color"],
-            "marker": styles[name]["marker"],
-            "markersize": 6,
-            "linewidth": 1.8,
-            "label": display_name(name, labels),
-            "clip_on": False,
-            "zorder": 3,
-        }
-        x, y = curve["fp_cost"].to_numpy(), curve[column].to_numpy()
-        lines[name] = ax.plot(x, y, **(style | kwargs))[0]
+    lines = _classifier_lines(
+        ax,
+        curves,
+        ("fp_cost", column),
+        kwargs,
+        labels=labels,
+        marker=True,
+        markersize=6,
+        linewidth=1.8,
+        clip_on=False,
+        zorder=3,
+    )
     _cost_ratio_axis(ax, np.concatenate([c["fp_cost"].to_numpy() for c in curves.values()]))
     return lines
 

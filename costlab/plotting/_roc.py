@@ -18,18 +18,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-import numpy as np
-
 from costlab.metrics import roc_auc, roc_points
 from costlab.plotting._base import (
     CurveDisplayMixin,
     _check_axis_labels,
     _check_frames,
     _check_labels,
+    _classifier_lines,
     _finish,
     _per_classifier,
+    _threshold_axis,
     _unit_axis,
-    classifier_styles,
     display_name,
 )
 from costlab.plotting._scores import named_scores
@@ -39,7 +38,75 @@ __all__ = ["ROCDisplay", "ROCThresholdDisplay"]
 _SQUARE, _SMALL = (6.5, 6.0), (5.5, 4.5)
 
 
-class ROCDisplay(CurveDisplayMixin):
+class _RocChart(CurveDisplayMixin):
+    """What both ROC graphs share: each classifier's ROC curve, from ``from_predictions``.
+
+    ``_metrics`` are the functions of ``(y_true, scores)`` whose per-classifier results are the
+    constructor's positional arguments (the ROC curves, then for :class:`ROCDisplay` the AUCs).
+    """
+
+    _metrics = (roc_points,)
+
+    @classmethod
+    def from_predictions(
+        cls,
+        y_true,
+        y_score,
+        *,
+        name=None,
+        pos_label=None,
+        sample_weight=None,
+        title=None,
+        labels=None,
+        ax=None,
+        **kwargs,
+    ):
+        """Compute each classifier's ROC curve (and AUC) from its scores and plot the graph.
+
+        Parameters
+        ----------
+        y_true : array-like of shape (n,)
+            True labels, two classes.
+        y_score : array-like of shape (n,) or Mapping[str, array-like]
+            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
+            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
+        name : str, optional
+            Legend name of a single array of scores (default ``"Classifier"``); must be None
+            when ``y_score`` is a mapping.
+        pos_label, sample_weight : optional
+            Passed to :func:`costlab.metrics.roc_points` (and :func:`costlab.metrics.roc_auc`
+            for :class:`ROCDisplay`).
+        title, labels
+            As in the constructor.
+        ax : Axes, optional
+        **kwargs
+            Passed to :meth:`plot` (line styles).
+
+        Returns
+        -------
+        ROCDisplay or ROCThresholdDisplay
+            Already plotted.
+
+        Examples
+        --------
+        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
+        >>> ROCDisplay.from_predictions(y, p).aucs
+        {'Classifier': 0.75}
+        >>> display = ROCThresholdDisplay.from_predictions(y, p)
+        >>> display.lines_["Classifier"].get_ydata().tolist()
+        [1.0, 0.6, 0.4, 0.3, 0.1]
+        """
+        scores = named_scores(y_score, name, y_true)
+        curves = [
+            _per_classifier(
+                metric, y_true, scores, pos_label=pos_label, sample_weight=sample_weight
+            )
+            for metric in cls._metrics
+        ]
+        return cls._construct_and_plot(*curves, ax=ax, kwargs=kwargs, title=title, labels=labels)
+
+
+class ROCDisplay(_RocChart):
     """ROC graph, one curve per classifier (Al-Saffar 2018, sec. 2.2, Figure 13).
 
     Parameters
@@ -63,6 +130,8 @@ class ROCDisplay(CurveDisplayMixin):
     figure_ : Figure
     """
 
+    _metrics = (roc_points, roc_auc)
+
     def __init__(self, rocs, aucs, *, title=None, labels=None, axis_labels=None):
         self.rocs = _check_frames(rocs, ("fpr", "tpr"), "rocs")
         self.aucs = _check_aucs(aucs, self.rocs)
@@ -73,72 +142,19 @@ class ROCDisplay(CurveDisplayMixin):
             ("False positive rate (negatives called positive)", "True positive rate"),
         )
 
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_score,
-        *,
-        name=None,
-        pos_label=None,
-        sample_weight=None,
-        title=None,
-        labels=None,
-        ax=None,
-        **kwargs,
-    ):
-        """Compute each classifier's ROC curve and AUC and plot them.
-
-        Parameters
-        ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
-            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
-        name : str, optional
-            Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``y_score`` is a mapping.
-        pos_label, sample_weight : optional
-            Passed to :func:`costlab.metrics.roc_points` and :func:`costlab.metrics.roc_auc`.
-        title, labels
-            As in the constructor.
-        ax : Axes, optional
-        **kwargs
-            Passed to :meth:`plot` (line styles).
-
-        Returns
-        -------
-        ROCDisplay
-            Already plotted.
-
-        Examples
-        --------
-        >>> display = ROCDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])
-        >>> display.aucs
-        {'Classifier': 0.75}
-        """
-        scores = named_scores(y_score, name, y_true)
-        rocs = _per_classifier(
-            roc_points, y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
-        aucs = _per_classifier(
-            roc_auc, y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
-        return cls(rocs, aucs, title=title, labels=labels).plot(ax=ax, **kwargs)
-
     def plot(self, ax=None, **kwargs):
         """Draw the ROC graph on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = self._axes(ax, _SQUARE)
-        styles = classifier_styles(self.rocs)
         self.chance_line_ = ax.plot(
             [0, 1], [0, 1], linestyle="--", color="0.6", linewidth=1, label="Chance (AUC = 0.5)"
         )[0]
-        self.lines_ = {}
-        for name, roc in self.rocs.items():
-            label = f"{display_name(name, self.labels)} (AUC = {self.aucs[name]:.4f})"
-            style = {"color": styles[name]["color"], "linewidth": 2, "label": label} | kwargs
-            self.lines_[name] = ax.plot(roc["fpr"].to_numpy(), roc["tpr"].to_numpy(), **style)[0]
+        legend = {
+            name: f"{display_name(name, self.labels)} (AUC = {auc:.4f})"
+            for name, auc in self.aucs.items()
+        }
+        self.lines_ = _classifier_lines(
+            ax, self.rocs, ("fpr", "tpr"), kwargs, labels=legend, linewidth=2
+        )
         _unit_axis(ax.set_xlim, ax.xaxis, step=0.2)
         _unit_axis(ax.set_ylim, ax.yaxis, step=0.2)
         ax.set_aspect("equal")
@@ -148,7 +164,7 @@ class ROCDisplay(CurveDisplayMixin):
         return self._plotted(ax, fig)
 
 
-class ROCThresholdDisplay(CurveDisplayMixin):
+class ROCThresholdDisplay(_RocChart):
     """Classification thresholds along the ROC graph (thesis Figures 14, 19, 24, 29).
 
     The threshold on the score at each ROC point, plotted against its false positive rate
@@ -179,76 +195,15 @@ class ROCThresholdDisplay(CurveDisplayMixin):
             ("False positive rate (negatives called positive)", "Threshold on P(positive)"),
         )
 
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_score,
-        *,
-        name=None,
-        pos_label=None,
-        sample_weight=None,
-        title=None,
-        labels=None,
-        ax=None,
-        **kwargs,
-    ):
-        """Compute each classifier's ROC curve and plot its thresholds by FPR.
-
-        Parameters
-        ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
-            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
-        name : str, optional
-            Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``y_score`` is a mapping.
-        pos_label, sample_weight : optional
-            Passed to :func:`costlab.metrics.roc_points`.
-        title, labels
-            As in the constructor.
-        ax : Axes, optional
-        **kwargs
-            Passed to :meth:`plot` (line styles).
-
-        Returns
-        -------
-        ROCThresholdDisplay
-            Already plotted.
-
-        Examples
-        --------
-        >>> y, p = [0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3]
-        >>> display = ROCThresholdDisplay.from_predictions(y, p)
-        >>> display.lines_["Classifier"].get_ydata().tolist()
-        [1.0, 0.6, 0.4, 0.3, 0.1]
-        """
-        scores = named_scores(y_score, name, y_true)
-        rocs = _per_classifier(
-            roc_points, y_true, scores, pos_label=pos_label, sample_weight=sample_weight
-        )
-        return cls(rocs, title=title, labels=labels).plot(ax=ax, **kwargs)
-
     def plot(self, ax=None, **kwargs):
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = self._axes(ax, _SMALL)
-        styles = classifier_styles(self.rocs)
-        self.lines_ = {}
-        for name, roc in self.rocs.items():
-            style = {
-                "color": styles[name]["color"],
-                "linewidth": 2,
-                "label": display_name(name, self.labels),
-            }
-            x, y = roc["fpr"].to_numpy(), roc["threshold"].to_numpy()
-            self.lines_[name] = ax.plot(x, y, **(style | kwargs))[0]
-        values = np.concatenate([r["threshold"].to_numpy() for r in self.rocs.values()])
+        self.lines_ = _classifier_lines(
+            ax, self.rocs, ("fpr", "threshold"), kwargs, labels=self.labels, linewidth=2
+        )
         _unit_axis(ax.set_xlim, ax.xaxis, step=0.2)
-        _unit_axis(ax.set_ylim, ax.yaxis, values)
+        _threshold_axis(ax, self.rocs, self.axis_labels[1])
         ax.set_xlabel(self.axis_labels[0])
-        ax.set_ylabel(self.axis_labels[1])
         _finish(ax, self.title, legend="best")
         return self._plotted(ax, fig)
 

@@ -26,24 +26,15 @@ from costlab.metrics import (
     cost_point_to_roc_line,
     normalized_expected_cost,
 )
-from costlab.plotting._base import (
-    CurveDisplayMixin,
-    _check_labels,
-    _finish,
-    classifier_styles,
-    display_name,
-)
+from costlab.plotting._base import _check_labels, _classifier_lines, classifier_styles
 from costlab.plotting._cost_space import (
     PCF_COLOUR,
     TRIVIAL_COLOUR,
-    add_legend,
+    CostSpaceDisplayMixin,
     check_curves,
     check_pcf,
     check_rocs,
-    envelopes_of,
-    full_rocs,
 )
-from costlab.plotting._scores import named_scores
 
 __all__ = ["ROCHullDisplay"]
 
@@ -51,7 +42,7 @@ _ROC_SIZE = (6.6, 6.0)
 _MAX_MARKED_POINTS = 25  # ROC curves with more points are drawn without markers
 
 
-class ROCHullDisplay(CurveDisplayMixin):
+class ROCHullDisplay(CostSpaceDisplayMixin):
     """ROC convex hulls and the iso-cost line of a PCF(+) (D&H sec. 2.1, Figs. 3 and 5).
 
     A line of slope S in ROC space joins classifiers of equal expected cost at
@@ -94,8 +85,6 @@ class ROCHullDisplay(CurveDisplayMixin):
     figure_ : Figure
     """
 
-    _estimator_kwargs = {"higher_is_positive": True}
-
     def __init__(self, hulls, *, rocs=None, pcf=None, labels=None, title=None):
         self.hulls = {
             name: getattr(h, "hull", h)
@@ -111,53 +100,6 @@ class ROCHullDisplay(CurveDisplayMixin):
                 name: int(CostEnvelope.from_hull(hull).vertex_at(self.pcf)[0])
                 for name, hull in self.hulls.items()
             }
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true,
-        y_score,
-        *,
-        name=None,
-        pos_label=None,
-        higher_is_positive=True,
-        show_roc=True,
-        pcf=None,
-        labels=None,
-        title=None,
-        ax=None,
-        **kwargs,
-    ):
-        """Compute each classifier's ROC curve and convex hull from its scores and plot them.
-
-        Parameters
-        ----------
-        y_true, y_score, name, pos_label, higher_is_positive
-            As in :meth:`CostCurveDisplay.from_predictions`.
-        show_roc : bool
-            Draw the full ROC curves faintly beneath the hulls.
-        pcf, labels, title
-            As in the constructor.
-        ax : Axes, optional
-        **kwargs
-            Passed to :meth:`plot` (the hulls' line style).
-
-        Returns
-        -------
-        ROCHullDisplay
-            Already plotted.
-
-        Examples
-        --------
-        >>> display = ROCHullDisplay.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8])
-        >>> display.lines_["Classifier"].get_ydata().tolist()
-        [0.0, 0.5, 1.0, 1.0]
-        """
-        scores = named_scores(y_score, name, y_true, param="y_score")
-        envelopes = envelopes_of(y_true, scores, pos_label, higher_is_positive)
-        rocs = full_rocs(y_true, scores, pos_label, higher_is_positive) if show_roc else None
-        display = cls(envelopes, rocs=rocs, pcf=pcf, labels=labels, title=title)
-        return display.plot(ax=ax, **kwargs)
 
     def plot(self, ax=None, *, legend=True, **kwargs):
         """Draw the hulls on ``ax`` (a new figure if None).
@@ -185,15 +127,11 @@ class ROCHullDisplay(CurveDisplayMixin):
             zorder=1,
         )[0]
         self.roc_lines_ = self._draw_rocs(ax, styles)
-        self.lines_ = self._draw_hulls(ax, styles, kwargs)
+        self.lines_ = self._draw_hulls(ax, kwargs)
         self.iso_lines_, self.optimal_points_, self.annotations_ = self._draw_iso_cost(ax, styles)
         _roc_axes(ax)
-        _finish(ax, self.title, legend=None)
-        if legend:
-            handles = [*self.lines_.values(), *self._guides(), *self._iso_guides()]
-            add_legend(ax, handles, outside=False)
-        self.ax_, self.figure_ = ax, fig
-        return self
+        guides = [*self._guides(), *self._iso_guides()]
+        return self._finish_panel(ax, fig, legend=legend, guides=guides, outside=False)
 
     def _draw_rocs(self, ax, styles):
         lines = {}
@@ -211,20 +149,19 @@ class ROCHullDisplay(CurveDisplayMixin):
             )[0]
         return lines
 
-    def _draw_hulls(self, ax, styles, kwargs):
-        lines = {}
-        for name, hull in self.hulls.items():
-            style = {
-                "color": styles[name]["color"],
-                "marker": styles[name]["marker"],
-                "markersize": 5,
-                "linewidth": 2.4,
-                "label": display_name(name, self.labels),
-                "zorder": 4,
-                "clip_on": False,
-            }
-            lines[name] = ax.plot(hull.fpr, hull.tpr, **(style | kwargs))[0]
-        return lines
+    def _draw_hulls(self, ax, kwargs):
+        return _classifier_lines(
+            ax,
+            self.hulls,
+            lambda hull: (hull.fpr, hull.tpr),
+            kwargs,
+            labels=self.labels,
+            marker=True,
+            markersize=5,
+            linewidth=2.4,
+            zorder=4,
+            clip_on=False,
+        )
 
     def _draw_iso_cost(self, ax, styles):
         """Each hull's iso-cost line through its optimal vertex, the vertex ringed and its NE."""

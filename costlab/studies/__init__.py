@@ -26,11 +26,13 @@ notebook under ``notebooks/``, and is then a ``reproduce.py`` target. Every stud
 one skeleton, :mod:`costlab.studies._skeleton`: its experiments are one
 :func:`costlab.evaluation.run_experiments` call (seeds and folds per dataset where the paper
 needs them), its ``report.reproduce`` returns a :class:`~._skeleton.Reproduction` and writes
-it with ``write_tables``, ``write_figures`` and ``write_summary``, and its ``cli`` module has
+it with ``write_tables``, ``write_figures`` and ``write_summary`` (``write_study``: the three
+in turn), and its ``cli`` module has
 ``build_parser()`` (``study_parser``: the study's own options and the shared ``--quick``,
 ``--no-cache``, ``--out``, ``--mirror``, ``--n-jobs`` it takes), ``run(args) -> int`` (the run,
-with the parsed options) and ``main(argv) -> int``; ``reproduce.py`` parses every study's
-options with ``build_parser()`` before it runs any.
+with the parsed options; ``run_study`` runs it and prints its claims) and
+``main(argv) -> int``; ``reproduce.py`` parses every study's options with ``build_parser()``
+before it runs any.
 """
 
 #: Study name -> its ``cli`` module (``build_parser``, ``run``, ``main``; ``reproduce.py <study>``).

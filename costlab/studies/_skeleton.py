@@ -3,10 +3,11 @@
 A study's ``report.reproduce`` runs its experiments (through
 :func:`costlab.evaluation.run_experiments`), fills a :class:`Reproduction` with the run and its
 tables, and writes them with :func:`write_tables`, :func:`write_figures`, :func:`write_summary`
-and (optionally) :func:`write_manifest` into ``<out>/<study>/``. Its ``cli`` module declares
+(the three in turn: :func:`write_study`) and (optionally) :func:`write_manifest` into
+``<out>/<study>/``. Its ``cli`` module declares
 the study's own options and the shared ones it takes (:func:`study_parser`), gets
 ``parse_args`` and ``main`` from :func:`entry_points`, and its ``run`` calls
-:func:`run_reproduction` and :func:`print_claims`.
+:func:`run_study` (:func:`run_reproduction`, then :func:`print_claims`).
 """
 
 from __future__ import annotations
@@ -29,22 +30,66 @@ from costlab._io import write_text_atomic
 from costlab._tables import write_table
 from costlab.datasets import DatasetError
 from costlab.plotting import save_figure
-from costlab.studies._quick import quick_banner
+from costlab.studies._quick import quick_banner, quick_tag
 
 __all__ = [
     "SHARED_OPTIONS",
     "Reproduction",
+    "StudyRun",
+    "claims_markdown",
     "entry_points",
     "environment_lock",
     "option",
     "print_claims",
     "run_reproduction",
+    "run_study",
     "study_parser",
     "write_figures",
     "write_manifest",
+    "write_study",
     "write_summary",
     "write_tables",
 ]
+
+
+@dataclass
+class StudyRun:
+    """A study's cross-validation results, from :func:`costlab.evaluation.run_experiments`.
+
+    A study's own run type subclasses it with keyword-only fields (its protocol,
+    ``@dataclass(kw_only=True)``) and its methods, and is built by :meth:`from_experiments`.
+
+    Attributes
+    ----------
+    results : dict
+        ``(dataset, classifier)`` -> :class:`costlab.evaluation.CVResult`.
+    datasets : dict
+        Dataset name -> :class:`costlab.datasets.Dataset`.
+    seconds : float
+        The cross-validations' seconds, summed.
+    """
+
+    results: dict = field(default_factory=dict)
+    datasets: dict = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @classmethod
+    def from_experiments(cls, run, **fields):
+        """The study's run from an :class:`costlab.evaluation.ExperimentRun` and ``fields``.
+
+        Parameters
+        ----------
+        run : ExperimentRun
+        **fields
+            The subclass's own fields.
+
+        Returns
+        -------
+        StudyRun
+            Of the class it is called on.
+        """
+        seconds = sum(result.seconds for result in run.results.values())
+        return cls(results=run.results, datasets=run.datasets, seconds=seconds, **fields)
 
 
 @dataclass
@@ -151,6 +196,40 @@ def write_summary(rep, lines, path):
     rep.summary = path
     rep.outputs.append(path)
     return path
+
+
+def write_study(rep, root, *, captions, figures, summary, start, log=print, **table_options):
+    """Write a study's tables, figures and summary, and log them: the end of its ``reproduce``.
+
+    Parameters
+    ----------
+    rep : Reproduction
+    root : path
+        ``<out>/<study>``: the tables go to ``tables/``, the figures to ``figures/``, the
+        summary to ``summary.md``.
+    captions : dict
+        Table stem -> caption, as in :func:`write_tables`.
+    figures : Mapping or iterable
+        As in :func:`write_figures`.
+    summary : callable
+        ``summary(rep)``: the summary's Markdown lines, once the tables and figures are written.
+    start : float
+        ``time.perf_counter()`` when the study started (for ``timings["total_s"]``).
+    log : callable
+        Where :meth:`Reproduction.done` says what was written.
+    **table_options
+        Passed to :func:`write_tables` (``digits``, ``labels``).
+
+    Returns
+    -------
+    Reproduction
+        ``rep``.
+    """
+    root = Path(root)
+    write_tables(rep, root / "tables", captions, **table_options)
+    write_figures(rep, figures, root / "figures")
+    write_summary(rep, summary(rep), root / "summary.md")
+    return rep.done(root, log, start=start)
 
 
 LOCK_FILE = "requirements-lock.txt"
@@ -293,6 +372,22 @@ def run_reproduction(reproduce, *, quick=False, reduced=None):
 
 
 _VERDICTS = {True: "holds", False: "DOES NOT HOLD", None: "not comparable"}
+_MARKDOWN_VERDICTS = {True: "yes", False: "**no**", None: "n/a"}
+
+
+def claims_markdown(claims):
+    """The claims as a Markdown table for a summary, ``holds`` written yes, **no** or n/a.
+
+    Parameters
+    ----------
+    claims : DataFrame
+        As in :func:`print_claims`.
+
+    Returns
+    -------
+    str
+    """
+    return claims.assign(holds=claims["holds"].map(_MARKDOWN_VERDICTS)).to_markdown(index=False)
 
 
 def print_claims(claims, *, heading, paper, summary, tag=""):
@@ -326,3 +421,38 @@ def print_claims(claims, *, heading, paper, summary, tag=""):
     else:
         count = f"{held}/{len(claims)} claims of {paper} hold"
     print(f"\n{count}; details in {summary}{tag}")
+
+
+def run_study(study, args, reproduce, *, quick_settings, heading, paper):
+    """Run a study from its command line and print its claims: the ``run`` of its ``cli``.
+
+    Parameters
+    ----------
+    study : str
+        The study's name, its folder under ``args.out``.
+    args : argparse.Namespace
+        The parsed options; ``out`` and ``quick`` are read here.
+    reproduce : callable
+        ``reproduce()`` runs the study with ``args`` and returns its :class:`Reproduction`,
+        whose ``tables["claims"]`` are printed.
+    quick_settings : callable
+        ``quick_settings()`` says what a quick run reduces.
+    heading, paper : str
+        As in :func:`print_claims`.
+
+    Returns
+    -------
+    int
+        The exit code: 0, or 2 when the run failed (:func:`run_reproduction`).
+    """
+    rep = run_reproduction(reproduce, quick=args.quick, reduced=quick_settings)
+    if rep is None:
+        return 2
+    print_claims(
+        rep.tables["claims"],
+        heading=heading,
+        paper=paper,
+        summary=Path(args.out) / study / "summary.md",
+        tag=quick_tag(quick_settings()) if args.quick else "",
+    )
+    return 0

@@ -41,8 +41,22 @@ from costlab.metrics.engine.envelope import CostEnvelope
 __all__ = ["AveragedCurve", "VerticalRocAverage", "average_envelopes", "vertical_roc_average"]
 
 
+class _Band:
+    """The band of an average: the lowest and highest averaged curve at each point."""
+
+    @property
+    def lower(self):
+        """The lowest averaged curve at each point of the average (the band's lower edge)."""
+        return self.values.min(axis=0)
+
+    @property
+    def upper(self):
+        """The highest averaged curve at each point of the average (its upper edge)."""
+        return self.values.max(axis=0)
+
+
 @dataclass(frozen=True)
-class AveragedCurve:
+class AveragedCurve(_Band):
     """The mean of several lower envelopes at each PCF(+), with the curves it averages.
 
     Attributes
@@ -64,16 +78,6 @@ class AveragedCurve:
     values: np.ndarray
     envelopes: tuple
     names: tuple
-
-    @property
-    def lower(self):
-        """The lowest envelope at each knot (the band's lower edge)."""
-        return self.values.min(axis=0)
-
-    @property
-    def upper(self):
-        """The highest envelope at each knot."""
-        return self.values.max(axis=0)
 
     def __call__(self, pcf):
         """The mean NE[C] at PCF(+) (linear between the knots, so exact)."""
@@ -134,7 +138,7 @@ def average_envelopes(envelopes):
 
 
 @dataclass(frozen=True)
-class VerticalRocAverage:
+class VerticalRocAverage(_Band):
     """Provost et al.'s vertical average of several ROC hulls: mean TPR at each FPR.
 
     Attributes
@@ -155,16 +159,6 @@ class VerticalRocAverage:
     values: np.ndarray
     hulls: tuple
     names: tuple
-
-    @property
-    def lower(self):
-        """The lowest TPR at each FPR."""
-        return self.values.min(axis=0)
-
-    @property
-    def upper(self):
-        """The highest TPR at each FPR."""
-        return self.values.max(axis=0)
 
     def roc_hull(self):
         """The averaged curve as a hull of rates (``n_neg = n_pos = 1``), from (0, 0).

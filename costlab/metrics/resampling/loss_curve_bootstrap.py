@@ -30,6 +30,9 @@ from costlab.metrics._validation import (
 )
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.resampling.mtmcs_bootstrap import (
+    _difference_frame,
+    _paired_difference,
+    _percentile_interval,
     _take,
     _weighted_rows,
     stratified_resample,
@@ -78,15 +81,11 @@ class CurveBands:
             raise ValueError(f"unknown model {name!r}; the models are {self.names}.")
         return self.names.index(name)
 
-    def _q(self):
-        alpha = 1.0 - self.confidence
-        return [alpha / 2, 1 - alpha / 2]
-
     def band(self, name=None):
         """Tidy band of one model: ``x, value, low, high, std``."""
         k = self._index(self.names[0] if name is None else name)
         reps = self.replicates[:, k]
-        low, high = np.quantile(reps, self._q(), axis=0)
+        low, high = _percentile_interval(reps, self.confidence, axis=0)
         return pd.DataFrame(
             {
                 "x": self.x,
@@ -104,24 +103,15 @@ class CurveBands:
     def difference(self, a, b):
         """Paired difference a - b at each x: ``x, difference, low, high, p_above`` where
         ``p_above`` is the fraction of resamples in which a's value exceeds b's."""
-        i, j = self._index(a), self._index(b)
-        d = self.replicates[:, i] - self.replicates[:, j]
-        low, high = np.quantile(d, self._q(), axis=0)
-        return pd.DataFrame(
-            {
-                "x": self.x,
-                "difference": self.estimate[i] - self.estimate[j],
-                "low": low,
-                "high": high,
-                "p_above": (d > 0).mean(axis=0),
-            }
-        )
+        frame, d = _difference_frame(self, "x", self.x, a, b)
+        frame["p_above"] = (d > 0).mean(axis=0)
+        return frame
 
     def area_intervals(self):
         """Each model's area (expected loss) with its percentile interval."""
         if self.area_replicates is None:
             raise ValueError(f"these {self.quantity} curves carry no areas.")
-        low, high = np.quantile(self.area_replicates, self._q(), axis=0)
+        low, high = _percentile_interval(self.area_replicates, self.confidence, axis=0)
         return pd.DataFrame(
             {
                 "model": self.names,
@@ -137,11 +127,15 @@ class CurveBands:
         is smaller (a has the lower expected loss)."""
         if self.area_replicates is None:
             raise ValueError(f"these {self.quantity} curves carry no areas.")
-        i, j = self._index(a), self._index(b)
-        d = self.area_replicates[:, i] - self.area_replicates[:, j]
-        low, high = np.quantile(d, self._q())
+        difference, d, low, high = _paired_difference(
+            self.area_estimate,
+            self.area_replicates,
+            self._index(a),
+            self._index(b),
+            self.confidence,
+        )
         return {
-            "difference": float(self.area_estimate[i] - self.area_estimate[j]),
+            "difference": float(difference),
             "low": float(low),
             "high": float(high),
             "p_lower": float((d < 0).mean()),

@@ -87,8 +87,7 @@ class BootstrapCurves:
 
     def band(self):
         """Tidy band: ``fp_cost, mtmcs, low, high, std`` (percentile, pointwise)."""
-        alpha = 1.0 - self.confidence
-        low, high = np.quantile(self.replicates, [alpha / 2, 1 - alpha / 2], axis=0)
+        low, high = _percentile_interval(self.replicates, self.confidence, axis=0)
         return pd.DataFrame(
             {
                 "fp_cost": self.fp_costs,
@@ -122,7 +121,6 @@ class BootstrapCurves:
         inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
         if not inside.any():
             raise ValueError(f"no cost ratio of the curve lies in [{r1}, {r2}].")
-        alpha = 1.0 - self.confidence
         rows = []
         for name, measure in (
             ("mtmcr", mtmcr),
@@ -130,7 +128,7 @@ class BootstrapCurves:
             ("cst", cst),
         ):
             values = np.array([measure(rep[inside], decimals) for rep in self.replicates])
-            low, high = np.quantile(values, [alpha / 2, 1 - alpha / 2])
+            low, high = _percentile_interval(values, self.confidence)
             rows.append(
                 {
                     "measure": name,
@@ -267,10 +265,8 @@ def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=
             if is_pos[mask].any() and (~is_pos[mask]).any():
                 fold_curves.append(mtmcs_of_scores(is_pos[mask], row[mask], fp))
     fold_curves = np.array(fold_curves)
-    alpha = 1.0 - confidence
-    q = [alpha / 2, 1 - alpha / 2]
-    r_low, r_high = np.quantile(repeat_curves, q, axis=0)
-    f_low, f_high = np.quantile(fold_curves, q, axis=0)
+    r_low, r_high = _percentile_interval(repeat_curves, confidence, axis=0)
+    f_low, f_high = _percentile_interval(fold_curves, confidence, axis=0)
     return pd.DataFrame(
         {
             "fp_cost": fp,
@@ -297,6 +293,88 @@ def _weighted_rows(weight, is_pos, *arrays):
         return (weight, is_pos, *arrays)
     keep = weight > 0
     return (weight[keep], is_pos[keep], *(a[keep] for a in arrays))
+
+
+def _percentile_levels(confidence):
+    """The quantile levels of a two-sided percentile interval: alpha / 2 and 1 - alpha / 2,
+    alpha = 1 - ``confidence``."""
+    alpha = 1.0 - confidence
+    return [alpha / 2, 1 - alpha / 2]
+
+
+def _percentile_interval(values, confidence, *, axis=None):
+    """The percentile interval of the resampled ``values``.
+
+    Parameters
+    ----------
+    values : ndarray
+        One row per resample (``axis=0``), or a flat array of resampled values.
+    confidence : float in (0, 1)
+    axis : int, optional
+        As in :func:`numpy.quantile`.
+
+    Returns
+    -------
+    (low, high)
+        The two quantiles of :func:`_percentile_levels`.
+    """
+    low, high = np.quantile(values, _percentile_levels(confidence), axis=axis)
+    return low, high
+
+
+def _paired_difference(estimate, replicates, i, j, confidence):
+    """Model ``i`` minus model ``j``, on the sample and on each of the same resamples.
+
+    Parameters
+    ----------
+    estimate : ndarray, shape (C, ...)
+        Each model's value on the original sample.
+    replicates : ndarray, shape (B, C, ...)
+        Each model's value on every resample (the models' rows are paired).
+    i, j : int
+        The two models.
+    confidence : float in (0, 1)
+
+    Returns
+    -------
+    difference : ndarray or float
+        ``estimate[i] - estimate[j]``.
+    replicates : ndarray, shape (B, ...)
+        The difference on every resample.
+    low, high : ndarray or float
+        Its percentile interval (:func:`_percentile_interval`, over the resamples).
+    """
+    d = replicates[:, i] - replicates[:, j]
+    low, high = _percentile_interval(d, confidence, axis=0)
+    return estimate[i] - estimate[j], d, low, high
+
+
+def _difference_frame(result, x_name, x, a, b):
+    """Pointwise paired difference a - b of a bootstrap result's curves, as a table.
+
+    Parameters
+    ----------
+    result : PairedBootstrap or CurveBands
+        With ``estimate``, ``replicates``, ``confidence`` and ``_index(name)``.
+    x_name : str
+        The grid's column.
+    x : ndarray
+        The grid.
+    a, b : str
+        The two models.
+
+    Returns
+    -------
+    frame : DataFrame
+        ``x_name, difference, low, high`` (:func:`_paired_difference`).
+    replicates : ndarray, shape (B, K)
+        The difference on every resample.
+    """
+    difference, d, low, high = _paired_difference(
+        result.estimate, result.replicates, result._index(a), result._index(b), result.confidence
+    )
+    frame = pd.DataFrame({x_name: x, "difference": difference, "low": low, "high": high})
+    return frame, d
 
 
 def stratified_resample(rng, pos, neg):
@@ -355,19 +433,9 @@ class PairedBootstrap:
     def difference(self, a, b):
         """Pointwise MTMCS(a) - MTMCS(b) with its paired percentile interval (the two curves of
         each resample are computed on the same instances)."""
-        i, j = self._index(a), self._index(b)
-        diff = self.replicates[:, i] - self.replicates[:, j]
-        alpha = 1.0 - self.confidence
-        low, high = np.quantile(diff, [alpha / 2, 1 - alpha / 2], axis=0)
-        return pd.DataFrame(
-            {
-                "fp_cost": self.fp_costs,
-                "difference": self.estimate[i] - self.estimate[j],
-                "low": low,
-                "high": high,
-                "p_a_lower": (diff < 0).mean(axis=0),
-            }
-        )
+        frame, diff = _difference_frame(self, "fp_cost", self.fp_costs, a, b)
+        frame["p_a_lower"] = (diff < 0).mean(axis=0)
+        return frame
 
     def range_difference(self, a, b, r1=None, r2=None, decimals=None):
         """MTMCR(a) - MTMCR(b) over [r1, r2] with its paired percentile interval."""
@@ -376,8 +444,7 @@ class PairedBootstrap:
         rep = np.array(
             [mtmcr(r[i, inside], decimals) - mtmcr(r[j, inside], decimals) for r in self.replicates]
         )
-        alpha = 1.0 - self.confidence
-        low, high = np.quantile(rep, [alpha / 2, 1 - alpha / 2])
+        low, high = _percentile_interval(rep, self.confidence)
         estimate = mtmcr(self.estimate[i, inside], decimals) - mtmcr(
             self.estimate[j, inside], decimals
         )
@@ -573,12 +640,10 @@ def bootstrap_thresholds(
         take = stratified_resample(rng, pos, neg)
         t_rep[b], r_rep[b] = one(is_pos[take], scores[take], _take(w, take))
     t_est, r_est = one(is_pos, scores, w)
-    alpha = 1.0 - confidence
-    q = [alpha / 2, 1 - alpha / 2]
     finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
-    t_low, t_high = np.nanquantile(finite, q, axis=0)
+    t_low, t_high = np.nanquantile(finite, _percentile_levels(confidence), axis=0)
     q1, q3 = np.nanquantile(finite, [0.25, 0.75], axis=0)
-    r_low, r_high = np.quantile(r_rep, q, axis=0)
+    r_low, r_high = _percentile_interval(r_rep, confidence, axis=0)
     thresholds = pd.DataFrame(
         {"fp_cost": fp, "threshold": t_est, "low": t_low, "high": t_high, "iqr": q3 - q1}
     )

@@ -8,11 +8,8 @@ Writes results/drummond_holte2000/{figures,tables}/ and summary.md, and prints t
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from costlab.classifiers import WekaRandomForest
-from costlab.studies._quick import quick_tag
-from costlab.studies._skeleton import entry_points, print_claims, run_reproduction, study_parser
+from costlab.studies._skeleton import entry_points, run_study, study_parser
 from costlab.studies.drummond_holte2000.experiments import QUICK_TREES
 from costlab.studies.drummond_holte2000.report import reproduce
 
@@ -38,18 +35,11 @@ def quick_settings():
 
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
-    rep = run_reproduction(
+    return run_study(
+        "drummond_holte2000",
+        args,
         lambda: reproduce(args.out, quick=args.quick, cache=not args.no_cache, mirror=args.mirror),
-        quick=args.quick,
-        reduced=quick_settings,
-    )
-    if rep is None:
-        return 2
-    print_claims(
-        rep.tables["claims"],
+        quick_settings=quick_settings,
         heading="Drummond & Holte (2000), claims printed in the text",
         paper="Drummond & Holte (2000)",
-        summary=Path(args.out) / "drummond_holte2000" / "summary.md",
-        tag=quick_tag(quick_settings()) if args.quick else "",
     )
-    return 0

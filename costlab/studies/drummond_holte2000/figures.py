@@ -26,12 +26,13 @@ from costlab.studies.drummond_holte2000.published import PAIR
 __all__ = ["FIGURE_MAKERS"]
 
 _LABELS = {"NaiveBayes": "Naive Bayes", "RandomForest": "Random Forest", "AdaBoostM1": "AdaBoost"}
+_BLUE, _ORANGE = "#0072B2", "#D55E00"
 
 
 def figure_03_to_06(rep):
     """Figs. 3-6: two classifiers' ROC hulls and their cost curves, side by side."""
     pair = {c: rep.run.envelopes[c] for c in PAIR["classifiers"]}
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+    fig, (left, right) = _two_panels()
     ROCHullDisplay(
         {c: e.hull for c, e in pair.items()}, labels=_LABELS, title="Figs. 3/5: ROC convex hulls"
     ).plot(ax=left)
@@ -107,7 +108,7 @@ def figure_13_14(rep):
 
 
 def _criterion_figure(env, name, choice, text, numbers):
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+    fig, (left, right) = _two_panels()
     ROCHullDisplay({name: env.hull}, labels=_LABELS, title=f"Fig. {numbers[:2]}: {text}").plot(
         ax=left
     )
@@ -130,57 +131,32 @@ def figure_15_16(rep):
     envelopes = fold_envelopes(rep.run.result(name))
     cost_avg = average_envelopes(envelopes)
     roc_avg = vertical_roc_average([e.hull for e in envelopes])
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
-    for e in envelopes:
-        left.plot(e.hull.fpr, e.hull.tpr, color="0.8", linewidth=0.8)
-    left.plot(roc_avg.fpr, roc_avg.tpr, color="#0072B2", linewidth=2.2, label="vertical average")
     back = cost_avg.roc_hull()
-    left.plot(
-        back.fpr,
-        back.tpr,
-        ":",
-        color="#D55E00",
-        linewidth=2.2,
-        label="cost-space average, in ROC space",
+    fig, (left, right) = _two_panels()
+    _draw_averages(
+        left,
+        [(e.hull.fpr, e.hull.tpr) for e in envelopes],
+        (roc_avg.fpr, roc_avg.tpr, _BLUE, "vertical average"),
+        (back.fpr, back.tpr, _ORANGE, "cost-space average, in ROC space"),
     )
-    left.set(
-        xlim=(0, 1),
-        ylim=(0, 1),
-        aspect="equal",
-        xlabel="False positive rate",
-        ylabel="True positive rate",
-        title="Fig. 15: average ROC curves",
-    )
-    left.legend(loc="lower right")
+    _roc_panel(left, "Fig. 15: average ROC curves")
     x = np.linspace(0, 1, 501)
-    for e in envelopes:
-        right.plot(x, e(x), color="0.8", linewidth=0.8)
-    right.plot(x, cost_avg(x), color="#D55E00", linewidth=2.2, label="cost-space average")
-    right.plot(
-        x,
-        roc_avg.envelope()(x),
-        ":",
-        color="#0072B2",
-        linewidth=2.2,
-        label="vertical ROC average, in cost space",
+    _draw_averages(
+        right,
+        [(x, e(x)) for e in envelopes],
+        (x, cost_avg(x), _ORANGE, "cost-space average"),
+        (x, roc_avg.envelope()(x), _BLUE, "vertical ROC average, in cost space"),
     )
-    right.set(
-        xlim=(0, 1),
-        ylim=(0, 0.5),
-        xlabel="Probability cost PCF(+)",
-        ylabel="Normalised expected cost",
-        title="Fig. 16: average cost curves",
-    )
-    right.legend(loc="upper right")
+    _cost_panel(right, "Fig. 16: average cost curves", top=0.5)
     return fig
 
 
 def figure_17_18(rep):
     """Figs. 17-18: sonar trees labelled by training ratio; choosing by ratio vs envelope."""
     sel = rep.sonar
-    fig, (left, right) = plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+    fig, (left, right) = _two_panels()
     pts = sel.points
-    left.plot(pts["fpr"], pts["tpr"], "o-", color="#0072B2", label="trees by training ratio")
+    left.plot(pts["fpr"], pts["tpr"], "o-", color=_BLUE, label="trees by training ratio")
     for r in pts.itertuples():
         left.annotate(
             f"{r.ratio:.3g}",
@@ -189,32 +165,64 @@ def figure_17_18(rep):
             xytext=(4, -10),
             fontsize=8,
         )
-    left.plot(sel.hull.fpr, sel.hull.tpr, "--", color="#D55E00", linewidth=2, label="convex hull")
+    left.plot(sel.hull.fpr, sel.hull.tpr, "--", color=_ORANGE, linewidth=2, label="convex hull")
     left.plot([0, 1], [0, 1], ":", color="0.6")
-    left.set(
+    _roc_panel(left, "Fig. 17: ROC for sonar data")
+    x = np.linspace(0, 1, 1001)
+    right.plot(x, sel.envelope(x), "--", color=_ORANGE, linewidth=2, label="lower envelope")
+    right.plot(
+        x, sel.parameter_based(x), color=_BLUE, linewidth=1.6, label="chosen by training ratio"
+    )
+    right.fill_between(x, sel.envelope(x), sel.parameter_based(x), color=_BLUE, alpha=0.12)
+    _cost_panel(right, "Fig. 18: cost for sonar data", top=0.6)
+    return fig
+
+
+def _two_panels():
+    """``(figure, (left, right))``: ROC space on the left, cost space on the right."""
+    return plt.subplots(1, 2, figsize=(12.5, 5.4), layout="constrained")
+
+
+def _roc_panel(ax, title):
+    """ROC space on ``ax``: the unit square, equal aspect, labelled; legend lower right."""
+    ax.set(
         xlim=(0, 1),
         ylim=(0, 1),
         aspect="equal",
         xlabel="False positive rate",
         ylabel="True positive rate",
-        title="Fig. 17: ROC for sonar data",
+        title=title,
     )
-    left.legend(loc="lower right")
-    x = np.linspace(0, 1, 1001)
-    right.plot(x, sel.envelope(x), "--", color="#D55E00", linewidth=2, label="lower envelope")
-    right.plot(
-        x, sel.parameter_based(x), color="#0072B2", linewidth=1.6, label="chosen by training ratio"
-    )
-    right.fill_between(x, sel.envelope(x), sel.parameter_based(x), color="#0072B2", alpha=0.12)
-    right.set(
+    ax.legend(loc="lower right")
+
+
+def _cost_panel(ax, title, *, top):
+    """Cost space on ``ax``: PCF(+) in [0, 1], NE[C] up to ``top``; legend upper right."""
+    ax.set(
         xlim=(0, 1),
-        ylim=(0, 0.6),
+        ylim=(0, top),
         xlabel="Probability cost PCF(+)",
         ylabel="Normalised expected cost",
-        title="Fig. 18: cost for sonar data",
+        title=title,
     )
-    right.legend(loc="upper right")
-    return fig
+    ax.legend(loc="upper right")
+
+
+def _draw_averages(ax, folds, average, other):
+    """The folds' curves faint, this space's average solid and the other space's dotted.
+
+    Parameters
+    ----------
+    ax : Axes
+    folds : iterable of (x, y)
+        Each fold's curve.
+    average, other : (x, y, colour, label)
+        The average taken in this space, and the one taken in the other space, mapped here.
+    """
+    for x, y in folds:
+        ax.plot(x, y, color="0.8", linewidth=0.8)
+    for (x, y, colour, label), style in ((average, "-"), (other, ":")):
+        ax.plot(x, y, style, color=colour, linewidth=2.2, label=label)
 
 
 FIGURE_MAKERS = {

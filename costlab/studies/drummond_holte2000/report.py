@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from costlab.studies import _skeleton
-from costlab.studies._skeleton import write_figures, write_summary, write_tables
+from costlab.studies._skeleton import claims_markdown, write_study
 from costlab.studies.drummond_holte2000 import analyses
 from costlab.studies.drummond_holte2000.experiments import load_study
 from costlab.studies.drummond_holte2000.figures import FIGURE_MAKERS
@@ -62,10 +62,16 @@ def reproduce(
     )
     selection = sonar_selection(study.sonar, cache_dir=cache_dir)
     rep = Reproduction(run=study, tables=tables_of(study, selection), sonar=selection)
-    write_tables(rep, root / "tables", _CAPTIONS, labels=LABELS)
-    write_figures(rep, FIGURE_MAKERS, root / "figures")
-    write_summary(rep, _summary_lines(rep, quick), root / "summary.md")
-    return rep.done(root, log, start=start)
+    return write_study(
+        rep,
+        root,
+        captions=_CAPTIONS,
+        figures=FIGURE_MAKERS,
+        summary=lambda rep: _summary_lines(rep, quick),
+        start=start,
+        log=log,
+        labels=LABELS,
+    )
 
 
 _CAPTIONS = {
@@ -105,9 +111,7 @@ def _summary_lines(rep, quick):
         "QUICK MODE: fewer trees; numbers differ from a full run." if quick else "",
         "## Claims printed in the text",
         "",
-        claims.assign(
-            holds=claims["holds"].map({True: "yes", False: "**no**", None: "n/a"})
-        ).to_markdown(index=False),
+        claims_markdown(claims),
         "",
         "## Where our figures differ from the paper's and why",
         "",

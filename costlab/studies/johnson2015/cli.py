@@ -11,16 +11,8 @@ Writes results/johnson2015/{figures,tables}/ and summary.md, and prints the clai
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 
-from costlab.studies._quick import quick_tag
-from costlab.studies._skeleton import (
-    entry_points,
-    option,
-    print_claims,
-    run_reproduction,
-    study_parser,
-)
+from costlab.studies._skeleton import entry_points, option, run_study, study_parser
 from costlab.studies.johnson2015.experiments import QUICK_DATASETS, QUICK_ROUNDS
 from costlab.studies.johnson2015.published import DATASETS, PROTOCOL
 from costlab.studies.johnson2015.report import reproduce
@@ -67,7 +59,9 @@ def quick_settings():
 
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
-    rep = run_reproduction(
+    return run_study(
+        "johnson2015",
+        args,
         lambda: reproduce(
             args.out,
             repeats=args.repeats,
@@ -77,16 +71,7 @@ def run(args):
             cache=not args.no_cache,
             mirror=args.mirror,
         ),
-        quick=args.quick,
-        reduced=quick_settings,
-    )
-    if rep is None:
-        return 2
-    print_claims(
-        rep.tables["claims"],
+        quick_settings=quick_settings,
         heading="Johnson, Raeder & Chawla (2015), claims",
         paper="Johnson et al. (2015)",
-        summary=Path(args.out) / "johnson2015" / "summary.md",
-        tag=quick_tag(quick_settings()) if args.quick else "",
     )
-    return 0

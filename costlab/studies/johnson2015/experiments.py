@@ -23,13 +23,14 @@ page *Which protocol reproduces which printed table*, docs/facts/protocols.md) a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
 from costlab.evaluation import run_experiments
+from costlab.studies._skeleton import StudyRun
 from costlab.studies.johnson2015.published import DATASETS, MODELS, PROTOCOL
 
 __all__ = [
@@ -66,16 +67,14 @@ def models(n_estimators=PROTOCOL["n_estimators"]):
     }
 
 
-@dataclass
-class Table2Run:
-    """Cross-validation results behind Table 2."""
+@dataclass(kw_only=True)
+class Table2Run(StudyRun):
+    """Cross-validation results behind Table 2: ``results`` by (paper dataset, model),
+    ``datasets`` by paper dataset."""
 
-    results: dict = field(default_factory=dict)  # (paper dataset, model) -> CVResult
-    datasets: dict = field(default_factory=dict)  # paper dataset -> Dataset
     repeats: int = 10
     n_estimators: int = 100
     engine: str = "sklearn"
-    seconds: float = 0.0
 
     def aucs(self):
         """Tidy AUROC per run: ``dataset, model, repeat, auc`` (computed once per set of
@@ -183,11 +182,6 @@ def run_table2(
         mirror=mirror,
         data_home=data_home,
     )
-    return Table2Run(
-        results=run.results,
-        datasets=run.datasets,
-        repeats=repeats,
-        n_estimators=n_estimators,
-        engine=engine,
-        seconds=sum(result.seconds for result in run.results.values()),
+    return Table2Run.from_experiments(
+        run, repeats=repeats, n_estimators=n_estimators, engine=engine
     )

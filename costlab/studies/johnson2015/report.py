@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from costlab.studies._skeleton import Reproduction, write_figures, write_summary, write_tables
+from costlab.studies._skeleton import Reproduction, claims_markdown, write_study
 from costlab.studies.johnson2015 import analyses
 from costlab.studies.johnson2015.experiments import run_table2
 from costlab.studies.johnson2015.figures import FIGURE_MAKERS
@@ -66,11 +66,15 @@ def reproduce(
         data_home=data_home,
         progress=progress,
     )
-    rep = Reproduction(run, tables_of(run))
-    write_tables(rep, root / "tables", _CAPTIONS)
-    write_figures(rep, FIGURE_MAKERS, root / "figures")
-    write_summary(rep, _summary_lines(rep, quick), root / "summary.md")
-    return rep.done(root, log, start=start)
+    return write_study(
+        Reproduction(run, tables_of(run)),
+        root,
+        captions=_CAPTIONS,
+        figures=FIGURE_MAKERS,
+        summary=lambda rep: _summary_lines(rep, quick),
+        start=start,
+        log=log,
+    )
 
 
 def _summary_lines(rep, quick):
@@ -112,9 +116,7 @@ def _summary_lines(rep, quick):
         "",
         "## Claims",
         "",
-        claims.assign(holds=claims["holds"].map({True: "yes", False: "**no**"})).to_markdown(
-            index=False
-        ),
+        claims_markdown(claims),
         "",
         "## Ranks and test",
         "",

@@ -8,10 +8,7 @@ Writes results/landgrebe/{figures,tables}/ and summary.md, and prints the claims
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from costlab.studies._quick import quick_tag
-from costlab.studies._skeleton import entry_points, print_claims, run_reproduction, study_parser
+from costlab.studies._skeleton import entry_points, run_study, study_parser
 from costlab.studies.landgrebe.experiments import QUICK
 from costlab.studies.landgrebe.published import PROTOCOL
 from costlab.studies.landgrebe.report import reproduce
@@ -35,18 +32,11 @@ def quick_settings():
 
 def run(args):
     """Run the study with the options `args` (from :func:`build_parser`); the exit code."""
-    rep = run_reproduction(
+    return run_study(
+        "landgrebe",
+        args,
         lambda: reproduce(args.out, quick=args.quick, n_jobs=args.n_jobs, cache=not args.no_cache),
-        quick=args.quick,
-        reduced=quick_settings,
-    )
-    if rep is None:
-        return 2
-    print_claims(
-        rep.tables["claims"],
+        quick_settings=quick_settings,
         heading="Landgrebe et al. (2004), claims",
         paper="Landgrebe et al. (2004)",
-        summary=Path(args.out) / "landgrebe" / "summary.md",
-        tag=quick_tag(quick_settings()) if args.quick else "",
     )
-    return 0

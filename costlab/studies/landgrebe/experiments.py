@@ -11,7 +11,7 @@ true prior; Table 2's cells are the mean and standard deviation over the 30 fold
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pandas as pd
 
@@ -19,6 +19,7 @@ from costlab import datasets as _datasets
 from costlab.classifiers import LDC, QDC, MixtureOfGaussiansClassifier, ParzenClassifier
 from costlab.evaluation import run_experiments
 from costlab.metrics import fold_operating_points
+from costlab.studies._skeleton import StudyRun
 from costlab.studies.landgrebe.published import CLASSIFIERS, EXPERIMENTS, PRIORS, PROTOCOL
 
 __all__ = ["GENERATORS", "QUICK", "PriorsRun", "models", "run_table2"]
@@ -53,15 +54,13 @@ def generate(experiment, n_per_class, seed=0):
     return generator(n_per_class, random_state=seed)
 
 
-@dataclass
-class PriorsRun:
-    """Cross-validation results behind Table 2."""
+@dataclass(kw_only=True)
+class PriorsRun(StudyRun):
+    """Cross-validation results behind Table 2: ``results`` by (experiment, classifier),
+    ``datasets`` by experiment."""
 
-    results: dict = field(default_factory=dict)  # (experiment, classifier) -> CVResult
-    datasets: dict = field(default_factory=dict)  # experiment -> Dataset
     n_folds: int = 30
     n_per_class: int = 1500
-    seconds: float = 0.0
 
     def fold_points(self, tpr=PROTOCOL["tpr"], priors=PRIORS):
         """Tidy operating points at TPr = ``tpr`` per fold and prior: ``experiment,
@@ -132,10 +131,4 @@ def run_table2(
         cache_dir=cache_dir,
         progress=progress,
     )
-    return PriorsRun(
-        results=run.results,
-        datasets=run.datasets,
-        n_folds=n_folds,
-        n_per_class=n_per_class,
-        seconds=sum(result.seconds for result in run.results.values()),
-    )
+    return PriorsRun.from_experiments(run, n_folds=n_folds, n_per_class=n_per_class)

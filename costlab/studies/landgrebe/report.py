@@ -11,7 +11,7 @@ from pathlib import Path
 
 import numpy as np
 
-from costlab.studies._skeleton import Reproduction, write_figures, write_summary, write_tables
+from costlab.studies._skeleton import Reproduction, claims_markdown, write_study
 from costlab.studies.landgrebe import analyses
 from costlab.studies.landgrebe.experiments import run_table2
 from costlab.studies.landgrebe.figures import figure_makers
@@ -63,10 +63,15 @@ def reproduce(
         progress=progress,
     )
     rep = Reproduction(run, tables_of(run))
-    write_tables(rep, root / "tables", _CAPTIONS)
-    write_figures(rep, figure_makers(rep), root / "figures")
-    write_summary(rep, _summary_lines(rep, quick), root / "summary.md")
-    return rep.done(root, log, start=start)
+    return write_study(
+        rep,
+        root,
+        captions=_CAPTIONS,
+        figures=figure_makers(rep),
+        summary=lambda rep: _summary_lines(rep, quick),
+        start=start,
+        log=log,
+    )
 
 
 def _spread_finding(cells):
@@ -106,9 +111,7 @@ def _summary_lines(rep, quick):
         "",
         "## Claims",
         "",
-        claims.assign(holds=claims["holds"].map({True: "yes", False: "**no**"})).to_markdown(
-            index=False
-        ),
+        claims_markdown(claims),
         "",
         "## Table 2: POSfrac (%) at TPr = 80 %",
         "",
