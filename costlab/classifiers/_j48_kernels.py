@@ -34,8 +34,8 @@ Two kinds of sums, in two orders:
   the last bits (vote). With numeric attributes Weka's node holds its rows in the order of
   its last quicksort (``Instances.sort``, not stable), so ties there may be summed in
   another order (differences of ~1e-16).
-``tests/test_j48.py`` checks the kernels against the reference (same trees, probabilities
-to 1e-14) and against Weka.
+``tests/classifiers/test_j48.py`` checks the kernels against the reference (same trees,
+probabilities to 1e-14) and against Weka.
 
 A row whose value of a node's split attribute is missing goes to every branch with a share
 of its weight, so a row can sit in several nodes of one depth; within a node it appears at
