@@ -108,7 +108,22 @@ plot_pre_code = "import numpy as np\nimport matplotlib.pyplot as plt\n"
 # from the repository root by the loader, so data is found as from notebooks/.
 myst_enable_extensions = ["colon_fence", "dollarmath", "deflist", "substitution"]
 myst_heading_anchors = 3
-nb_execution_mode = "off" if QUICK else "cache"
+# The quick build (the test command's) still executes the notebooks that take seconds, so that
+# CI sees notebooks rendered with their outputs; the full build executes all of them.
+QUICK_EXECUTED = ("00_start_here", "50_deployment_shift")
+# the kernels inherit this process's environment: a non-interactive MPLBACKEND (a headless
+# build's Agg) would keep their figures out of the pages; the plot directive sets its own backend
+os.environ.pop("MPLBACKEND", None)
+nb_execution_mode = "force" if QUICK else "cache"
+nb_execution_excludepatterns = (
+    [
+        f"_notebooks/{path.stem}.ipynb"
+        for path in sorted((DOCS.parent / "notebooks").glob("*.ipynb"))
+        if path.stem not in QUICK_EXECUTED
+    ]
+    if QUICK
+    else []
+)
 nb_execution_timeout = 900  # seconds per cell
 nb_execution_raise_on_error = True
 nb_execution_show_tb = True

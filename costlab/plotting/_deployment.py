@@ -115,5 +115,5 @@ class DeploymentCostDisplay(CurveDisplayMixin):
         ax.set_xlim(0, 1)
         ax.set_ylim(bottom=0)
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=8, loc="upper right")
+        ax.legend(fontsize=8, loc="upper center", bbox_to_anchor=(0.5, -0.14), frameon=False)
         return self._plotted(ax, fig)
