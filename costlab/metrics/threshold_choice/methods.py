@@ -334,11 +334,14 @@ def _curve_from_counts(counts, method, space):
     return ThresholdChoiceCurve(method, space, n_pos / (n_neg + n_pos), knots, fpr, tpr, thresholds)
 
 
-def _called_positive(counts, g):
-    """(FP, TP) when the distinct scores from index g up are positive (g = m: none)."""
-    neg_below = np.where(g > 0, counts.neg_le[np.maximum(g - 1, 0)], 0)
-    pos_below = np.where(g > 0, counts.pos_le[np.maximum(g - 1, 0)], 0)
-    return counts.n_neg - neg_below, counts.n_pos - pos_below
+def _called_positive(counts, lo, hi):
+    """(FP, TP) when the distinct scores from index g up are positive, for g = lo, ..., hi
+    (g = m: none); slices of the cumulative counts, no gather."""
+
+    def below(le):  # le[g - 1], and 0 for g = 0
+        return le[lo - 1 : hi] if lo > 0 else np.concatenate(([0], le[:hi]))
+
+    return counts.n_neg - below(counts.neg_le), counts.n_pos - below(counts.pos_le)
 
 
 def _score_driven(counts, space):
@@ -348,10 +351,13 @@ def _score_driven(counts, space):
     lo = int(np.searchsorted(values, 0.0, side="right"))
     hi = int(np.searchsorted(values, 1.0, side="left"))
     knots = np.concatenate(([0.0], values[lo:hi], [1.0]))
-    g = lo + np.arange(hi - lo + 1)  # first distinct score >= x on each piece
-    fp, tp = _called_positive(counts, g)
+    # piece j's first distinct score >= x is g = lo + j, for j = 0, ..., hi - lo
+    fp, tp = _called_positive(counts, lo, hi)
     fpr, tpr = fp / counts.n_neg, tp / counts.n_pos
-    thresholds = np.where(g < values.size, values[np.minimum(g, values.size - 1)], np.inf)
+    if hi < values.size:
+        thresholds = values[lo : hi + 1].copy()
+    else:  # the last piece calls nothing positive
+        thresholds = np.concatenate((values[lo:], [np.inf]))
     return knots, np.column_stack((fpr, fpr)), np.column_stack((tpr, tpr)), thresholds
 
 
