@@ -14,6 +14,18 @@ The thesis picks "the optimal classifier" for a cost range from one 10-fold run 
 * **repeated cross-validation** (:func:`cv_band`): the spread of the curve across the R
   repetitions (each repetition's pooled out-of-fold scores) and across the folds.
 
+How a resample is computed. Every curve here needs only the class counts along one sorted
+order of the scores, so each classifier's scores are sorted once
+(:func:`costlab.metrics.engine._counts.sort_sample`), and a resample is a *weighting of the rows
+along that order*: how many times each row is drawn (the draws of ``rng.integers`` within each
+class, tallied into a count per row as ``np.bincount`` would; the same calls on the generator,
+so the same resamples, as picking the rows with ``rng.choice``), from which one linear pass reads
+the resample's class counts at every score it holds
+(:meth:`~costlab.metrics.engine._counts.SortedSample.counts`). A row drawn 0 times is absent
+(its score is no threshold of that resample unless a tied row is drawn), so each resample's
+curve is the curve of the resampled rows, with no sort per resample: O(n) per resample and
+classifier, after one sort per classifier.
+
 Everything is seeded (``random_state``) and deterministic. The bands are pointwise (each cost
 ratio's own interval), not simultaneous. The exact MTMCS is a minimum over thresholds searched
 on the same sample, so it is optimistic, and so is each resample's: the percentile band shows
@@ -38,7 +50,8 @@ from costlab.metrics._validation import (
     check_resampling,
     check_sample_weight,
 )
-from costlab.metrics.engine._counts import checked_counts, class_counts
+from costlab.metrics.engine._counts import checked_counts, class_counts, sort_sample
+from costlab.metrics.engine._kernels import tally
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
 from costlab.metrics.thesis.measures import _TOL as _SELECTION_TOL
@@ -61,7 +74,11 @@ __all__ = [
 def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
     """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost
     (``sample_weight``: validated instance weights, or None)."""
-    counts = class_counts(is_pos, scores, sample_weight)
+    return _mtmcs_of_counts(class_counts(is_pos, scores, sample_weight), fp_costs)
+
+
+def _mtmcs_of_counts(counts, fp_costs):
+    """Exact MTMCS (%) from :class:`~costlab.metrics.engine._counts.ClassCounts`."""
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
     return 100.0 * envelope(1.0 - np.asarray(fp_costs, dtype=np.float64))
 
@@ -173,6 +190,13 @@ def bootstrap_mtmcs(
     Returns
     -------
     BootstrapCurves
+
+    Notes
+    -----
+    The scores are sorted once; each resample is a weighting of the rows along that order (how
+    many times each row is drawn, within its class) and its curve is read from the weighted
+    cumulative class counts in one O(n) pass, equal to the curve of the resampled rows (see
+    the module docstring).
     """
     is_pos, scores, w, _ = checked_counts(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
@@ -181,11 +205,12 @@ def bootstrap_mtmcs(
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
-    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    draws = _Draws(is_pos, stratified=True)
+    order = draws.sort(scores, w)
+    out = order.buffers()
     replicates = np.empty((n_resamples, fp.size))
     for b in range(n_resamples):
-        take = stratified_resample(rng, pos, neg)
-        replicates[b] = mtmcs_of_scores(is_pos[take], scores[take], fp, _take(w, take))
+        replicates[b] = _mtmcs_of_counts(order.counts(draws.draw(rng), out=out), fp)
     estimate = mtmcs_of_scores(is_pos, scores, fp, w)
     return BootstrapCurves(fp, estimate, replicates, float(confidence))
 
@@ -285,11 +310,6 @@ def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=
     )
 
 
-def _take(weight, rows):
-    """The weights of resampled rows (None stays None)."""
-    return None if weight is None else weight[rows]
-
-
 def _weighted_rows(weight, is_pos, *arrays):
     """Drop the rows of weight 0 before resampling (they count for nothing, and a resample of
     them only would leave a class without weight): ``(weight, is_pos, *arrays)``."""
@@ -301,8 +321,64 @@ def _weighted_rows(weight, is_pos, *arrays):
 
 def stratified_resample(rng, pos, neg):
     """Indices of one stratified bootstrap resample: ``pos.size`` draws with replacement from
-    the positives' indices, then ``neg.size`` from the negatives' (class sizes kept)."""
+    the positives' indices, then ``neg.size`` from the negatives' (class sizes kept).
+
+    The bootstraps draw the same resample as counts per row (:class:`_Draws`: the same calls
+    on ``rng``, so the same stream); this spells it out as rows."""
     return np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
+
+
+class _Draws:
+    """Bootstrap resamples of n rows as counts per row (how many times each row is drawn).
+
+    ``stratified=True``: ``n_pos`` draws with replacement among the positives, then ``n_neg``
+    among the negatives (:func:`stratified_resample`'s calls on the generator, so its stream);
+    the counts sit positives first, then negatives, each class in row order, and
+    :meth:`sort` maps the rows there. ``stratified=False``: ``n`` draws among all rows
+    (counts in row order), drawn again while a class is missing, up to ``attempts`` times.
+    """
+
+    def __init__(self, is_pos, *, stratified, attempts=100):
+        self.is_pos = is_pos
+        self.stratified = stratified
+        self.attempts = attempts
+        self.n = is_pos.size
+        self.n_pos = int(np.count_nonzero(is_pos))
+        self.slots = None
+        if stratified:
+            rows = np.concatenate((np.flatnonzero(is_pos), np.flatnonzero(~is_pos)))
+            self.slots = np.empty(self.n, dtype=np.int64)
+            self.slots[rows] = np.arange(self.n)
+        # reused by every draw; int32 (when n fits) halves the memory a resample scatters
+        # over, and ``rng.integers`` draws the same stream in either integer type
+        self._dtype = np.int32 if self.n < 2**31 else np.int64
+        self._counts = np.empty(self.n, dtype=self._dtype)
+
+    def sort(self, scores, weight=None):
+        """One classifier's scores sorted once, their rows at the slots of the counts
+        (:class:`~costlab.metrics.engine._counts.SortedSample`)."""
+        return sort_sample(self.is_pos, scores, weight, self.slots)
+
+    def draw(self, rng):
+        """The counts of one resample (one per row, summing to n), in a buffer that the next
+        draw overwrites."""
+        n, n_pos, counts, dtype = self.n, self.n_pos, self._counts, self._dtype
+        if self.stratified:
+            n_neg = n - n_pos
+            counts.fill(0)
+            tally(rng.integers(0, n_pos, size=n_pos, dtype=dtype), counts)
+            tally(rng.integers(0, n_neg, size=n_neg, dtype=dtype), counts, n_pos)
+            return counts
+        for _ in range(self.attempts):
+            counts.fill(0)
+            tally(rng.integers(0, n, size=n, dtype=dtype), counts)
+            k = int(counts[self.is_pos].sum())
+            if 0 < k < n:
+                return counts
+        raise ValueError(
+            f"the unstratified bootstrap drew one class only {self.attempts} times in a row; "
+            "use stratified=True for so few instances of a class."
+        )
 
 
 # -- comparisons ------------------------------------------------------------------------------
@@ -451,6 +527,12 @@ def paired_bootstrap(
     Returns
     -------
     PairedBootstrap
+
+    Notes
+    -----
+    Each classifier's scores are sorted once; a resample is one weighting of the rows (drawn
+    once, within each class) read along every classifier's own sorted order, so the curves of
+    a resample are those of the same resampled rows (see the module docstring).
     """
     if not isinstance(scores, dict) or len(scores) < 1:
         raise ValueError("scores must be a non-empty mapping of classifier name -> scores.")
@@ -467,15 +549,14 @@ def paired_bootstrap(
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
-    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
-    names = list(checked)
+    draws = _Draws(is_pos, stratified=True)
+    orders = [draws.sort(checked[name], w) for name in names]
+    out = orders[0].buffers()  # each curve is read before the next model's counts
     replicates = np.empty((n_resamples, len(names), fp.size))
     for b in range(n_resamples):
-        take = stratified_resample(rng, pos, neg)
-        for c, name in enumerate(names):
-            replicates[b, c] = mtmcs_of_scores(
-                is_pos[take], checked[name][take], fp, _take(w, take)
-            )
+        counts = draws.draw(rng)
+        for c, order in enumerate(orders):
+            replicates[b, c] = _mtmcs_of_counts(order.counts(counts, out=out), fp)
     estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp, w) for n in names])
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
 
@@ -544,6 +625,12 @@ def bootstrap_thresholds(
         ``fp_cost, threshold, low, high, iqr`` (scores >= threshold are positive) and
         ``fpr, tpr, low, high``, with percentile intervals. ``sample_weight`` (finite, >= 0)
         weighs the instances; a resampled row keeps its weight.
+
+    Notes
+    -----
+    The scores are sorted once; a resample is a weighting of the rows along that order, and a
+    score none of whose rows is drawn is no threshold of that resample (see the module
+    docstring).
     """
     is_pos, scores, w, _ = checked_counts(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
@@ -553,8 +640,7 @@ def bootstrap_thresholds(
     fg = np.linspace(0.0, 1.0, 101) if fpr_grid is None else np.asarray(fpr_grid, float)
     check_resampling(n_resamples, confidence)
 
-    def one(pos_mask, s, weight):
-        counts = class_counts(pos_mask, s, weight)
+    def one(counts):
         hull = hull_from_counts(counts)
         envelope = CostEnvelope.from_hull(hull)
         thresholds = hull.thresholds[envelope.vertex_at(1.0 - fp)]
@@ -566,13 +652,14 @@ def bootstrap_thresholds(
         return thresholds, np.maximum.accumulate(tpr_at)
 
     rng = check_random_state(random_state)
-    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    draws = _Draws(is_pos, stratified=True)
+    order = draws.sort(scores, w)
+    out = order.buffers()
     t_rep = np.empty((n_resamples, fp.size))
     r_rep = np.empty((n_resamples, fg.size))
     for b in range(n_resamples):
-        take = stratified_resample(rng, pos, neg)
-        t_rep[b], r_rep[b] = one(is_pos[take], scores[take], _take(w, take))
-    t_est, r_est = one(is_pos, scores, w)
+        t_rep[b], r_rep[b] = one(order.counts(draws.draw(rng), out=out))
+    t_est, r_est = one(class_counts(is_pos, scores, w))
     alpha = 1.0 - confidence
     q = [alpha / 2, 1 - alpha / 2]
     finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
