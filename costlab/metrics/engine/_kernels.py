@@ -66,7 +66,7 @@ def reweighted_runs(rows, is_pos, last, scores, counts, weight, out=None):
 
     Parameters
     ----------
-    rows : ndarray of int64, shape (n,)
+    rows : ndarray of int32 or int64, shape (n,)
         The index into ``counts`` of the row at each sorted position.
     is_pos : ndarray of bool, shape (n,)
         The label at each sorted position.
