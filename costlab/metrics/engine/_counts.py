@@ -21,6 +21,13 @@ sums of weights: a compiled radix sort carries each weight with its score's key
 of each class's weights are read at the end of each run of tied scores. Instances of weight 0 are
 dropped first, so that an integer weight k is exactly k repetitions of the row
 (sums of integers are exact in floating point below 2**53).
+
+Many weightings of the same rows (the resamples of a bootstrap, each a count per row) need no
+sort each: :func:`sort_sample` sorts the rows once (:class:`SortedSample`), and
+:meth:`SortedSample.counts` reads the class counts of any weighting of them in one linear pass
+along that order (compiled in :mod:`costlab.metrics.engine._kernels`). A row taken 0 times is
+absent: a run of tied scores none of whose rows is taken is not a distinct score of the
+weighting, so the counts equal those of the rows repeated as the weighting says.
 """
 
 from __future__ import annotations
@@ -30,9 +37,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics.engine._kernels import weighted_counts
+from costlab.metrics.engine._kernels import reweighted_runs, weighted_counts
 
-__all__ = ["ClassCounts", "checked_counts", "class_counts"]
+__all__ = ["ClassCounts", "SortedSample", "checked_counts", "class_counts", "sort_sample"]
 
 _SIGN = np.uint64(1 << 63)
 _ONE = np.uint64(1)
@@ -254,6 +261,134 @@ def _weighted_counts_numpy(is_pos, scores, weight):
     pos_le = np.cumsum(np.where(positive, w, 0.0))[ends]
     neg_le = np.cumsum(np.where(positive, 0.0, w))[ends]
     return ClassCounts(ordered[ends], neg_le, pos_le)
+
+
+@dataclass(frozen=True)
+class SortedSample:
+    """A scored sample sorted once, to count any weighting of its rows without sorting again.
+
+    Built by :func:`sort_sample`. Position i of the sorted order holds the row ``rows[i]``;
+    :meth:`counts` takes a count per row and returns the :class:`ClassCounts` of the sample in
+    which each row is repeated that many times.
+
+    Attributes
+    ----------
+    rows : ndarray of int32 (int64 from 2**31 rows on), shape (n,)
+        The index (into the counts :meth:`counts` takes) of the row at each sorted position.
+    is_pos : ndarray of bool, shape (n,)
+        Its label.
+    last : ndarray of bool, shape (n,)
+        True at the last position of each run of tied scores.
+    scores : ndarray of float64, shape (n,)
+        The scores, increasing (-0.0 read as +0.0).
+    weight : ndarray of float64, shape (n,), or None
+        Its instance weight (None: weight 1).
+    """
+
+    rows: np.ndarray
+    is_pos: np.ndarray
+    last: np.ndarray
+    scores: np.ndarray
+    weight: np.ndarray | None = None
+
+    def buffers(self):
+        """Three arrays for :meth:`counts` to write into (``out``), reusable across calls."""
+        n = self.rows.size
+        sums = np.empty(n, dtype=np.int64 if self.weight is None else np.float64)
+        return np.empty(n), sums, np.empty_like(sums)
+
+    def counts(self, row_counts, *, out=None):
+        """Class counts of the weighting that takes row r ``row_counts[r]`` times.
+
+        Parameters
+        ----------
+        row_counts : ndarray of int32 or int64, shape (n,)
+            A count >= 0 per row (indexed as :attr:`rows` indexes), not all 0 at once.
+        out : tuple of ndarray, optional
+            From :meth:`buffers`: the compiled pass then writes into them and the result's
+            arrays are views of them, valid until they are written again (a loop over
+            resamples allocates nothing n-sized per resample). Read the result before the
+            next call.
+
+        Returns
+        -------
+        ClassCounts
+            Sums of counts (int64), or of counts times the instance weights (float64). Runs of
+            tied scores whose rows are all taken 0 times are left out, so the result equals
+            :func:`class_counts` of the rows repeated (in their order of summation: up to
+            rounding with weights, exactly without). O(n), no sort.
+
+        Examples
+        --------
+        >>> s = sort_sample(np.array([False, True, True, False]), np.array([0.2, 0.5, 0.2, 0.9]))
+        >>> c = s.counts(np.array([2, 0, 1, 1]))   # row 1 (0.5) is not taken
+        >>> c.values.tolist(), c.neg_le.tolist(), c.pos_le.tolist()
+        ([0.2, 0.9], [2, 3], [1, 1])
+        """
+        row_counts = np.ascontiguousarray(row_counts)
+        if row_counts.dtype not in (np.int32, np.int64):  # int32 halves the scattered reads
+            row_counts = row_counts.astype(np.int64)
+        if row_counts.shape != self.rows.shape:
+            raise ValueError(
+                f"row_counts must have one count per row ({self.rows.size}), got shape "
+                f"{row_counts.shape}."
+            )
+        compiled = reweighted_runs(
+            self.rows, self.is_pos, self.last, self.scores, row_counts, self.weight, out
+        )
+        if compiled is None:
+            return _reweighted_counts_numpy(self, row_counts)
+        return ClassCounts(*compiled)
+
+
+def sort_sample(is_pos, scores, sample_weight=None, slots=None):
+    """Sort a scored sample once (a stable ``argsort``) for :meth:`SortedSample.counts`.
+
+    Parameters
+    ----------
+    is_pos : ndarray of bool, shape (n,)
+    scores : ndarray of float64, shape (n,)
+        Finite scores (validated by the caller).
+    sample_weight : ndarray of float64, shape (n,), optional
+        Instance weights > 0 (validated by the caller; drop the rows of weight 0 first).
+    slots : ndarray of int, shape (n,), optional
+        Where each row's count sits in the counts :meth:`SortedSample.counts` will take
+        (default: row i at index i).
+
+    Returns
+    -------
+    SortedSample
+    """
+    scores = np.asarray(scores, dtype=np.float64)
+    if not scores.size:
+        raise ValueError("scores is empty.")
+    order = np.argsort(scores, kind="stable")
+    ordered = scores[order] + 0.0  # -0.0 -> +0.0
+    last = np.empty(ordered.size, dtype=bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=last[:-1])
+    last[-1] = True
+    rows = order if slots is None else np.asarray(slots)[order]
+    weight = None if sample_weight is None else np.asarray(sample_weight, np.float64)[order]
+    return SortedSample(
+        rows=rows.astype(np.int32 if rows.size < 2**31 else np.int64),  # half the memory
+        is_pos=np.ascontiguousarray(np.asarray(is_pos, dtype=bool)[order]),
+        last=last,
+        scores=ordered,
+        weight=weight,
+    )
+
+
+def _reweighted_counts_numpy(sample, row_counts):
+    """The numpy reference of :meth:`SortedSample.counts` (same sums, in the same order)."""
+    taken = row_counts[sample.rows].astype(np.int64, copy=False)
+    x = taken if sample.weight is None else taken * sample.weight
+    zero = x.dtype.type(0)
+    pos = np.cumsum(np.where(sample.is_pos, x, zero))
+    neg = np.cumsum(np.where(sample.is_pos, zero, x))
+    ends = np.flatnonzero(sample.last)
+    total = np.cumsum(taken)[ends]
+    ends = ends[np.diff(total, prepend=0) > 0]
+    return ClassCounts(sample.scores[ends], neg[ends], pos[ends])
 
 
 def checked_counts(y_true, y_score, *, pos_label=None, sample_weight=None, name="y_score"):

@@ -11,6 +11,18 @@ the sums at the end of each run of tied scores. The sort is stable, so the sums 
 the order of the input within a run of ties. ``tests/metrics/test_sample_weight.py`` checks it
 against the numpy reference (``costlab.metrics.engine._counts._weighted_counts_numpy``).
 
+:func:`reweighted_runs` counts a *weighting* of rows already sorted once
+(:class:`costlab.metrics.engine._counts.SortedSample`): each row is taken a whole number of times
+(a bootstrap resample as counts per row), and one linear pass over the sorted positions sums
+each class's counts (times the row's weight, if any) and writes the running sums at the end of
+every run of tied scores that holds a row taken at least once. The pass is branch-free but for
+its loop: the only irregular memory access is reading each row's count.
+``tests/metrics/test_resample_weighting.py`` checks it against its numpy reference
+(``costlab.metrics.engine._counts._reweighted_counts_numpy``) and against the counts of the rows
+resampled explicitly. :func:`tally` adds up draws of row indices into a count per row (a
+``np.bincount`` that writes into a buffer the caller reuses, so a resample allocates no fresh
+n-sized counts).
+
 Without numba the caller falls back to the numpy reference (same numbers).
 """
 
@@ -23,7 +35,7 @@ try:  # numba is a dependency; the fallback keeps ``import costlab`` working wit
 except ImportError:  # pragma: no cover - exercised only where numba is missing
     numba = None
 
-__all__ = ["HAVE_NUMBA", "weighted_counts"]
+__all__ = ["HAVE_NUMBA", "reweighted_runs", "tally", "weighted_counts"]
 
 HAVE_NUMBA = numba is not None
 _SIGN = np.uint64(1 << 63)
@@ -47,6 +59,64 @@ def weighted_counts(is_pos, scores, weight):
     signed = np.where(is_pos, weight, -weight)
     ordered, neg_le, pos_le = _sorted_sums(keys, signed)
     return _decode(ordered), neg_le, pos_le
+
+
+def reweighted_runs(rows, is_pos, last, scores, counts, weight, out=None):
+    """``(values, neg_le, pos_le)`` of a weighting of sorted rows, or None without numba.
+
+    Parameters
+    ----------
+    rows : ndarray of int32 or int64, shape (n,)
+        The index into ``counts`` of the row at each sorted position.
+    is_pos : ndarray of bool, shape (n,)
+        The label at each sorted position.
+    last : ndarray of bool, shape (n,)
+        True at the last position of each run of tied scores.
+    scores : ndarray of float64, shape (n,)
+        The sorted scores.
+    counts : ndarray of int32 or int64
+        How many times each row is taken (>= 0); the sums are int64 either way.
+    weight : ndarray of float64, shape (n,), or None
+        The weight of the row at each sorted position; None for weight 1 (the sums are then
+        int64, exact).
+    out : tuple of 3 ndarray of shape (n,), optional
+        Arrays (float64, and int64 or float64 as the sums) to write into; the result is then
+        made of views of them. Default: new arrays.
+
+    Returns
+    -------
+    values : ndarray of float64, shape (m,)
+        The scores of the runs that hold a row taken at least once.
+    neg_le, pos_le : ndarray of int64 (float64 with ``weight``), shape (m,)
+        Cumulative count (weight) of negatives / positives up to each of those runs.
+    """
+    if not HAVE_NUMBA:
+        return None
+    if out is None:
+        n = rows.size
+        values = np.empty(n)
+        neg_le = np.empty(n, dtype=np.int64 if weight is None else np.float64)
+        out = (values, neg_le, np.empty_like(neg_le))
+    zero = 0 if weight is None else 0.0
+    k = _reweighted_runs(rows, is_pos, last, scores, counts, weight, zero, *out)
+    return tuple(a[:k] for a in out)
+
+
+def tally(index, out, offset=0):
+    """Add 1 to ``out[offset + i]`` for every i of ``index`` (in place; numpy without numba).
+
+    Parameters
+    ----------
+    index : ndarray of int
+        Indices >= 0 with ``offset + index < out.size`` (not checked).
+    out : ndarray of int32 or int64
+    offset : int
+    """
+    if HAVE_NUMBA:
+        _tally(index, out, offset)
+    else:
+        size = out.size - offset
+        out[offset:] += np.bincount(index, minlength=size)[:size]
 
 
 def _ordered_keys(scores):
@@ -122,6 +192,40 @@ if HAVE_NUMBA:
                 neg[g] = cn
                 g += 1
         return keys, neg, pos
+
+    @numba.njit(cache=True, nogil=True)
+    def _reweighted_runs(
+        rows, is_pos, last, scores, counts, weight, zero, values, neg_le, pos_le
+    ):  # pragma: no cover - compiled; checked against numpy
+        cp = zero
+        cn = zero
+        total = 0  # rows taken so far
+        seen = 0  # rows taken up to the end of the last run written
+        k = 0
+        for i in range(rows.size):
+            c = counts[rows[i]]
+            p = np.int64(is_pos[i])
+            if weight is None:
+                x = c
+            else:
+                x = c * weight[i]
+            cp += x * p
+            cn += x * (1 - p)
+            total += c
+            # written at every position, kept (k advances) only at the end of a run that
+            # holds a row taken at least once
+            values[k] = scores[i]
+            neg_le[k] = cn
+            pos_le[k] = cp
+            end = np.int64(last[i])
+            k += end & np.int64(total != seen)
+            seen += (total - seen) * end
+        return k
+
+    @numba.njit(cache=True, nogil=True)
+    def _tally(index, out, offset):  # pragma: no cover - compiled; checked against numpy
+        for i in index:
+            out[offset + i] += 1
 
     def _sorted_sums(keys, signed):
         a, pa = _radix_sort(keys, signed)

@@ -10,6 +10,12 @@ net-benefit bands (NB scales with the prevalence). Bands are pointwise percentil
 each x of the grid; each replicate's value at x is exact
 (:mod:`costlab.metrics.threshold_choice.decision_curve`,
 :mod:`costlab.metrics.threshold_choice.methods`), and areas are exact integrals per replicate.
+
+Each model's scores are sorted once; a resample is a weighting of the rows along that order
+(how many times each row is drawn, tallied from ``rng.integers``), and its curve is built from
+the weighted cumulative class counts in one O(n) pass, with no sort per resample. A row drawn 0
+times is absent, so each replicate is the curve of the resampled rows
+(:mod:`costlab.metrics.resampling.mtmcs_bootstrap` says more).
 """
 
 from __future__ import annotations
@@ -29,13 +35,12 @@ from costlab.metrics._validation import (
     check_threshold_probabilities,
 )
 from costlab.metrics.engine._counts import class_counts
-from costlab.metrics.resampling.mtmcs_bootstrap import (
+from costlab.metrics.resampling._draws import (
     _difference_frame,
+    _Draws,
     _paired_difference,
     _percentile_interval,
-    _take,
     _weighted_rows,
-    stratified_resample,
 )
 from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
 from costlab.metrics.threshold_choice.methods import (
@@ -173,10 +178,19 @@ def bootstrap_decision_curves(
     stratified : bool
         Resample within each class (class sizes kept) or over all instances.
     random_state : None, int or numpy.random.Generator
+    pos_label : scalar, optional
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0); a resampled row keeps its weight.
 
     Returns
     -------
     CurveBands
+
+    Notes
+    -----
+    Each model's scores are sorted once; a resample is one weighting of the rows (how many
+    times each is drawn) read along every model's sorted order, so a replicate is the curve of
+    the resampled rows at O(n) per resample and model (see the module docstring).
     """
     if method not in ("score-driven", "optimal"):
         raise ValueError(f"method must be 'score-driven' or 'optimal', got {method!r}.")
@@ -222,6 +236,12 @@ def bootstrap_brier_curves(
     -------
     CurveBands
         With ``area_estimate`` and ``area_replicates``.
+
+    Notes
+    -----
+    As in :func:`bootstrap_decision_curves`, each model's scores are sorted once and a resample
+    is a weighting of the rows along that order; each replicate's curve and area are those of
+    the resampled rows.
     """
     if method not in METHODS:
         raise ValueError(f"method must be one of {METHODS}, got {method!r}.")
@@ -263,18 +283,15 @@ def _bootstrap(
     w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
     checked = dict(zip(names, kept, strict=True))
     rng = check_random_state(random_state)
-    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
-    n = is_pos.size
+    draws = _Draws(is_pos, stratified=stratified)
+    orders = [draws.sort(checked[name], w) for name in names]
+    out = orders[0].buffers()  # each curve is read before the next model's counts
     values = np.empty((n_resamples, len(names), grid.size))
     areas = np.empty((n_resamples, len(names)))
     for b in range(n_resamples):
-        if stratified:
-            take = stratified_resample(rng, pos, neg)
-        else:
-            take = _both_classes(rng, is_pos, n)
-        for c, name in enumerate(names):
-            counts = class_counts(is_pos[take], checked[name][take], _take(w, take))
-            values[b, c], area = evaluate(counts)
+        counts = draws.draw(rng)
+        for c, order in enumerate(orders):
+            values[b, c], area = evaluate(order.counts(counts, out=out))
             areas[b, c] = np.nan if area is None else area
     est = [evaluate(class_counts(is_pos, checked[name], w)) for name in names]
     has_area = est[0][1] is not None
@@ -287,16 +304,4 @@ def _bootstrap(
         areas if has_area else None,
         float(confidence),
         quantity,
-    )
-
-
-def _both_classes(rng, is_pos, n, attempts=100):
-    for _ in range(attempts):
-        take = rng.integers(0, n, size=n)
-        k = int(is_pos[take].sum())
-        if 0 < k < n:
-            return take
-    raise ValueError(
-        "the unstratified bootstrap drew one class only 100 times in a row; use "
-        "stratified=True for so few instances of a class."
     )

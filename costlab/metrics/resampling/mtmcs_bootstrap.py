@@ -14,6 +14,18 @@ The thesis picks "the optimal classifier" for a cost range from one 10-fold run 
 * **repeated cross-validation** (:func:`cv_band`): the spread of the curve across the R
   repetitions (each repetition's pooled out-of-fold scores) and across the folds.
 
+How a resample is computed. Every curve here needs only the class counts along one sorted
+order of the scores, so each classifier's scores are sorted once
+(:func:`costlab.metrics.engine._counts.sort_sample`), and a resample is a *weighting of the rows
+along that order*: how many times each row is drawn (the draws of ``rng.integers`` within each
+class, tallied into a count per row as ``np.bincount`` would; the same calls on the generator,
+so the same resamples, as picking the rows with ``rng.choice``), from which one linear pass reads
+the resample's class counts at every score it holds
+(:meth:`~costlab.metrics.engine._counts.SortedSample.counts`). A row drawn 0 times is absent
+(its score is no threshold of that resample unless a tied row is drawn), so each resample's
+curve is the curve of the resampled rows, with no sort per resample: O(n) per resample and
+classifier, after one sort per classifier.
+
 Everything is seeded (``random_state``) and deterministic. The bands are pointwise (each cost
 ratio's own interval), not simultaneous. The exact MTMCS is a minimum over thresholds searched
 on the same sample, so it is optimistic, and so is each resample's: the percentile band shows
@@ -41,6 +53,15 @@ from costlab.metrics._validation import (
 from costlab.metrics.engine._counts import checked_counts, class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.resampling._draws import (  # noqa: F401
+    _difference_frame,
+    _Draws,
+    _paired_difference,
+    _percentile_interval,
+    _percentile_levels,
+    _weighted_rows,
+    stratified_resample,
+)
 from costlab.metrics.thesis.measures import _TOL as _SELECTION_TOL
 from costlab.metrics.thesis.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 
@@ -61,7 +82,11 @@ __all__ = [
 def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
     """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost
     (``sample_weight``: validated instance weights, or None)."""
-    counts = class_counts(is_pos, scores, sample_weight)
+    return _mtmcs_of_counts(class_counts(is_pos, scores, sample_weight), fp_costs)
+
+
+def _mtmcs_of_counts(counts, fp_costs):
+    """Exact MTMCS (%) from :class:`~costlab.metrics.engine._counts.ClassCounts`."""
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
     return 100.0 * envelope(1.0 - np.asarray(fp_costs, dtype=np.float64))
 
@@ -171,6 +196,13 @@ def bootstrap_mtmcs(
     Returns
     -------
     BootstrapCurves
+
+    Notes
+    -----
+    The scores are sorted once; each resample is a weighting of the rows along that order (how
+    many times each row is drawn, within its class) and its curve is read from the weighted
+    cumulative class counts in one O(n) pass, equal to the curve of the resampled rows (see
+    the module docstring).
     """
     is_pos, scores, w, _ = checked_counts(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
@@ -179,11 +211,12 @@ def bootstrap_mtmcs(
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
-    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    draws = _Draws(is_pos, stratified=True)
+    order = draws.sort(scores, w)
+    out = order.buffers()
     replicates = np.empty((n_resamples, fp.size))
     for b in range(n_resamples):
-        take = stratified_resample(rng, pos, neg)
-        replicates[b] = mtmcs_of_scores(is_pos[take], scores[take], fp, _take(w, take))
+        replicates[b] = _mtmcs_of_counts(order.counts(draws.draw(rng), out=out), fp)
     estimate = mtmcs_of_scores(is_pos, scores, fp, w)
     return BootstrapCurves(fp, estimate, replicates, float(confidence))
 
@@ -279,111 +312,6 @@ def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=
             "fold_std": fold_curves.std(axis=0, ddof=1),
         }
     )
-
-
-def _take(weight, rows):
-    """The weights of resampled rows (None stays None)."""
-    return None if weight is None else weight[rows]
-
-
-def _weighted_rows(weight, is_pos, *arrays):
-    """Drop the rows of weight 0 before resampling (they count for nothing, and a resample of
-    them only would leave a class without weight): ``(weight, is_pos, *arrays)``."""
-    if weight is None or np.all(weight > 0):
-        return (weight, is_pos, *arrays)
-    keep = weight > 0
-    return (weight[keep], is_pos[keep], *(a[keep] for a in arrays))
-
-
-def _percentile_levels(confidence):
-    """The quantile levels of a two-sided percentile interval: alpha / 2 and 1 - alpha / 2,
-    alpha = 1 - ``confidence``."""
-    alpha = 1.0 - confidence
-    return [alpha / 2, 1 - alpha / 2]
-
-
-def _percentile_interval(values, confidence, *, axis=None):
-    """The percentile interval of the resampled ``values``.
-
-    Parameters
-    ----------
-    values : ndarray
-        One row per resample (``axis=0``), or a flat array of resampled values.
-    confidence : float in (0, 1)
-    axis : int, optional
-        As in :func:`numpy.quantile`.
-
-    Returns
-    -------
-    (low, high)
-        The two quantiles of :func:`_percentile_levels`.
-    """
-    low, high = np.quantile(values, _percentile_levels(confidence), axis=axis)
-    return low, high
-
-
-def _paired_difference(estimate, replicates, i, j, confidence):
-    """Model ``i`` minus model ``j``, on the sample and on each of the same resamples.
-
-    Parameters
-    ----------
-    estimate : ndarray, shape (C, ...)
-        Each model's value on the original sample.
-    replicates : ndarray, shape (B, C, ...)
-        Each model's value on every resample (the models' rows are paired).
-    i, j : int
-        The two models.
-    confidence : float in (0, 1)
-
-    Returns
-    -------
-    difference : ndarray or float
-        ``estimate[i] - estimate[j]``.
-    replicates : ndarray, shape (B, ...)
-        The difference on every resample.
-    low, high : ndarray or float
-        Its percentile interval (:func:`_percentile_interval`, over the resamples).
-    """
-    d = replicates[:, i] - replicates[:, j]
-    low, high = _percentile_interval(d, confidence, axis=0)
-    return estimate[i] - estimate[j], d, low, high
-
-
-def _difference_frame(result, x_name, x, a, b):
-    """Pointwise paired difference a - b of a bootstrap result's curves, as a table.
-
-    Parameters
-    ----------
-    result : PairedBootstrap or CurveBands
-        With ``estimate``, ``replicates``, ``confidence`` and ``_index(name)``.
-    x_name : str
-        The grid's column.
-    x : ndarray
-        The grid.
-    a, b : str
-        The two models.
-
-    Returns
-    -------
-    frame : DataFrame
-        ``x_name, difference, low, high`` (:func:`_paired_difference`).
-    replicates : ndarray, shape (B, K)
-        The difference on every resample.
-    """
-    difference, d, low, high = _paired_difference(
-        result.estimate, result.replicates, result._index(a), result._index(b), result.confidence
-    )
-    frame = pd.DataFrame({x_name: x, "difference": difference, "low": low, "high": high})
-    return frame, d
-
-
-def stratified_resample(rng, pos, neg):
-    """Indices of one stratified bootstrap resample: ``pos.size`` draws with replacement from
-    the positives' indices, then ``neg.size`` from the negatives' (class sizes kept)."""
-    return np.concatenate((rng.choice(pos, size=pos.size), rng.choice(neg, size=neg.size)))
-
-
-# -- comparisons ------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -518,6 +446,12 @@ def paired_bootstrap(
     Returns
     -------
     PairedBootstrap
+
+    Notes
+    -----
+    Each classifier's scores are sorted once; a resample is one weighting of the rows (drawn
+    once, within each class) read along every classifier's own sorted order, so the curves of
+    a resample are those of the same resampled rows (see the module docstring).
     """
     if not isinstance(scores, dict) or len(scores) < 1:
         raise ValueError("scores must be a non-empty mapping of classifier name -> scores.")
@@ -534,15 +468,14 @@ def paired_bootstrap(
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
     rng = check_random_state(random_state)
-    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
-    names = list(checked)
+    draws = _Draws(is_pos, stratified=True)
+    orders = [draws.sort(checked[name], w) for name in names]
+    out = orders[0].buffers()  # each curve is read before the next model's counts
     replicates = np.empty((n_resamples, len(names), fp.size))
     for b in range(n_resamples):
-        take = stratified_resample(rng, pos, neg)
-        for c, name in enumerate(names):
-            replicates[b, c] = mtmcs_of_scores(
-                is_pos[take], checked[name][take], fp, _take(w, take)
-            )
+        counts = draws.draw(rng)
+        for c, order in enumerate(orders):
+            replicates[b, c] = _mtmcs_of_counts(order.counts(counts, out=out), fp)
     estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp, w) for n in names])
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
 
@@ -611,6 +544,12 @@ def bootstrap_thresholds(
         ``fp_cost, threshold, low, high, iqr`` (scores >= threshold are positive) and
         ``fpr, tpr, low, high``, with percentile intervals. ``sample_weight`` (finite, >= 0)
         weighs the instances; a resampled row keeps its weight.
+
+    Notes
+    -----
+    The scores are sorted once; a resample is a weighting of the rows along that order, and a
+    score none of whose rows is drawn is no threshold of that resample (see the module
+    docstring).
     """
     is_pos, scores, w, _ = checked_counts(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
@@ -620,8 +559,7 @@ def bootstrap_thresholds(
     fg = np.linspace(0.0, 1.0, 101) if fpr_grid is None else np.asarray(fpr_grid, float)
     check_resampling(n_resamples, confidence)
 
-    def one(pos_mask, s, weight):
-        counts = class_counts(pos_mask, s, weight)
+    def one(counts):
         hull = hull_from_counts(counts)
         envelope = CostEnvelope.from_hull(hull)
         thresholds = hull.thresholds[envelope.vertex_at(1.0 - fp)]
@@ -633,13 +571,14 @@ def bootstrap_thresholds(
         return thresholds, np.maximum.accumulate(tpr_at)
 
     rng = check_random_state(random_state)
-    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    draws = _Draws(is_pos, stratified=True)
+    order = draws.sort(scores, w)
+    out = order.buffers()
     t_rep = np.empty((n_resamples, fp.size))
     r_rep = np.empty((n_resamples, fg.size))
     for b in range(n_resamples):
-        take = stratified_resample(rng, pos, neg)
-        t_rep[b], r_rep[b] = one(is_pos[take], scores[take], _take(w, take))
-    t_est, r_est = one(is_pos, scores, w)
+        t_rep[b], r_rep[b] = one(order.counts(draws.draw(rng), out=out))
+    t_est, r_est = one(class_counts(is_pos, scores, w))
     finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
     t_low, t_high = np.nanquantile(finite, _percentile_levels(confidence), axis=0)
     q1, q3 = np.nanquantile(finite, [0.25, 0.75], axis=0)

@@ -105,7 +105,8 @@ class ThresholdChoiceCurve:
     knots : ndarray, shape (m + 1,)
         0 = knots[0] < ... < knots[m] = 1.
     fpr, tpr : ndarray, shape (m, 2)
-        The rates at each piece's two ends.
+        The rates at each piece's two ends (for the score-driven method, constant on a piece,
+        a read-only view showing one array twice).
     thresholds : ndarray, shape (m,)
         Scores >= threshold are called positive on the piece (for the rate-driven method, the
         score of the tie group that is split).
@@ -334,11 +335,22 @@ def _curve_from_counts(counts, method, space):
     return ThresholdChoiceCurve(method, space, n_pos / (n_neg + n_pos), knots, fpr, tpr, thresholds)
 
 
-def _called_positive(counts, g):
-    """(FP, TP) when the distinct scores from index g up are positive (g = m: none)."""
-    neg_below = np.where(g > 0, counts.neg_le[np.maximum(g - 1, 0)], 0)
-    pos_below = np.where(g > 0, counts.pos_le[np.maximum(g - 1, 0)], 0)
-    return counts.n_neg - neg_below, counts.n_pos - pos_below
+def _rates_called_positive(counts, lo, hi):
+    """(FPR, TPR) when the distinct scores from index g up are positive, for g = lo, ..., hi
+    (g = m: none), each as both columns of an (m, 2) read-only view of one array (the rates
+    are constant on a piece): slices of the cumulative counts, no gather, two arrays."""
+
+    def rate(le, total):
+        out = np.empty(hi - lo + 1)
+        if lo > 0:  # total - le[g - 1], in float64 (exact: counts below 2**53)
+            np.subtract(total, le[lo - 1 : hi], out=out, dtype=np.float64)
+        else:  # g = 0 calls everything positive
+            out[0] = total
+            np.subtract(total, le[:hi], out=out[1:], dtype=np.float64)
+        out /= total
+        return np.broadcast_to(out[:, None], (out.size, 2))
+
+    return rate(counts.neg_le, counts.n_neg), rate(counts.pos_le, counts.n_pos)
 
 
 def _score_driven(counts, space):
@@ -348,11 +360,13 @@ def _score_driven(counts, space):
     lo = int(np.searchsorted(values, 0.0, side="right"))
     hi = int(np.searchsorted(values, 1.0, side="left"))
     knots = np.concatenate(([0.0], values[lo:hi], [1.0]))
-    g = lo + np.arange(hi - lo + 1)  # first distinct score >= x on each piece
-    fp, tp = _called_positive(counts, g)
-    fpr, tpr = fp / counts.n_neg, tp / counts.n_pos
-    thresholds = np.where(g < values.size, values[np.minimum(g, values.size - 1)], np.inf)
-    return knots, np.column_stack((fpr, fpr)), np.column_stack((tpr, tpr)), thresholds
+    # piece j's first distinct score >= x is g = lo + j, for j = 0, ..., hi - lo
+    fpr, tpr = _rates_called_positive(counts, lo, hi)
+    if hi < values.size:
+        thresholds = values[lo : hi + 1].copy()
+    else:  # the last piece calls nothing positive
+        thresholds = np.concatenate((values[lo:], [np.inf]))
+    return knots, fpr, tpr, thresholds
 
 
 def _rate_driven(counts, space):

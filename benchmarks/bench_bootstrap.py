@@ -1,0 +1,179 @@
+#!/usr/bin/env python
+"""Benchmark: one bootstrap resample against one argsort, old (a sort per resample) and new.
+
+    python benchmarks/bench_bootstrap.py                  # n = 1e5 and 1e6
+    python benchmarks/bench_bootstrap.py --n 1000000 --repeat 9
+
+Until commit 4dee634 every resample of :mod:`costlab.metrics.resampling` drew row indices and
+recomputed its curve from the resampled rows, sorting the scores again. Now the scores are
+sorted once per model and a resample is a weighting of the rows along that order (how many
+times each row is drawn), read in one O(n) pass. Timed here, side by side in one process, at
+each n:
+
+* one ``np.argsort`` of the scores (the unit of the ratios);
+* one resample of :func:`costlab.metrics.bootstrap_mtmcs` (stratified draw, exact MTMCS on the
+  thesis's 19 cost ratios), one paired resample of :func:`costlab.metrics.paired_bootstrap`
+  (one draw, two models) and one resample of :func:`costlab.metrics.bootstrap_decision_curves`
+  (score-driven, 100 p_t), each by the old code path (copied below from commit 4dee634: the
+  body of the loop over resamples, with the score-driven curve's construction as it was) and by
+  the new one (the body of the loop now);
+* the new public functions' own cost per resample, (time with 12 resamples - time with 2) / 10,
+  which includes everything the loop does;
+* the one-off sort per model the new path pays before the first resample.
+
+Every time is the best of ``--repeat`` runs (``timeit``, garbage collection paused); a resample
+draws afresh each run. Scores are continuous (every score distinct), 30 % positives. Prints a
+Markdown table; the targets (issue "bands at the cost of one pass") are a resample <= 0.4x and a
+paired resample <= 0.6x one argsort.
+"""
+
+from __future__ import annotations
+
+import argparse
+import timeit
+
+import numpy as np
+
+from costlab.metrics import bootstrap_decision_curves, bootstrap_mtmcs, paired_bootstrap
+from costlab.metrics.engine._counts import class_counts
+from costlab.metrics.resampling.mtmcs_bootstrap import (
+    _Draws,
+    _mtmcs_of_counts,
+    mtmcs_of_scores,
+    stratified_resample,
+)
+from costlab.metrics.thesis.measures import cost_ratio_grid
+from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
+from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, _curve_from_counts
+
+GRID = np.linspace(0.0, 0.99, 100)  # bootstrap_decision_curves' default p_t
+FP = cost_ratio_grid()  # bootstrap_mtmcs' default cost ratios
+
+
+def best_time(func, repeat):
+    """The fastest of ``repeat`` single calls (``timeit``; garbage collection paused)."""
+    return min(timeit.repeat(func, number=1, repeat=repeat))
+
+
+# -- the old code path (commit 4dee634): draw rows, recompute from them --------------------
+
+
+def old_mtmcs(rng, is_pos, s, pos, neg):
+    take = stratified_resample(rng, pos, neg)
+    return mtmcs_of_scores(is_pos[take], s[take], FP, None)
+
+
+def old_paired(rng, is_pos, scores, pos, neg):
+    take = stratified_resample(rng, pos, neg)
+    return [mtmcs_of_scores(is_pos[take], s[take], FP, None) for s in scores]
+
+
+def old_decision(rng, is_pos, s, pos, neg):
+    take = stratified_resample(rng, pos, neg)
+    counts = class_counts(is_pos[take], s[take], None)
+    knots, fpr, tpr, thresholds = _old_score_driven(counts)
+    prevalence = counts.n_pos / (counts.n_neg + counts.n_pos)
+    curve = ThresholdChoiceCurve("score-driven", "cost", prevalence, knots, fpr, tpr, thresholds)
+    return DecisionCurve(curve)(GRID)
+
+
+def _old_score_driven(counts):
+    """methods._score_driven as of commit 4dee634 (gathers where slices now do)."""
+    values = counts.values
+    lo = int(np.searchsorted(values, 0.0, side="right"))
+    hi = int(np.searchsorted(values, 1.0, side="left"))
+    knots = np.concatenate(([0.0], values[lo:hi], [1.0]))
+    g = lo + np.arange(hi - lo + 1)
+    neg_below = np.where(g > 0, counts.neg_le[np.maximum(g - 1, 0)], 0)
+    pos_below = np.where(g > 0, counts.pos_le[np.maximum(g - 1, 0)], 0)
+    fp, tp = counts.n_neg - neg_below, counts.n_pos - pos_below
+    fpr, tpr = fp / counts.n_neg, tp / counts.n_pos
+    thresholds = np.where(g < values.size, values[np.minimum(g, values.size - 1)], np.inf)
+    return knots, np.column_stack((fpr, fpr)), np.column_stack((tpr, tpr)), thresholds
+
+
+# -- the new code path: one sort per model, a resample is counts per row ---------------------
+
+
+def new_mtmcs(rng, draws, order, out):
+    return _mtmcs_of_counts(order.counts(draws.draw(rng), out=out), FP)
+
+
+def new_paired(rng, draws, orders, out):
+    counts = draws.draw(rng)
+    return [_mtmcs_of_counts(order.counts(counts, out=out), FP) for order in orders]
+
+
+def new_decision(rng, draws, order, out):
+    counts = order.counts(draws.draw(rng), out=out)
+    return DecisionCurve(_curve_from_counts(counts, "score-driven", "cost"))(GRID)
+
+
+def per_resample(call, repeat):
+    """The public function's cost per resample: (12 resamples - 2 resamples) / 10."""
+    return (best_time(lambda: call(12), repeat) - best_time(lambda: call(2), repeat)) / 10.0
+
+
+def measure(n, r):
+    """Rows of the table at n rows: (resample, argsort, old, new, public, one-off sort)."""
+    data = np.random.default_rng(0)
+    y = (data.random(n) < 0.3).astype(np.int64)
+    is_pos = y == 1
+    z = data.normal(size=n) * 1.5 + 1.2 * y - 1.0
+    s1 = 1.0 / (1.0 + np.exp(-z))
+    s2 = 1.0 / (1.0 + np.exp(-(z + data.normal(size=n))))  # a noisier second model
+    pos, neg = np.flatnonzero(is_pos), np.flatnonzero(~is_pos)
+    sort = best_time(lambda: np.argsort(s1), r)
+    draws = _Draws(is_pos, stratified=True)
+    setup = best_time(lambda: draws.sort(s1), r)
+    o1, o2 = draws.sort(s1), draws.sort(s2)
+    out = o1.buffers()
+    rng = np.random.default_rng(1)
+    cases = {
+        "bootstrap_mtmcs": (
+            lambda: old_mtmcs(rng, is_pos, s1, pos, neg),
+            lambda: new_mtmcs(rng, draws, o1, out),
+            lambda b: bootstrap_mtmcs(y, s1, n_resamples=b),
+            setup,
+        ),
+        "paired_bootstrap, 2 models": (
+            lambda: old_paired(rng, is_pos, (s1, s2), pos, neg),
+            lambda: new_paired(rng, draws, (o1, o2), out),
+            lambda b: paired_bootstrap(y, {"a": s1, "b": s2}, n_resamples=b),
+            2 * setup,
+        ),
+        "bootstrap_decision_curves": (
+            lambda: old_decision(rng, is_pos, s1, pos, neg),
+            lambda: new_decision(rng, draws, o1, out),
+            lambda b: bootstrap_decision_curves(y, s1, n_resamples=b),
+            setup,
+        ),
+    }
+    return [
+        (name, sort, best_time(old, r), best_time(new, r), per_resample(public, r), once)
+        for name, (old, new, public, once) in cases.items()
+    ]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[1])
+    parser.add_argument("--n", type=int, nargs="+", default=[100_000, 1_000_000])
+    parser.add_argument("--repeat", type=int, default=7)
+    args = parser.parse_args(argv)
+    print(
+        "| n | argsort (s) | resample | old (s) | old x argsort | new (s) | new x argsort "
+        "| public function, per resample (s) | x argsort | one-off sort (s) | x argsort |"
+    )
+    print("|---:|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|")
+    for n in args.n:
+        for name, sort, t_old, t_new, t_pub, once in measure(n, args.repeat):
+            print(
+                f"| {n:.0e} | {sort:.4f} | {name} | {t_old:.4f} | {t_old / sort:.2f} "
+                f"| {t_new:.4f} | {t_new / sort:.2f} | {t_pub:.4f} | {t_pub / sort:.2f} "
+                f"| {once:.4f} | {once / sort:.2f} |",
+                flush=True,
+            )
+
+
+if __name__ == "__main__":
+    main()
