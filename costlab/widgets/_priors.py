@@ -208,8 +208,8 @@ class PriorPanel(widgets.VBox):
             style={"button_width": "100px"},
         )
         self.upload = widgets.FileUpload(
-            accept=".csv,.txt", multiple=False, description="Unlabelled scores…",
-            layout=widgets.Layout(width="200px"),
+            accept=".csv,.txt", multiple=False, description="Unlabelled scores",
+            layout=widgets.Layout(width="220px"),
         )  # fmt: skip
         self.scores_of = widgets.Dropdown(
             options=[], description="… of", style=_STYLE, layout=widgets.Layout(**_LAYOUT)
@@ -242,10 +242,11 @@ class PriorPanel(widgets.VBox):
                 self.condition,
                 self.value,
                 self.measure,
-                widgets.HBox([self.upload, self.method]),
+                self.upload,
+                self.method,
                 self.scores_of,
                 self.estimate_text,
-            ],  # fmt: skip
+            ],
             layout=widgets.Layout(flex="0 0 340px", width="340px"),
         )
         controls.add_class("costlab-prior-controls")

@@ -248,7 +248,7 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
 
     screenshot = os.environ.get("COSTLAB_SCREENSHOT")
     if screenshot:
-        page.set_viewport_size({"width": 1280, "height": 1400})  # the whole explorer
+        page.set_viewport_size({"width": 1280, "height": 2600})  # the whole explorer, unclipped
         # the range move redraws the MTMCS and cost-space charts after the table: wait until
         # both show a new, fully decoded PNG
         page.wait_for_function(
