@@ -58,6 +58,7 @@ from numba import njit
 from costlab.metrics._validation import (
     check_labels_scores,
     check_open_unit,
+    check_probability_scores,
     check_random_state,
     check_resampling,
 )
@@ -135,17 +136,18 @@ def _unlabelled(y_score_unlabelled, *, probabilities):
     if not np.all(np.isfinite(s)):
         raise ValueError("y_score_unlabelled contains NaN or infinite values.")
     if probabilities:
-        _check_probabilities(s, "y_score_unlabelled")
+        s = _probabilities(s, "y_score_unlabelled")
     return s
 
 
-def _check_probabilities(s, name):
-    low, high = float(s.min()), float(s.max())
-    if low < 0.0 or high > 1.0:
-        raise ValueError(
-            f"{name} must be probabilities of the positive class in [0, 1] for this estimator "
-            f"(predict_proba(X)[:, 1]); got values in [{low:g}, {high:g}]."
-        )
+def _probabilities(s, name):
+    """The library's check of positive-class probabilities (clipped within 1e-12 of [0, 1])."""
+    return check_probability_scores(
+        s,
+        rule="this prior estimator",
+        instead="Pass predict_proba(X)[:, 1], or use method='acc' for other scores.",
+        name=name,
+    )
 
 
 def _labelled(y_true, y_score, pos_label, *, probabilities):
@@ -156,7 +158,7 @@ def _labelled(y_true, y_score, pos_label, *, probabilities):
         )
     is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
     if probabilities:
-        _check_probabilities(s, "y_score")
+        s = _probabilities(s, "y_score")
     return is_pos, s
 
 
