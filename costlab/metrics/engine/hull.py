@@ -26,6 +26,7 @@ import numpy as np
 
 from costlab.metrics._validation import check_bool
 from costlab.metrics.engine._counts import checked_counts
+from costlab.metrics.engine._kernels import upper_chain
 
 __all__ = ["RocHull", "hull_from_counts", "hull_of_points", "roc_convex_hull"]
 
@@ -297,7 +298,19 @@ def _prune(x, y, max_passes=64):
 
 
 def _monotone_chain(x, y):
-    """Indices of the upper hull of points sorted by x (Andrew 1979), exact on integers."""
+    """Indices of the upper hull of points sorted by x (Andrew 1979), exact on integers.
+
+    Compiled (:func:`costlab.metrics.engine._kernels.upper_chain`) for int64 coordinates whose
+    cross products fit in int64, and for float64 ones; this loop on Python numbers otherwise
+    (the same vertices either way)."""
+    compiled = upper_chain(x, y)
+    if compiled is not None:
+        return compiled
+    return _monotone_chain_python(x, y)
+
+
+def _monotone_chain_python(x, y):
+    """The loop of :func:`_monotone_chain` on Python numbers (ints are exact at any size)."""
     xs, ys = x.tolist(), y.tolist()
     hull = []
     for i in range(len(xs)):
