@@ -13,7 +13,8 @@ How it is computed, in O(n log n) for one sort and then O(n):
    Ties are one point: a cut never splits instances with equal scores.
 3. A coarse hull of a sample of the candidates (at most a few thousand) bounds the hull from
    inside: a candidate below it cannot be a vertex and is dropped in one vectorised pass.
-4. Andrew's monotone chain on what remains, in exact integer arithmetic on the counts.
+4. Andrew's monotone chain on what remains, in exact integer arithmetic on the counts
+   (compiled while no cross product can overflow int64, a loop on Python integers beyond).
 
 The hull includes (0, 0) (everything negative) and (1, 1) (everything positive).
 """
