@@ -340,3 +340,31 @@ def test_true_costs_and_priors_give_the_expected_cost_directly():
         assert env.cost_at(p_pos, c_fn, c_fp) == pytest.approx(costs.min() / worst)
     with pytest.raises(ValueError, match="p_pos"):
         env.cost_at(0, 1, 1)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(0, 12), st.integers(0, 12)), min_size=1, max_size=40),
+    st.sampled_from(["int64", "float64", "weights", "huge"]),
+)
+def test_the_compiled_monotone_chain_keeps_the_python_loop_s_vertices(points, kind):
+    """engine._kernels.upper_chain against the exact loop on Python numbers: the same
+    vertices on integer points with collinear runs and duplicates, on float coordinates
+    (weighted counts), and past int64's reach (there the loop itself runs)."""
+    from costlab.metrics.engine._kernels import HAVE_NUMBA, upper_chain
+    from costlab.metrics.engine.hull import _monotone_chain, _monotone_chain_python
+
+    x, y = np.array(sorted(points), dtype=np.int64).T
+    if kind == "float64":
+        x, y = x * 0.1, y / 3.0  # inexact products: the same rounding in both
+    elif kind == "weights":
+        x, y = np.cumsum(x * 0.37), np.cumsum(y * 1.9)
+    elif kind == "huge":
+        x, y = x * 2**30, y * 2**30  # products up to 2**68: beyond int64
+    expected = _monotone_chain_python(x, y)
+    np.testing.assert_array_equal(_monotone_chain(x, y), expected)
+    compiled = upper_chain(x, y)
+    if kind == "huge" and float(np.ptp(x)) * float(np.ptp(y)) > 2.0**61:
+        assert compiled is None
+    elif HAVE_NUMBA:
+        np.testing.assert_array_equal(compiled, expected)

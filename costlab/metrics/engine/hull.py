@@ -13,7 +13,8 @@ How it is computed, in O(n log n) for one sort and then O(n):
    Ties are one point: a cut never splits instances with equal scores.
 3. A coarse hull of a sample of the candidates (at most a few thousand) bounds the hull from
    inside: a candidate below it cannot be a vertex and is dropped in one vectorised pass.
-4. Andrew's monotone chain on what remains, in exact integer arithmetic on the counts.
+4. Andrew's monotone chain on what remains, in exact integer arithmetic on the counts
+   (compiled while no cross product can overflow int64, a loop on Python integers beyond).
 
 The hull includes (0, 0) (everything negative) and (1, 1) (everything positive).
 """
@@ -26,6 +27,7 @@ import numpy as np
 
 from costlab.metrics._validation import check_bool
 from costlab.metrics.engine._counts import checked_counts
+from costlab.metrics.engine._kernels import upper_chain
 
 __all__ = ["RocHull", "hull_from_counts", "hull_of_points", "roc_convex_hull"]
 
@@ -297,7 +299,19 @@ def _prune(x, y, max_passes=64):
 
 
 def _monotone_chain(x, y):
-    """Indices of the upper hull of points sorted by x (Andrew 1979), exact on integers."""
+    """Indices of the upper hull of points sorted by x (Andrew 1979), exact on integers.
+
+    Compiled (:func:`costlab.metrics.engine._kernels.upper_chain`) for int64 coordinates whose
+    cross products fit in int64, and for float64 ones; this loop on Python numbers otherwise
+    (the same vertices either way)."""
+    compiled = upper_chain(x, y)
+    if compiled is not None:
+        return compiled
+    return _monotone_chain_python(x, y)
+
+
+def _monotone_chain_python(x, y):
+    """The loop of :func:`_monotone_chain` on Python numbers (ints are exact at any size)."""
     xs, ys = x.tolist(), y.tolist()
     hull = []
     for i in range(len(xs)):
