@@ -70,7 +70,7 @@ FAMILIES = {
         ),
         (
             "Scenarios (Hand 2009, Johnson et al. 2015): cost densities, H, scenario curves, risk",
-            ("densities", "h_measure", "scenario_curves", "risk"),
+            ("densities", "h_measure", "scenario_curves", "risk", "scored"),
             ("COST_CURVE",),
         ),
         (

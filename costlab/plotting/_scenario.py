@@ -238,6 +238,18 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
         display = cls(curves, iterations=rounds, title=title, cmap=cmap)
         return display.plot(ax=ax, **kwargs)
 
+    @staticmethod
+    def default_iterations(n_rounds):
+        """The rounds :meth:`from_iterations` draws by default among ``n_rounds``: all of up
+        to 8, else 8 spread evenly on a log scale from the first to the last (1-based).
+
+        >>> ScenarioCurveDisplay.default_iterations(5), ScenarioCurveDisplay.default_iterations(100)
+        ([1, 2, 3, 4, 5], [1, 2, 4, 7, 14, 27, 52, 100])
+        """
+        if isinstance(n_rounds, bool) or not isinstance(n_rounds, numbers.Integral) or n_rounds < 1:
+            raise ValueError(f"n_rounds must be an integer >= 1, got {n_rounds!r}.")
+        return _pick_iterations(None, int(n_rounds))
+
     @classmethod
     def from_staged_estimator(cls, estimator, X, y, *, pos_label=None, **kwargs):
         """:meth:`from_iterations` from a fitted ensemble's ``staged_predict_proba`` (e.g.

@@ -7,8 +7,10 @@ the ROC curve*, Machine Learning 77 (2009); R. A. Johnson, T. Raeder and N. V. C
 exponential, point masses, any u; Johnson et al. 2015, 3.2),
 :mod:`~costlab.metrics.scenarios.h_measure` (H, exactly from the hull; Hand 2009),
 :mod:`~costlab.metrics.scenarios.scenario_curves` (the minimum loss weighted by u(c), area
-1 - H; Johnson et al. 2015, Fig. 1) and :mod:`~costlab.metrics.scenarios.risk` (classifier and
-instance risk; Johnson et al. 2015, eq. 10, Definitions 1-2).
+1 - H; Johnson et al. 2015, Fig. 1), :mod:`~costlab.metrics.scenarios.risk` (classifier and
+instance risk; Johnson et al. 2015, eq. 10, Definitions 1-2) and
+:mod:`~costlab.metrics.scenarios.scored` (scores sorted once, then all of these under any
+density without another sort).
 """
 
 from costlab.metrics.scenarios.densities import (
@@ -28,6 +30,7 @@ from costlab.metrics.scenarios.scenario_curves import (
     scenario_curve,
     scenario_curves,
 )
+from costlab.metrics.scenarios.scored import ScoredHull, scored_hull
 
 __all__ = [
     "COST_CURVE",
@@ -37,6 +40,7 @@ __all__ = [
     "HMeasure",
     "PointMass",
     "ScenarioCurve",
+    "ScoredHull",
     "TruncatedExponential",
     "as_cost_density",
     "classifier_risk",
@@ -46,4 +50,5 @@ __all__ = [
     "scenario_curve",
     "scenario_curves",
     "scenario_densities",
+    "scored_hull",
 ]

@@ -213,6 +213,11 @@ def instance_risk(y_true, y_score, *, density=None, pos_label=None, sample_weigh
     [0.0, 0.03125, 0.03125, 0.0]
     """
     is_pos, scores, envelope, pi1 = _envelope(y_true, y_score, pos_label, sample_weight)
+    return _instance_table(is_pos, scores, envelope, pi1, density)
+
+
+def _instance_table(is_pos, scores, envelope, pi1, density):
+    """Definition 2 for validated labels and scores whose hull is ``envelope``."""
     u = as_cost_density(density)
     risk = vertex_risks(envelope, pi1, u)
     wrong_counts, wrong_risk, riskiest = _misclassified(is_pos, scores, envelope.hull, risk)

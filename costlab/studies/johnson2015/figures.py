@@ -14,7 +14,7 @@ from costlab.studies.johnson2015.analyses import ADA, RISK, mean_aucs
 from costlab.studies.johnson2015.experiments import models
 from costlab.studies.johnson2015.published import AVERAGE_RANKS, CRITICAL_DIFFERENCE, TABLE_2
 
-__all__ = ["FIGURE_MAKERS"]
+__all__ = ["FIGURE_MAKERS", "figure_2_dataset", "figure_2_scores"]
 
 #: Fig. 1's datasets (the paper's) and Fig. 2's (the paper's ncaaf is not public).
 FIGURE_1_DATASETS = ("pima", "breast-w")
@@ -38,26 +38,51 @@ def figure_01(rep):
     return fig
 
 
-def figure_02(rep):
-    """Fig. 2: scenario curves (Beta(2, 2)) of successive boosting iterations, AdaBoost.M1 vs
-    RiskBoost, on a held-out third of pima (the paper's ncaaf is not public)."""
+def figure_2_dataset(run):
+    """The dataset of Fig. 2 in ``run``: pima, else the run's first (a run without pima)."""
+    return FIGURE_2_DATASET if FIGURE_2_DATASET in run.datasets else next(iter(run.datasets))
+
+
+def figure_2_scores(rep):
+    """Fig. 2's data: AdaBoost.M1 and RiskBoost fitted on two thirds of pima (the paper's ncaaf
+    is not public), and their scores on the held-out third after each round.
+
+    Returns
+    -------
+    dataset : str
+        The dataset's name.
+    y_test : ndarray
+        The held-out third's labels (1 = positive).
+    staged : dict of str -> list of ndarray
+        Model -> P(positive) of the held-out rows after rounds 1, 2, ...
+    """
     run = rep.run
-    data = run.datasets.get(FIGURE_2_DATASET)
-    if data is None:
-        data = next(iter(run.datasets.values()))
+    data = run.datasets[figure_2_dataset(run)]
     X_train, X_test, y_train, y_test = train_test_split(
         data.X, data.y_binary, test_size=1 / 3, stratify=data.y_binary, random_state=0
     )
-    fig, axes = plt.subplots(1, 2, figsize=(13.5, 5.2), sharey=True)
     compared = models(run.n_estimators)
-    for ax, label in zip(axes, (ADA, RISK), strict=True):
+    staged = {}
+    for label in (ADA, RISK):
         name, params = compared[label]
         model = make_classifier(name, **params).fit(X_train, y_train)
-        staged = [p[:, 1] for p in model.staged_predict_proba(X_test)]
+        staged[label] = [p[:, 1] for p in model.staged_predict_proba(X_test)]
+    return data.name, np.asarray(y_test), staged
+
+
+def figure_02(rep, scores=None):
+    """Fig. 2: scenario curves (Beta(2, 2)) of successive boosting iterations, AdaBoost.M1 vs
+    RiskBoost, on a held-out third of pima (the paper's ncaaf is not public).
+
+    ``scores`` is :func:`figure_2_scores`'s result, computed here when not given.
+    """
+    name, y_test, staged = figure_2_scores(rep) if scores is None else scores
+    fig, axes = plt.subplots(1, 2, figsize=(13.5, 5.2), sharey=True)
+    for ax, label in zip(axes, (ADA, RISK), strict=True):
         ScenarioCurveDisplay.from_iterations(
-            y_test, staged, density=BetaDensity(2, 2), name=label, ax=ax
+            y_test, staged[label], density=BetaDensity(2, 2), name=label, ax=ax
         )
-        ax.set_title(f"Fig. 2: {label} by iteration ({data.name}, test third)", loc="left")
+        ax.set_title(f"Fig. 2: {label} by iteration ({name}, test third)", loc="left")
     fig.tight_layout()
     return fig
 

@@ -1,0 +1,205 @@
+"""Small factories for the scenario explorer's controls: one function per widget, no behaviour.
+
+Sliders use ``continuous_update=False``: the outputs change once, when the handle is released
+(or a key press ends), never on every pixel of a drag. Each control carries a CSS class
+(``costlab-scn-<name>``) for the browser test and for styling.
+"""
+
+from __future__ import annotations
+
+import ipywidgets as widgets
+
+from costlab.widgets._scenario_model import CUSTOM, FAMILIES
+
+__all__ = [
+    "axis_buttons",
+    "beta_slider",
+    "classifier_dropdown",
+    "family_buttons",
+    "mean_slider",
+    "point_slider",
+    "preset_dropdown",
+    "round_player",
+    "round_slider",
+    "top_slider",
+    "window_slider",
+]
+
+_STYLE = {"description_width": "96px"}
+_WIDTH = "330px"
+_FAMILY_LABELS = {"beta": "Beta(a, b)", "exponential": "exponential", "point mass": "point mass"}
+
+
+def _tagged(widget, name):
+    widget.add_class(f"costlab-scn-{name}")
+    return widget
+
+
+def _layout(**kwargs):
+    return widgets.Layout(width=_WIDTH, **kwargs)
+
+
+def classifier_dropdown(options, value):
+    """The classifier whose risks are shown; ``options`` a list of (label, name)."""
+    return _tagged(
+        widgets.Dropdown(
+            options=options, value=value, description="Classifier", style=_STYLE, layout=_layout()
+        ),
+        "classifier",
+    )
+
+
+def preset_dropdown(names, value=CUSTOM):
+    """Johnson et al.'s (2015, Fig. 1) densities by name, and "custom" for a hand-set one."""
+    return _tagged(
+        widgets.Dropdown(
+            options=[*names, CUSTOM],
+            value=value,
+            description="Preset",
+            style=_STYLE,
+            layout=_layout(),
+        ),
+        "preset",
+    )
+
+
+def family_buttons(value="beta"):
+    """The density family: Beta(a, b) (truncatable), truncated exponential, point mass."""
+    return _tagged(
+        widgets.ToggleButtons(
+            options=[(_FAMILY_LABELS[f], f) for f in FAMILIES],
+            value=value,
+            description="u(c)",
+            style={**_STYLE, "button_width": "74px"},
+            layout=_layout(),
+        ),
+        "family",
+    )
+
+
+def axis_buttons(value="pcf"):
+    """The scenario curves' x axis: PCF(+) (the paper's pc_1) or the cost ratio c (as u(c))."""
+    return _tagged(
+        widgets.ToggleButtons(
+            options=[("PCF(+), the paper's", "pcf"), ("cost ratio c", "c")],
+            value=value,
+            description="curves over",
+            style={**_STYLE, "button_width": "112px"},
+            layout=_layout(),
+        ),
+        "axis",
+    )
+
+
+def beta_slider(name, value):
+    """A Beta parameter ``a`` or ``b`` on a log scale from 0.1 to 100."""
+    return _tagged(
+        widgets.FloatLogSlider(
+            value=value,
+            base=10,
+            min=-1,
+            max=2,
+            step=0.01,
+            description=name,
+            readout_format=".3g",
+            continuous_update=False,
+            style=_STYLE,
+            layout=_layout(),
+        ),
+        f"beta-{name}",
+    )
+
+
+def window_slider(value=(0.0, 1.0)):
+    """The Beta density's truncation window [low, high] (renormalised inside it)."""
+    return _tagged(
+        widgets.FloatRangeSlider(
+            value=value,
+            min=0.0,
+            max=1.0,
+            step=0.01,
+            description="truncate to",
+            readout_format=".2f",
+            continuous_update=False,
+            style=_STYLE,
+            layout=_layout(),
+        ),
+        "window",
+    )
+
+
+def mean_slider(value=0.5):
+    """The truncated exponential's mean E[c] (Johnson et al.'s family 4 sets it to pi1)."""
+    return _tagged(
+        widgets.FloatSlider(
+            value=value,
+            min=0.02,
+            max=0.98,
+            step=0.01,
+            description="E[c]",
+            readout_format=".3f",
+            continuous_update=False,
+            style=_STYLE,
+            layout=_layout(),
+        ),
+        "mean",
+    )
+
+
+def point_slider(value=0.5):
+    """The point mass's cost ratio c (0 and 1 excluded: no trivial loss to normalise by)."""
+    return _tagged(
+        widgets.FloatSlider(
+            value=value,
+            min=0.01,
+            max=0.99,
+            step=0.01,
+            description="c",
+            readout_format=".2f",
+            continuous_update=False,
+            style=_STYLE,
+            layout=_layout(),
+        ),
+        "point",
+    )
+
+
+def top_slider(value=10):
+    """How many of the riskiest instances the table lists."""
+    return _tagged(
+        widgets.IntSlider(
+            value=value,
+            min=1,
+            max=50,
+            description="top instances",
+            continuous_update=False,
+            style=_STYLE,
+            layout=_layout(),
+        ),
+        "top",
+    )
+
+
+def round_slider(value, n_rounds):
+    """The boosting round of the iteration chart, 1 to ``n_rounds``."""
+    return _tagged(
+        widgets.IntSlider(
+            value=value,
+            min=1,
+            max=max(n_rounds, 1),
+            description="boosting round",
+            continuous_update=False,
+            style=_STYLE,
+            layout=_layout(),
+        ),
+        "round",
+    )
+
+
+def round_player(slider):
+    """A play button that steps ``slider`` through the rounds (linked in the browser)."""
+    play = widgets.Play(
+        value=slider.value, min=slider.min, max=slider.max, step=1, interval=900, repeat=False
+    )
+    widgets.jslink((play, "value"), (slider, "value"))
+    return _tagged(play, "play")
