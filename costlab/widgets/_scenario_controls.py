@@ -12,10 +12,10 @@ import ipywidgets as widgets
 from costlab.widgets._scenario_model import CUSTOM, FAMILIES
 
 __all__ = [
-    "axis_buttons",
+    "axis_dropdown",
     "beta_slider",
     "classifier_dropdown",
-    "family_buttons",
+    "family_dropdown",
     "mean_slider",
     "point_slider",
     "preset_dropdown",
@@ -27,7 +27,11 @@ __all__ = [
 
 _STYLE = {"description_width": "96px"}
 _WIDTH = "330px"
-_FAMILY_LABELS = {"beta": "Beta(a, b)", "exponential": "exponential", "point mass": "point mass"}
+_FAMILY_LABELS = {
+    "beta": "Beta(a, b), truncatable",
+    "exponential": "truncated exponential",
+    "point mass": "point mass (c known)",
+}
 
 
 def _tagged(widget, name):
@@ -63,28 +67,28 @@ def preset_dropdown(names, value=CUSTOM):
     )
 
 
-def family_buttons(value="beta"):
+def family_dropdown(value="beta"):
     """The density family: Beta(a, b) (truncatable), truncated exponential, point mass."""
     return _tagged(
-        widgets.ToggleButtons(
+        widgets.Dropdown(
             options=[(_FAMILY_LABELS[f], f) for f in FAMILIES],
             value=value,
             description="u(c)",
-            style={**_STYLE, "button_width": "74px"},
+            style=_STYLE,
             layout=_layout(),
         ),
         "family",
     )
 
 
-def axis_buttons(value="pcf"):
+def axis_dropdown(value="pcf"):
     """The scenario curves' x axis: PCF(+) (the paper's pc_1) or the cost ratio c (as u(c))."""
     return _tagged(
-        widgets.ToggleButtons(
-            options=[("PCF(+), the paper's", "pcf"), ("cost ratio c", "c")],
+        widgets.Dropdown(
+            options=[("PCF(+), the paper's pc1", "pcf"), ("cost ratio c, as u(c)", "c")],
             value=value,
             description="curves over",
-            style={**_STYLE, "button_width": "112px"},
+            style=_STYLE,
             layout=_layout(),
         ),
         "axis",
@@ -187,7 +191,7 @@ def round_slider(value, n_rounds):
             value=value,
             min=1,
             max=max(n_rounds, 1),
-            description="boosting round",
+            description="round",
             continuous_update=False,
             style=_STYLE,
             layout=_layout(),

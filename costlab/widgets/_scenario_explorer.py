@@ -168,13 +168,13 @@ class ScenarioExplorer(widgets.VBox):
         self.preset = controls.preset_dropdown(
             list(self._presets), matching_preset(s, self._presets)
         )
-        self.family = controls.family_buttons(s.family)
+        self.family = controls.family_dropdown(s.family)
         self.a, self.b = controls.beta_slider("a", s.a), controls.beta_slider("b", s.b)
         self.window = controls.window_slider((s.low, s.high))
         self.mean = controls.mean_slider(s.mean)
         self.point = controls.point_slider(s.at)
         self.top = controls.top_slider(s.top)
-        self.axis = controls.axis_buttons(s.axis)
+        self.axis = controls.axis_dropdown(s.axis)
         if self.data_.n_rounds:
             self.round = controls.round_slider(s.round, self.data_.n_rounds)
             self.play = controls.round_player(self.round)

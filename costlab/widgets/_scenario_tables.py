@@ -14,7 +14,7 @@ import numpy as np
 __all__ = ["h_table_html", "instances_html", "riskiest_html", "rounds_html"]
 
 _CSS = """<style>
-.costlab-scn{border-collapse:collapse;font-size:13px;margin:4px 0 6px 0}
+.costlab-scn{border-collapse:collapse;font-size:13px;margin:4px 0 6px 0;min-width:540px}
 .costlab-scn caption{caption-side:top;text-align:left;padding:2px 0 6px 0;color:#333}
 .costlab-scn th,.costlab-scn td{padding:3px 10px;border-bottom:1px solid #ddd;white-space:nowrap}
 .costlab-scn thead th{border-bottom:2px solid #888;text-align:right}

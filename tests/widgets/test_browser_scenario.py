@@ -1,0 +1,225 @@
+"""End to end: notebook 30's scenario explorer served by Voila, driven in Chromium by Playwright.
+
+Voila runs ``notebooks/30_johnson2015.ipynb`` in quick mode (the study's smoke run: its
+cross-validation computed once into a temporary cache, or read from ``COSTLAB_CACHE`` when the
+environment has one); Debian's Chromium loads it offline, as ``test_browser.py`` does (its
+helpers and ``browser`` fixture are reused). The test reads H from the page and checks it against
+:func:`costlab.metrics.h_measure` on the same cached scores, picks the paper's "class ratio"
+preset, moves the Beta(a, ·) slider and the boosting-round slider with the keyboard, waits for
+the charts to change, checks the numbers again, and saves a screenshot of the explorer in its
+temporary folder (and at ``COSTLAB_SCENARIO_SCREENSHOT`` when set).
+
+Skips like ``test_browser.py`` without Chromium, Playwright or Voila, unless
+``COSTLAB_REQUIRE_BROWSER=1``.
+"""
+
+import importlib.util
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+import pytest
+from test_browser import (
+    _free_port,
+    _offline,
+    _save_small_png,
+    _stop,
+    _unavailable,
+    _wait_until_served,
+    browser,  # noqa: F401 - the fixture
+)
+
+from costlab.metrics import BetaDensity, h_measure
+from costlab.studies.johnson2015.experiments import run_table2
+from costlab.studies.johnson2015.figures import figure_2_scores
+from costlab.studies.johnson2015.published import MODELS
+from costlab.studies.johnson2015.report import Reproduction
+
+pytestmark = pytest.mark.slow
+
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "30_johnson2015.ipynb"
+# Voila runs the whole notebook (the quick study: minutes on a fresh cache) before the page
+PAGE_TIMEOUT = 1_200_000  # milliseconds
+MOVE_TIMEOUT = 30_000  # milliseconds for the kernel to redraw after a control moves
+_CHARTS = ["density", "scenario", "risk", "iteration"]
+_SOURCES = f"""() => {_CHARTS}.map(n => document.querySelector(`img.costlab-${{n}}-chart`)?.src)"""
+_DECODED = f"""() => {_CHARTS}.map(n => document.querySelector(`img.costlab-${{n}}-chart`))
+    .every(img => img && img.complete && img.naturalWidth > 0)"""
+
+
+@pytest.fixture(scope="module")
+def env(mirror_dir, tmp_path_factory):
+    root = tmp_path_factory.mktemp("scenario")
+    return {
+        "COSTLAB_MIRROR": str(mirror_dir),
+        "COSTLAB_DATA_HOME": str(root / "data"),
+        "COSTLAB_CACHE": os.environ.get("COSTLAB_CACHE") or str(root / "cv"),
+        "COSTLAB_QUICK": "1",
+        "MPLBACKEND": "Agg",
+    }
+
+
+@pytest.fixture(scope="module")
+def voila_url(env, tmp_path_factory):
+    """Notebook 30 served by a Voila subprocess (its own process group, stopped after)."""
+    if importlib.util.find_spec("voila") is None:
+        _unavailable("voila is not installed: pip install -e '.[browser]'")
+    root = tmp_path_factory.mktemp("voila")
+    environ = (
+        os.environ
+        | env
+        | {
+            "JUPYTER_RUNTIME_DIR": str(root / "runtime"),
+            "JUPYTER_CONFIG_DIR": str(root / "config"),
+        }
+    )
+    port, log = _free_port(), root / "voila.log"
+    command = [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}"]
+    command += ["--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
+    with log.open("wb") as out:
+        process = subprocess.Popen(
+            command,
+            cwd=NOTEBOOK.parent,
+            env=environ,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+    url = f"http://127.0.0.1:{port}/"
+    try:
+        _wait_until_served(url, process, log)
+        yield url
+    finally:
+        _stop(process)
+
+
+@pytest.fixture(scope="module")
+def expected(env, monkeypatch_module):
+    """The study's pima scores and Fig. 2's staged scores, computed here from the same cache."""
+    for key, value in env.items():
+        monkeypatch_module.setenv(key, value)
+    run = run_table2(quick=True, progress=False, mirror=env["COSTLAB_MIRROR"])
+    results = {m: run.results[("pima", m)] for m in MODELS}
+    _, y_test, staged = figure_2_scores(Reproduction(run, {}))
+    return {
+        "y": results[MODELS[0]].y_true,
+        "scores": {m: r.scores(0) for m, r in results.items()},
+        "y_test": y_test,
+        "staged": staged,
+    }
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    with pytest.MonkeyPatch.context() as mp:
+        yield mp
+
+
+def _read(page):
+    return page.evaluate(
+        """() => {
+            const table = document.querySelector('table.costlab-scenario-h');
+            const rows = [...table.querySelectorAll('tr.classifier')];
+            const rounds = document.querySelector('table.costlab-rounds');
+            return {
+                density: table.dataset.density,
+                h: Object.fromEntries(rows.map(r =>
+                    [r.dataset.classifier, Number(r.querySelector('td.h').dataset.value)])),
+                round: Number(rounds.dataset.round),
+                losses: Object.fromEntries([...rounds.querySelectorAll('tr.ensemble')].map(r =>
+                    [r.dataset.ensemble, Number(r.querySelector('td.loss').dataset.value)])),
+                preset: document.querySelector('.costlab-scn-preset select').value,
+            };
+        }"""
+    )
+
+
+def _remember_charts(page):
+    page.evaluate(f"() => {{ window.costlabBefore = ({_SOURCES})(); }}")
+
+
+def _wait_for_new(page, charts):
+    """Wait until the named charts show a new, decoded PNG."""
+    names = [_CHARTS.index(c) for c in charts]
+    page.wait_for_function(
+        f"""() => {{
+            const now = ({_SOURCES})();
+            return {names}.every(i => now[i] && now[i] !== window.costlabBefore[i])
+                && ({_DECODED})();
+        }}""",
+        timeout=MOVE_TIMEOUT,
+    )
+
+
+def _h(expected, density):
+    return {m: h_measure(expected["y"], s, density=density) for m, s in expected["scores"].items()}
+
+
+def _loss(expected, density, k):
+    y, staged = expected["y_test"], expected["staged"]
+    return {m: 1 - h_measure(y, staged[m][k - 1], density=density) for m in MODELS}
+
+
+def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected, tmp_path):  # noqa: F811
+    page = browser.new_page(viewport={"width": 1280, "height": 3000})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.route("**/*", _offline)
+    page.goto(voila_url, timeout=PAGE_TIMEOUT)
+    page.locator("table.costlab-scenario-h").wait_for(timeout=MOVE_TIMEOUT)
+    page.wait_for_function(_DECODED, timeout=MOVE_TIMEOUT)
+
+    first = _read(page)
+    assert first["density"] == "Beta(2, 2)" and first["preset"] == "Beta(2, 2)"
+    assert first["h"] == pytest.approx(_h(expected, BetaDensity(2, 2)), abs=1e-12)
+    n_rounds = len(expected["staged"][MODELS[1]])
+    assert first["round"] == n_rounds
+    assert first["losses"] == pytest.approx(_loss(expected, BetaDensity(2, 2), n_rounds), abs=1e-12)
+
+    # the paper's "class ratio" density: Beta(2, 1 + pi0 / pi1), its mode at c = pi1
+    _remember_charts(page)
+    page.locator(".costlab-scn-preset select").select_option("class ratio")
+    _wait_for_new(page, _CHARTS)
+    pi1 = float(np.mean(expected["y"]))
+    ratio = BetaDensity(2, 1 + (1 - pi1) / pi1)
+    after = _read(page)
+    assert after["density"] == ratio.name and after["preset"] == "class ratio"
+    assert after["h"] == pytest.approx(_h(expected, ratio), abs=1e-12)
+
+    # two rounds back: only the iteration chart and the rounds table change
+    _remember_charts(page)
+    handle = page.locator(".costlab-scn-round .noUi-handle")
+    handle.focus()
+    for _ in range(2):
+        handle.press("ArrowLeft")
+    page.wait_for_function(
+        f"() => document.querySelector('table.costlab-rounds')?.dataset.round === '{n_rounds - 2}'",
+        timeout=MOVE_TIMEOUT,
+    )
+    _wait_for_new(page, ["iteration"])
+    moved = _read(page)
+    assert moved["losses"] == pytest.approx(_loss(expected, ratio, n_rounds - 2), abs=1e-12)
+    assert (
+        page.evaluate(f"() => ({_SOURCES})()")[:3]
+        == page.evaluate("() => window.costlabBefore")[:3]
+    )
+
+    # the Beta's a, one keyboard step up: a custom density, every chart redrawn, H changes
+    _remember_charts(page)
+    handle = page.locator(".costlab-scn-beta-a .noUi-handle")
+    handle.focus()
+    handle.press("ArrowRight")
+    _wait_for_new(page, _CHARTS)
+    custom = _read(page)
+    assert custom["preset"] == "custom" and custom["density"] != ratio.name
+    assert custom["density"].startswith("Beta(")
+    assert all(custom["h"][m] != after["h"][m] for m in MODELS)
+
+    page.locator(".costlab-scenario-explorer").screenshot(path=tmp_path / "scenario_explorer.png")
+    screenshot = os.environ.get("COSTLAB_SCENARIO_SCREENSHOT")
+    if screenshot:
+        _save_small_png(page.locator(".costlab-scenario-explorer").screenshot(), screenshot)
+    assert errors == []
+    page.close()
