@@ -96,13 +96,14 @@ def axis_dropdown(value="pcf"):
 
 
 def beta_slider(name, value):
-    """A Beta parameter ``a`` or ``b`` on a log scale from 0.1 to 100."""
+    """A Beta parameter ``a`` or ``b`` on a log scale from 0.1 to 1000 (the "class ratio"
+    preset's b = 1 + pi0 / pi1 reaches 1000 at pi1 = 0.001)."""
     return _tagged(
         widgets.FloatLogSlider(
             value=value,
             base=10,
             min=-1,
-            max=2,
+            max=3,
             step=0.01,
             description=name,
             readout_format=".3g",

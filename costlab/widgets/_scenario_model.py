@@ -1,6 +1,6 @@
 """The scenario explorer's computations: pure functions of prepared scores and control values.
 
-Nothing here touches a widget or matplotlib. :func:`prepare_scenarios` does the only slow step,
+Nothing here touches a widget or draws. :func:`prepare_scenarios` does the only slow step,
 once, when the explorer is built: it sorts each classifier's scores and each boosting round's
 (:func:`costlab.metrics.scored_hull`). Everything a control changes is then read from those
 sorted scores under the chosen belief u(c) (:func:`density_of`): H, the scenario curves, the
