@@ -28,13 +28,26 @@ from costlab.widgets._model import (
     summary_html,
     weka_status,
 )
+from costlab.widgets._prior_shift import PriorShiftWidget, prior_shift_widget
+from costlab.widgets._prior_shift_model import (
+    PriorShiftState,
+    compute_prior_view,
+    operating_row,
+    operating_row_html,
+)
 
 __all__ = [
     "CostExplorer",
     "ExplorerState",
+    "PriorShiftState",
+    "PriorShiftWidget",
     "classifier_params",
     "compute_curves",
+    "compute_prior_view",
     "cost_explorer",
+    "operating_row",
+    "operating_row_html",
+    "prior_shift_widget",
     "range_label",
     "snap_range",
     "summarise",
