@@ -45,7 +45,7 @@ PACKAGES = (
         "Cross-validation, Weka's folds, experiments and scale-out on Dask.",
     ),
     ("costlab.datasets", "Datasets", "The registry, your own data and the synthetic problems."),
-    ("costlab.widgets", "Widgets", "The cost explorer."),
+    ("costlab.widgets", "Widgets", "The cost explorer and the prior-shift widget."),
 )
 
 #: Families per package: (title, modules by their last dotted component, names by name).
@@ -129,6 +129,11 @@ FAMILIES = {
     "costlab.widgets": (
         ("The cost explorer", ("_explorer",), ()),
         ("What the explorer computes", ("_model",), ()),
+        (
+            "The prior-shift widget (Landgrebe et al. 2004)",
+            ("_prior_shift", "_prior_shift_model"),
+            (),
+        ),
     ),
 }
 

@@ -1,10 +1,15 @@
-"""Interactive widgets: the cost explorer (issue 4).
+"""Interactive widgets: the cost explorer (issue 4) and the prior-shift widget.
 
 :class:`CostExplorer` (built by :func:`cost_explorer`) lets a reader pick a dataset, an engine,
 classifiers and a range of cost ratios and see the MTMCS chart with the range shaded, the
 optimal thresholds, and MTMCR, cost sensitivity and CST over the range with the recommended
 classifier (Al-Saffar 2018, sec. 4.2.2 and 5.1). It is an ``ipywidgets.VBox``: the last
 expression of a cell displays it, in JupyterLab and in Voila.
+
+:class:`PriorShiftWidget` (built by :func:`prior_shift_widget`) moves the true target prior
+P(C_t) on a logarithmic slider and the operating condition (TPr, POSfrac or purity fixed) and
+redraws Landgrebe et al.'s (2004) Figs. 3-4 and the chosen classifier's Table 2 row from held
+out-of-fold scores (:func:`compute_prior_view`, :func:`operating_row`).
 
 The computations are the pure functions re-exported here (:func:`summarise`,
 :func:`compute_curves`, :func:`summary_html`, ...), which the explorer's callbacks call and the

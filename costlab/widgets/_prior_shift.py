@@ -27,19 +27,19 @@ from costlab.evaluation.experiment import as_run
 from costlab.metrics._validation import check_priors, check_rate_target
 from costlab.plotting._prior_shift import PAPER_PRIORS
 from costlab.widgets._charts import ChartImage
-from costlab.widgets._priors import (
-    PRIOR_RANGE,
-    condition_dropdown,
-    condition_value_slider,
-    prior_slider,
-    prior_table_html,
-)
 from costlab.widgets._prior_shift_model import (
     CONDITIONS,
     PriorShiftState,
     compute_prior_view,
     operating_row_html,
     operating_summary_html,
+)
+from costlab.widgets._priors import (
+    PRIOR_RANGE,
+    condition_dropdown,
+    condition_value_slider,
+    prior_slider,
+    prior_table_html,
 )
 from costlab.widgets._render import error_html
 
@@ -176,14 +176,13 @@ class PriorShiftWidget(widgets.VBox):
         self.column.add_class("costlab-prior-column-table")
         self.figure_3 = ChartImage(figsize=(9.6, 4.3), css_class="costlab-figure-3-chart")
         self.figure_4 = ChartImage(figsize=(9.6, 4.3), css_class="costlab-figure-4-chart")
-        boxes = (
-            [self.dataset, self.classifier, self.condition, self.value, self.prior],
-            [self.table, self.column],
+        column = {"width": "345px", "flex": "0 0 345px"}
+        controls = _wrap(
+            widgets.VBox([self.dataset, self.classifier], layout=widgets.Layout(**column)),
+            widgets.VBox([self.prior, self.condition, self.value], layout=widgets.Layout(**column)),
         )
-        controls, tables = (
-            widgets.Box(children, layout=widgets.Layout(flex_flow="row wrap", gap="2px 24px"))
-            for children in boxes
-        )
+        self.table.layout.margin = "0 24px 4px 0"
+        tables = _wrap(self.table, self.column)
         header = widgets.HTML(
             "<b style='font-size:16px'>Under another class prior</b> "
             "<span style='color:#555'>(Landgrebe et al. 2004: ROC, POSfrac and purity)</span>"
@@ -212,7 +211,7 @@ class PriorShiftWidget(widgets.VBox):
         self.update()
 
     def _on_dataset(self, change):
-        """Another dataset: offer its classifiers (keep the chosen one if it has it), redraw once."""
+        """Another dataset: offer its classifiers (the chosen one if held), redraw once."""
         offered = self.run_.classifiers(change["new"])
         kept = self.classifier.value if self.classifier.value in offered else offered[0]
         self._quiet = True
@@ -289,6 +288,11 @@ class PriorShiftWidget(widgets.VBox):
         self.figure_4.clear()
 
 
+def _wrap(*children):
+    """Side by side while the width allows, else one under the other."""
+    return widgets.Box(list(children), layout=widgets.Layout(flex_flow="row wrap"))
+
+
 def _dropdown(description, options, value):
     return widgets.Dropdown(
         options=options,
@@ -307,4 +311,3 @@ def prior_shift_widget(results, **options):
     >>> w.condition.value, w.value.value = "purity", 0.5  # doctest: +SKIP
     """
     return PriorShiftWidget(results, **options)
-

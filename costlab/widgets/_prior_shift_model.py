@@ -159,9 +159,7 @@ def _percent(value, std=None):
 
 def _cell(css, value, std=None):
     std_attr = "" if std is None else f' data-std="{float(std)!r}"'
-    return (
-        f'<td class="{css}" data-value="{float(value)!r}"{std_attr}>{_percent(value, std)}</td>'
-    )
+    return f'<td class="{css}" data-value="{float(value)!r}"{std_attr}>{_percent(value, std)}</td>'
 
 
 def operating_row_html(row, state, *, label=None, title=None, reference=None):
@@ -283,7 +281,7 @@ class PanelsView:
         return self
 
     def _widen_chosen(self):
-        for (kind, prior), line in self.display.lines_.items():
+        for (_, prior), line in self.display.lines_.items():
             if prior is not None and math.isclose(prior, self.chosen, rel_tol=1e-9):
                 line.set_linewidth(3.2)
                 line.set_label(f"{line.get_label()} (chosen)")
