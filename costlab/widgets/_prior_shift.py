@@ -33,6 +33,7 @@ from costlab.widgets._prior_shift_model import (
     compute_prior_view,
     operating_row_html,
     operating_summary_html,
+    snap_prior,
 )
 from costlab.widgets._priors import (
     PRIOR_RANGE,
@@ -229,7 +230,7 @@ class PriorShiftWidget(widgets.VBox):
         return PriorShiftState(
             dataset=self.dataset.value,
             classifier=self.classifier.value,
-            prior=float(self.prior.value),
+            prior=snap_prior(self.prior.value),
             condition=self.condition.value,
             value=float(self.value.value),
         )
@@ -256,8 +257,12 @@ class PriorShiftWidget(widgets.VBox):
         self.view_, self.error_ = view, None
 
     def _render(self, state, view):
-        label = self._label(state.classifier)
+        """The figures first, the tables last: a browser showing the new table has already
+        been sent the new figures (the messages arrive in order)."""
         self.message.value = ""
+        self.figure_3.draw(view.figure_3)
+        self.figure_4.draw(view.figure_4)
+        label = self._label(state.classifier)
         self.summary.value = operating_summary_html(view.row, state, label=label)
         self.table.value = operating_row_html(
             view.row,
@@ -268,8 +273,6 @@ class PriorShiftWidget(widgets.VBox):
         )
         labels = {c: self._label(c) for c in view.points}
         self.column.value = prior_table_html(view.points, state.prior, labels)
-        self.figure_3.draw(view.figure_3)
-        self.figure_4.draw(view.figure_4)
 
     def _published(self, state):
         """The reference values of the shown result, if the controls are at their condition."""

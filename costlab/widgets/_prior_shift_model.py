@@ -44,6 +44,7 @@ __all__ = [
     "operating_row",
     "operating_row_html",
     "operating_summary_html",
+    "snap_prior",
 ]
 
 #: The operating conditions and how the text names them.
@@ -78,6 +79,16 @@ class PriorShiftState:
     def operating_point(self):
         """The condition as :meth:`costlab.metrics.PriorOperatingCurves.at` takes it."""
         return {self.condition: self.value}
+
+
+def snap_prior(value):
+    """The slider's P(C_t) to three significant digits, as every table, legend and title shows
+    it (the log slider steps by 10**0.05: 10**-1.2 is 0.0630957...).
+
+    >>> snap_prior(10**-1.2), snap_prior(0.5)
+    (0.0631, 0.5)
+    """
+    return float(f"{float(value):.3g}")
 
 
 def comparison_priors(prior, reference_priors):

@@ -3,11 +3,12 @@
 The Landgrebe et al. (2004) study is cross-validated here first (quick: 200 per class, 5 folds)
 into a temporary cache that Voila's kernel then reads, so the page comes up in seconds. The test
 reads the widget's Table 2 row at the opening prior (P(C_t) = 0.1, TPr = 80 %, Highleyman, LDC),
-moves the P(C_t) slider's handle four steps down with the keyboard (one step is 10**0.05), waits
-for the kernel's new table and for both figures' new PNGs, and checks the shown numbers against
-:func:`costlab.metrics.operating_point` and :func:`costlab.metrics.fold_operating_points`
-computed here on the same cached scores. Screenshots of the widget before and after the move go
-to the test's temporary folder (and to ``COSTLAB_SCREENSHOT=path.png`` if set).
+moves the P(C_t) slider's handle four steps down with the keyboard (one step is 10**0.05: to
+10**-1.2, shown as 0.0631), waits for the kernel's new table and for both figures' new PNGs,
+and checks the shown numbers against :func:`costlab.metrics.operating_point` and
+:func:`costlab.metrics.fold_operating_points` computed here on the same cached scores.
+Screenshots of the widget before and after the move go to the test's temporary folder (and to
+``COSTLAB_SCREENSHOT=path.png`` if set).
 
 Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``; see
 ``_browser_kit``. Run it with ``PYTHONPATH`` set to serve a worktree's code (the kernel inherits
@@ -121,15 +122,16 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
     page.evaluate(f"() => {{ window.costlabBefore = {_SOURCES}; }}")
     handle = page.locator(".costlab-prior-shift-prior .noUi-handle")
     handle.focus()
-    for _ in range(STEPS):  # one step (10**0.05) per press: 0.1 -> 10**-1.2
+    for _ in range(STEPS):  # one step (10**0.05) per press: 0.1 -> 10**-1.2 = 0.0631
         handle.press("ArrowLeft")
     page.wait_for_function(
         """() => {
             const row = document.querySelector('table.costlab-prior-row tr[data-chosen="true"]');
-            return row && Math.abs(Math.log10(Number(row.dataset.prior)) + 1.2) < 1e-9;
+            return row && row.dataset.prior === '0.0631';  // 10**-1.2 to three digits
         }""",
         timeout=MOVE_TIMEOUT,
     )
+    # the widget sends the figures before the table: they are the final state's by now
     page.wait_for_function(  # both figures redrawn: new, fully decoded PNGs
         f"""() => {{
             const now = {_SOURCES};
@@ -141,7 +143,7 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
         timeout=MOVE_TIMEOUT,
     )
     after = page.evaluate(_READ)
-    assert after["prior"] == pytest.approx(10**-1.2, rel=1e-9)
+    assert after["prior"] == 0.0631
     assert sorted(after["priors"]) == pytest.approx(sorted([0.001, 0.5, 0.1, after["prior"]]))
     pooled, mean = _expected(study["run"], after["prior"])
     assert after["pooled"] == pytest.approx(pooled, rel=1e-12)
