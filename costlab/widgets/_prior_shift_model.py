@@ -151,7 +151,7 @@ def operating_row(result, priors, condition, value, *, curves=None):
     row["n_folds"] = 0
     if summary is not None:
         for k, prior in enumerate(row["prior"]):
-            cells = summary[np.isclose(summary["prior"], prior)].set_index("measure")
+            cells = summary[summary["prior"] == prior].set_index("measure")
             for measure in _MEASURES:
                 row.loc[k, f"{measure}_mean"] = cells.loc[measure, "mean"]
                 row.loc[k, f"{measure}_std"] = cells.loc[measure, "std"]
@@ -237,7 +237,7 @@ def operating_summary_html(row, state, *, label=None):
     (:func:`costlab.metrics.positive_fraction` with FPr = 0), the floor the paper measures the
     rise of POSfrac against (Landgrebe et al. 2004, sec. 3).
     """
-    chosen = row[np.isclose(row["prior"], state.prior)].iloc[0]
+    chosen = row[row["prior"] == state.prior].iloc[0]
     name = html.escape(str(label or state.classifier))
     what = f"{CONDITIONS[state.condition]} fixed at {100 * state.value:g} %"
     where = f"At P(C_t) = {state.prior:.3g} with {what}"
