@@ -6,6 +6,12 @@ optimal thresholds, and MTMCR, cost sensitivity and CST over the range with the 
 classifier (Al-Saffar 2018, sec. 4.2.2 and 5.1). It is an ``ipywidgets.VBox``: the last
 expression of a cell displays it, in JupyterLab and in Voila.
 
+:class:`CostSpaceExplorer` (built by :func:`cost_space_explorer`) puts any classifiers' ROC
+convex hulls beside their cost curves at a PCF(+) set directly or from p(+) and the two error
+costs, names the winner there, and weights the envelopes by a density of PCF(+) for the total
+expected cost (Drummond & Holte 2000, sec. 2.2, eqs. 6-11); :func:`cost_space_view` is its
+pure core.
+
 The computations are the pure functions re-exported here (:func:`summarise`,
 :func:`compute_curves`, :func:`summary_html`, ...), which the explorer's callbacks call and the
 tests call directly.
@@ -18,6 +24,8 @@ Examples
 >>> explorer.selection_.classifier  # doctest: +SKIP
 """
 
+from costlab.widgets._cost_space_explorer import CostSpaceExplorer, cost_space_explorer
+from costlab.widgets._cost_space_model import CostSpaceState, cost_space_view
 from costlab.widgets._explorer import CostExplorer, ExplorerState, cost_explorer
 from costlab.widgets._model import (
     classifier_params,
@@ -31,10 +39,14 @@ from costlab.widgets._model import (
 
 __all__ = [
     "CostExplorer",
+    "CostSpaceExplorer",
+    "CostSpaceState",
     "ExplorerState",
     "classifier_params",
     "compute_curves",
     "cost_explorer",
+    "cost_space_explorer",
+    "cost_space_view",
     "range_label",
     "snap_range",
     "summarise",
