@@ -140,16 +140,21 @@ def _beta_moments(a, b, low, high, lo, hi):
 
     with u, v clipped to [low, high]."""
     u, v = np.clip(lo, low, high), np.clip(hi, low, high)
-    upper = low + high > 1.0
-    z = _beta_between(a, b, low, high, upper)
+    upper, z = low + high > 1.0, _window_mass(a, b, low, high)
+    mass = _beta_between(a, b, u, v, upper) / z
+    first = a / (a + b) * _beta_between(a + 1.0, b, u, v, upper) / z
+    return mass, first
+
+
+def _window_mass(a, b, low, high):
+    """Z, the probability of [low, high] under Beta(a, b); a ValueError if it underflows."""
+    z = _beta_between(a, b, low, high, low + high > 1.0)
     if not z > 0.0:
         raise ValueError(
             f"density's range [{low!r}, {high!r}] has probability 0 under Beta({a:g}, {b:g}) "
             "in double precision: widen it."
         )
-    mass = _beta_between(a, b, u, v, upper) / z
-    first = a / (a + b) * _beta_between(a + 1.0, b, u, v, upper) / z
-    return mass, first
+    return z
 
 
 def _beta_between(a, b, u, v, upper):
@@ -236,9 +241,8 @@ def pcf_density(density, pcf):
         values = np.ones_like(grid)
     elif (spec := _beta_spec(density)) is not None:
         a, b, low, high = spec
-        z = _beta_between(a, b, low, high, low + high > 1.0)
         inside = (grid >= low) & (grid <= high)
-        values = np.where(inside, stats.beta.pdf(grid, a, b) / z, 0.0)
+        values = np.where(inside, stats.beta.pdf(grid, a, b) / _window_mass(a, b, low, high), 0.0)
     else:
         values = _evaluate(_pdf_of(density), grid)
     return float(values[0]) if np.ndim(x) == 0 else values
