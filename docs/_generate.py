@@ -129,6 +129,7 @@ FAMILIES = {
     "costlab.widgets": (
         ("The cost explorer", ("_explorer",), ()),
         ("What the explorer computes", ("_model",), ()),
+        ("The cost-space explorer", ("_cost_space_explorer", "_cost_space_model"), ()),
     ),
 }
 

@@ -41,7 +41,7 @@ def _layout(**kwargs):
 def mode_toggle(value="pcf"):
     """Set PCF(+) directly, or from its parts p(+), C(-|+) and C(+|-) (D&H eq. 6)."""
     toggle = widgets.ToggleButtons(
-        options=[("PCF(+)", "pcf"), ("costs and prior", "parts")],
+        options=[("PCF(+)", "pcf"), ("p(+), costs", "parts")],
         value=value,
         description="Set",
         tooltips=["move PCF(+) itself", "move p(+), C(-|+) and C(+|-); PCF(+) follows (eq. 6)"],

@@ -313,7 +313,7 @@ class TecChart:
         x = x[(x > 0.0) & (x < 1.0)]
         p = pcf_density(self.view.spec, x)
         twin = ax.twinx()
-        twin.fill_between(x, 0.0, p, color=_DENSITY_COLOUR, alpha=0.13, linewidth=0, zorder=0)
+        twin.fill_between(x, 0.0, p, color=_DENSITY_COLOUR, alpha=0.09, linewidth=0, zorder=0)
         (line,) = twin.plot(x, p, color=_DENSITY_COLOUR, linewidth=1.2, label="p(PCF(+))")
         central = p[(x >= 0.03) & (x <= 0.97)]
         top = float(np.max(central[np.isfinite(central)], initial=1.0))

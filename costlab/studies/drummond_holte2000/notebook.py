@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from costlab.studies.drummond_holte2000.experiments import load_study
 from costlab.studies.drummond_holte2000.figures import FIGURE_MAKERS
 from costlab.studies.drummond_holte2000.published import GERMAN_CREDIT_COSTS
@@ -18,10 +20,13 @@ class CostCurvesView:
     Parameters
     ----------
     quick : bool
-        Fewer trees in the Random Forest (a smoke run).
+        Fewer trees in the Random Forest (a smoke run). The environment variable
+        ``COSTLAB_QUICK=1`` forces it, as for the other studies' notebooks (the test suite sets
+        it; the widget's browser test serves the notebook with it).
     """
 
     def __init__(self, quick=False, progress=True):
+        quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
         study = load_study(quick=quick, progress=progress)
         selection = sonar_selection(study.sonar)
         self.rep = Reproduction(run=study, tables=tables_of(study, selection), sonar=selection)
