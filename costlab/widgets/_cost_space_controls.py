@@ -39,7 +39,7 @@ def _layout(**kwargs):
 
 
 def mode_toggle(value="pcf"):
-    """Set PCF(+) directly, or from its parts p(+), C(-|+) and C(+|-) (D&H eq. 6)."""
+    """Set PCF(+) directly, or from its parts p(+), ``C(-|+)`` and ``C(+|-)`` (D&H eq. 6)."""
     toggle = widgets.ToggleButtons(
         options=[("PCF(+)", "pcf"), ("p(+), costs", "parts")],
         value=value,

@@ -76,7 +76,7 @@ class CostSpaceExplorer(widgets.VBox):
     pcf : float
         PCF(+) in [0.01, 0.99].
     fn_cost, fp_cost : float
-        C(-|+) and C(+|-), in [0.01, 100].
+        ``C(-|+)`` and ``C(+|-)``, in [0.01, 100].
     p_pos : float
         p(+), in [0.01, 0.99].
     density : {"uniform", "beta"}

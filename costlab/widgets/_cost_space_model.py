@@ -50,7 +50,7 @@ __all__ = [
     "operating_table",
 ]
 
-#: How PCF(+) is set: directly, or from its parts p(+), C(-|+) and C(+|-) (D&H eq. 6).
+#: How PCF(+) is set: directly, or from its parts p(+), ``C(-|+)`` and ``C(+|-)`` (D&H eq. 6).
 MODES = ("pcf", "parts")
 #: The densities of PCF(+) offered for the total expected cost (D&H eq. 11).
 DENSITIES = ("uniform", "beta")
@@ -69,7 +69,7 @@ class CostSpaceState:
     """The values of the cost-space explorer's controls: everything its outputs depend on.
 
     ``mode`` says whether PCF(+) is ``pcf`` itself or follows from ``p_pos`` (p(+)),
-    ``fn_cost`` (C(-|+)) and ``fp_cost`` (C(+|-)); ``density``, ``a``, ``b``, ``low`` and
+    ``fn_cost`` (``C(-|+)``) and ``fp_cost`` (``C(+|-)``); ``density``, ``a``, ``b``, ``low`` and
     ``high`` describe the distribution of PCF(+) of the total expected cost.
     """
 
@@ -380,7 +380,7 @@ class CostSpaceView:
 
     @property
     def true_costs(self):
-        """(C(-|+), C(+|-)) when PCF(+) comes from its parts, else None."""
+        """``(C(-|+), C(+|-))`` when PCF(+) comes from its parts, else None."""
         if self.state.mode != "parts":
             return None
         return (float(self.state.fn_cost), float(self.state.fp_cost))

@@ -40,7 +40,7 @@ PAIR = {"dataset": "german_credit", "classifiers": ("NaiveBayes", "RandomForest"
 #: German Credit's own costs, where the notebook's cost-space widget starts: "It is worse to
 #: class a customer as good when they are bad (5), than it is to class a customer as bad when
 #: they are good (1)" (UCI Statlog German Credit documentation, sec. 8 "Cost Matrix"). With
-#: "bad" the positive class, C(-|+) = 5 and C(+|-) = 1 (the paper itself uses no dataset).
+#: "bad" the positive class, ``C(-|+) = 5`` and ``C(+|-) = 1`` (the paper uses no dataset).
 GERMAN_CREDIT_COSTS = {"fn_cost": 5.0, "fp_cost": 1.0}
 
 #: Training ratios the paper names for sonar (sec. 2.3, Figs. 17-18): classifier A at 11,
