@@ -249,9 +249,6 @@ class CostSpaceExplorer(widgets.VBox):
             finally:
                 self._quiet = False
         self.message.value = ""
-        self.readout.value = readout_html(view)
-        self.table.value = operating_html(view, labels)
-        self.tec_table.value = tec_html(view, labels)
         envelopes = self.data_.subset(names)
         duality_key = (names, view.pcf, view.true_costs)
         if self._drawn.get("duality") != duality_key:
@@ -262,6 +259,10 @@ class CostSpaceExplorer(widgets.VBox):
             joint = self.data_.joint(names)
             self.tec_chart.draw(TecChart(envelopes, joint, view, labels))
             self._drawn["tec"] = tec_key
+        # the tables last: a browser that sees them new also has the charts drawn before them
+        self.readout.value = readout_html(view)
+        self.table.value = operating_html(view, labels)
+        self.tec_table.value = tec_html(view, labels)
 
     def _show_error(self, error):
         self.error_, self.view_ = error, None
