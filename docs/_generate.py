@@ -134,6 +134,7 @@ FAMILIES = {
             ("_prior_shift", "_prior_shift_model"),
             (),
         ),
+        ("The cost-space explorer", ("_cost_space_explorer", "_cost_space_model"), ()),
     ),
 }
 

@@ -1,4 +1,4 @@
-"""Interactive widgets: the cost explorer (issue 4) and the prior-shift widget.
+"""Interactive widgets: the cost explorer, the cost-space explorer and the prior-shift widget.
 
 :class:`CostExplorer` (built by :func:`cost_explorer`) lets a reader pick a dataset, an engine,
 classifiers and a range of cost ratios and see the MTMCS chart with the range shaded, the
@@ -10,6 +10,11 @@ expression of a cell displays it, in JupyterLab and in Voila.
 P(C_t) on a logarithmic slider and the operating condition (TPr, POSfrac or purity fixed) and
 redraws Landgrebe et al.'s (2004) Figs. 3-4 and the chosen classifier's Table 2 row from held
 out-of-fold scores (:func:`compute_prior_view`, :func:`operating_row`).
+:class:`CostSpaceExplorer` (built by :func:`cost_space_explorer`) puts any classifiers' ROC
+convex hulls beside their cost curves at a PCF(+) set directly or from p(+) and the two error
+costs, names the winner there, and weights the envelopes by a density of PCF(+) for the total
+expected cost (Drummond & Holte 2000, sec. 2.2, eqs. 6-11); :func:`cost_space_view` is its
+pure core.
 
 The computations are the pure functions re-exported here (:func:`summarise`,
 :func:`compute_curves`, :func:`summary_html`, ...), which the explorer's callbacks call and the
@@ -23,6 +28,8 @@ Examples
 >>> explorer.selection_.classifier  # doctest: +SKIP
 """
 
+from costlab.widgets._cost_space_explorer import CostSpaceExplorer, cost_space_explorer
+from costlab.widgets._cost_space_model import CostSpaceState, cost_space_view
 from costlab.widgets._explorer import CostExplorer, ExplorerState, cost_explorer
 from costlab.widgets._model import (
     classifier_params,
@@ -43,6 +50,8 @@ from costlab.widgets._prior_shift_model import (
 
 __all__ = [
     "CostExplorer",
+    "CostSpaceExplorer",
+    "CostSpaceState",
     "ExplorerState",
     "PriorShiftState",
     "PriorShiftWidget",
@@ -50,6 +59,8 @@ __all__ = [
     "compute_curves",
     "compute_prior_view",
     "cost_explorer",
+    "cost_space_explorer",
+    "cost_space_view",
     "operating_row",
     "operating_row_html",
     "prior_shift_widget",

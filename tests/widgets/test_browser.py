@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 
 import pytest
-from _browser_kit import chromium, offline, save_small_png, serve_notebook
+from _browser_kit import offline, save_small_png, serve_notebook
 
 from costlab.evaluation.experiment import run_experiments
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, range_summary
@@ -59,13 +59,6 @@ def voila_url(cache, tmp_path_factory):
     }
     with serve_notebook(NOTEBOOK, tmp_path_factory.mktemp("voila"), env) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    """Debian's Chromium driven by Playwright (see ``_browser_kit.chromium``)."""
-    with chromium() as launched:
-        yield launched
 
 
 def _read_table(page):

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser_kit import chromium, offline, save_small_png, serve_notebook
+from _browser_kit import offline, save_small_png, serve_notebook
 
 from costlab.metrics import fold_operating_points, operating_point, summarize_folds
 
@@ -68,12 +68,6 @@ def voila_url(study, tmp_path_factory):
     env = {"COSTLAB_CACHE": study["cache"], "COSTLAB_QUICK": "1"}
     with serve_notebook(NOTEBOOK, tmp_path_factory.mktemp("voila"), env) as url:
         yield url
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with chromium() as launched:
-        yield launched
 
 
 def _expected(run, prior):
