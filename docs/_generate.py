@@ -45,7 +45,12 @@ PACKAGES = (
         "Cross-validation, Weka's folds, experiments and scale-out on Dask.",
     ),
     ("costlab.datasets", "Datasets", "The registry, your own data and the synthetic problems."),
-    ("costlab.widgets", "Widgets", "The cost explorer and the scenario explorer."),
+    (
+        "costlab.widgets",
+        "Widgets",
+        "The cost explorer, the cost-space explorer, the prior-shift widget and the scenario "
+        "explorer.",
+    ),
 )
 
 #: Families per package: (title, modules by their last dotted component, names by name).
@@ -129,6 +134,12 @@ FAMILIES = {
     "costlab.widgets": (
         ("The cost explorer", ("_explorer",), ()),
         ("What the explorer computes", ("_model",), ()),
+        (
+            "The prior-shift widget (Landgrebe et al. 2004)",
+            ("_prior_shift", "_prior_shift_model"),
+            (),
+        ),
+        ("The cost-space explorer", ("_cost_space_explorer", "_cost_space_model"), ()),
         (
             "The scenario explorer (Johnson et al. 2015)",
             ("_scenario_explorer", "_scenario_model"),

@@ -1,4 +1,5 @@
-"""Interactive widgets: the cost explorer (issue 4) and the scenario explorer (issue 22).
+"""Interactive widgets: the cost explorer, the cost-space explorer, the prior-shift widget
+and the scenario explorer.
 
 :class:`CostExplorer` (built by :func:`cost_explorer`) lets a reader pick a dataset, an engine,
 classifiers and a range of cost ratios and see the MTMCS chart with the range shaded, the
@@ -6,13 +7,22 @@ optimal thresholds, and MTMCR, cost sensitivity and CST over the range with the 
 classifier (Al-Saffar 2018, sec. 4.2.2 and 5.1). It is an ``ipywidgets.VBox``: the last
 expression of a cell displays it, in JupyterLab and in Voila.
 
-The computations are the pure functions re-exported here (:func:`summarise`,
-:func:`compute_curves`, :func:`summary_html`, ...), which the explorer's callbacks call and the
-tests call directly.
-
+:class:`PriorShiftWidget` (built by :func:`prior_shift_widget`) moves the true target prior
+P(C_t) on a logarithmic slider and the operating condition (TPr, POSfrac or purity fixed) and
+redraws Landgrebe et al.'s (2004) Figs. 3-4 and the chosen classifier's Table 2 row from held
+out-of-fold scores (:func:`compute_prior_view`, :func:`operating_row`).
+:class:`CostSpaceExplorer` (built by :func:`cost_space_explorer`) puts any classifiers' ROC
+convex hulls beside their cost curves at a PCF(+) set directly or from p(+) and the two error
+costs, names the winner there, and weights the envelopes by a density of PCF(+) for the total
+expected cost (Drummond & Holte 2000, sec. 2.2, eqs. 6-11); :func:`cost_space_view` is its
+pure core.
 :class:`ScenarioExplorer` (built by :func:`scenario_explorer`) lets a reader pick a belief u(c)
 about the cost ratio and see the scenario curves, H, the risk of each ROC-hull classifier and
 the riskiest instances, and step through boosting rounds (Johnson, Raeder & Chawla 2015).
+
+The computations are the pure functions re-exported here (:func:`summarise`,
+:func:`compute_curves`, :func:`summary_html`, ...), which the explorer's callbacks call and the
+tests call directly.
 
 Examples
 --------
@@ -22,6 +32,8 @@ Examples
 >>> explorer.selection_.classifier  # doctest: +SKIP
 """
 
+from costlab.widgets._cost_space_explorer import CostSpaceExplorer, cost_space_explorer
+from costlab.widgets._cost_space_model import CostSpaceState, cost_space_view
 from costlab.widgets._explorer import CostExplorer, ExplorerState, cost_explorer
 from costlab.widgets._model import (
     classifier_params,
@@ -32,17 +44,34 @@ from costlab.widgets._model import (
     summary_html,
     weka_status,
 )
+from costlab.widgets._prior_shift import PriorShiftWidget, prior_shift_widget
+from costlab.widgets._prior_shift_model import (
+    PriorShiftState,
+    compute_prior_view,
+    operating_row,
+    operating_row_html,
+)
 from costlab.widgets._scenario_explorer import ScenarioExplorer, scenario_explorer
 from costlab.widgets._scenario_model import ScenarioState
 
 __all__ = [
     "CostExplorer",
+    "CostSpaceExplorer",
+    "CostSpaceState",
     "ExplorerState",
+    "PriorShiftState",
+    "PriorShiftWidget",
     "ScenarioExplorer",
     "ScenarioState",
     "classifier_params",
     "compute_curves",
+    "compute_prior_view",
     "cost_explorer",
+    "cost_space_explorer",
+    "cost_space_view",
+    "operating_row",
+    "operating_row_html",
+    "prior_shift_widget",
     "range_label",
     "scenario_explorer",
     "snap_range",

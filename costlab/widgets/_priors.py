@@ -32,7 +32,16 @@ from costlab.plotting import PriorSweepDisplay
 from costlab.plotting._prior_shift import SWEEP_PRIORS
 from costlab.widgets._charts import ChartImage
 
-__all__ = ["PRIOR_RANGE", "PriorPanel", "prior_points", "prior_table_html", "read_scores"]
+__all__ = [
+    "PRIOR_RANGE",
+    "PriorPanel",
+    "condition_dropdown",
+    "condition_value_slider",
+    "prior_points",
+    "prior_slider",
+    "prior_table_html",
+    "read_scores",
+]
 
 #: The slider's range of P(target): 1e-4 to 0.99 (log scale).
 PRIOR_RANGE = (1e-4, 0.99)
@@ -152,6 +161,48 @@ def prior_table_html(points, prior, labels=None):
     )
 
 
+def prior_slider(value=0.01, *, description="P(target)"):
+    """P(target) on a logarithmic slider over :data:`PRIOR_RANGE` (steps of 10**0.05)."""
+    return widgets.FloatLogSlider(
+        value=value,
+        base=10,
+        min=math.log10(PRIOR_RANGE[0]),
+        max=math.log10(PRIOR_RANGE[1]),
+        step=0.05,
+        description=description,
+        readout_format=".2g",
+        continuous_update=False,
+        style=_STYLE,
+        layout=widgets.Layout(**_LAYOUT),
+    )
+
+
+def condition_dropdown(value="tpr"):
+    """The operating condition: TPr, POSfrac or purity fixed (``"tpr"``, ``"posfrac"``,
+    ``"purity"``)."""
+    return widgets.Dropdown(
+        options=_CONDITIONS,
+        value=value,
+        description="Operating point",
+        style=_STYLE,
+        layout=widgets.Layout(**_LAYOUT),
+    )
+
+
+def condition_value_slider(value=0.8):
+    """The value the operating condition fixes, 0.01 to 1."""
+    return widgets.FloatSlider(
+        value=value,
+        min=0.01,
+        max=1.0,
+        step=0.01,
+        description="… at",
+        continuous_update=False,
+        style=_STYLE,
+        layout=widgets.Layout(**_LAYOUT),
+    )
+
+
 class PriorPanel(widgets.VBox):
     """Controls, table and sweep chart of the prior view (see the module docstring).
 
@@ -173,35 +224,9 @@ class PriorPanel(widgets.VBox):
 
     def __init__(self, *, prior=0.01, condition="tpr", value=0.8, measure="posfrac"):
         super().__init__()
-        self.prior = widgets.FloatLogSlider(
-            value=prior,
-            base=10,
-            min=math.log10(PRIOR_RANGE[0]),
-            max=math.log10(PRIOR_RANGE[1]),
-            step=0.05,
-            description="P(target)",
-            readout_format=".2g",
-            continuous_update=False,
-            style=_STYLE,
-            layout=widgets.Layout(**_LAYOUT),
-        )
-        self.condition = widgets.Dropdown(
-            options=_CONDITIONS,
-            value=condition,
-            description="Operating point",
-            style=_STYLE,
-            layout=widgets.Layout(**_LAYOUT),
-        )
-        self.value = widgets.FloatSlider(
-            value=value,
-            min=0.01,
-            max=1.0,
-            step=0.01,
-            description="… at",
-            continuous_update=False,
-            style=_STYLE,
-            layout=widgets.Layout(**_LAYOUT),
-        )
+        self.prior = prior_slider(prior)
+        self.condition = condition_dropdown(condition)
+        self.value = condition_value_slider(value)
         self.measure = widgets.ToggleButtons(
             options=[("POSfrac", "posfrac"), ("Purity", "purity")],
             value=measure,

@@ -1,35 +1,24 @@
 """End to end: notebook 30's scenario explorer served by Voila, driven in Chromium by Playwright.
 
-Voila runs ``notebooks/30_johnson2015.ipynb`` in quick mode (the study's smoke run: its
-cross-validation computed once into a temporary cache, or read from ``COSTLAB_CACHE`` when the
-environment has one); Debian's Chromium loads it offline, as ``test_browser.py`` does (its
-helpers and ``browser`` fixture are reused). The test reads H from the page and checks it against
+Voila runs ``notebooks/30_johnson2015.ipynb`` in quick mode (the study's smoke run, computed
+here first into a temporary cache that the kernel then reads, or read from ``COSTLAB_CACHE``
+when the environment has one); Debian's Chromium loads it offline (``_browser_kit``, and the ``browser``
+fixture of ``conftest.py``). The test reads H from the page and checks it against
 :func:`costlab.metrics.h_measure` on the same cached scores, picks the paper's "class ratio"
 preset, moves the Beta(a, ·) slider and the boosting-round slider with the keyboard, waits for
 the charts to change, checks the numbers again, and saves a screenshot of the explorer in its
 temporary folder (and at ``COSTLAB_SCENARIO_SCREENSHOT`` when set).
 
-Skips like ``test_browser.py`` without Chromium, Playwright or Voila, unless
-``COSTLAB_REQUIRE_BROWSER=1``.
+Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``. Run it with
+``PYTHONPATH`` set to serve a worktree's code (the kernel inherits the environment).
 """
 
-import importlib.util
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import numpy as np
 import pytest
-from test_browser import (
-    _free_port,
-    _offline,
-    _save_small_png,
-    _stop,
-    _unavailable,
-    _wait_until_served,
-    browser,  # noqa: F401 - the fixture
-)
+from _browser_kit import offline, save_small_png, serve_notebook
 
 from costlab.metrics import BetaDensity, h_measure
 from costlab.studies.johnson2015.experiments import run_table2
@@ -40,8 +29,8 @@ from costlab.studies.johnson2015.report import Reproduction
 pytestmark = pytest.mark.slow
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "30_johnson2015.ipynb"
-# Voila runs the whole notebook (the quick study: minutes on a fresh cache) before the page
-PAGE_TIMEOUT = 1_200_000  # milliseconds
+# Voila runs the whole notebook (the quick study read from the cache, Fig. 2's fits) first
+PAGE_TIMEOUT = 300_000  # milliseconds
 MOVE_TIMEOUT = 30_000  # milliseconds for the kernel to redraw after a control moves
 _CHARTS = ["density", "scenario", "risk", "iteration"]
 _SOURCES = f"""() => {_CHARTS}.map(n => document.querySelector(`img.costlab-${{n}}-chart`)?.src)"""
@@ -57,42 +46,15 @@ def env(mirror_dir, tmp_path_factory):
         "COSTLAB_DATA_HOME": str(root / "data"),
         "COSTLAB_CACHE": os.environ.get("COSTLAB_CACHE") or str(root / "cv"),
         "COSTLAB_QUICK": "1",
-        "MPLBACKEND": "Agg",
     }
 
 
 @pytest.fixture(scope="module")
-def voila_url(env, tmp_path_factory):
-    """Notebook 30 served by a Voila subprocess (its own process group, stopped after)."""
-    if importlib.util.find_spec("voila") is None:
-        _unavailable("voila is not installed: pip install -e '.[browser]'")
-    root = tmp_path_factory.mktemp("voila")
-    environ = (
-        os.environ
-        | env
-        | {
-            "JUPYTER_RUNTIME_DIR": str(root / "runtime"),
-            "JUPYTER_CONFIG_DIR": str(root / "config"),
-        }
-    )
-    port, log = _free_port(), root / "voila.log"
-    command = [sys.executable, "-m", "voila", str(NOTEBOOK), "--no-browser", f"--port={port}"]
-    command += ["--Voila.ip=127.0.0.1", "--show_tracebacks=True"]
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command,
-            cwd=NOTEBOOK.parent,
-            env=environ,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_until_served(url, process, log)
+def voila_url(env, expected, tmp_path_factory):
+    """Notebook 30 served by Voila (``_browser_kit.serve_notebook``), stopped after the module;
+    the study is computed first (``expected``), so the kernel reads it from the cache."""
+    with serve_notebook(NOTEBOOK, tmp_path_factory.mktemp("voila"), env) as url:
         yield url
-    finally:
-        _stop(process)
 
 
 @pytest.fixture(scope="module")
@@ -162,11 +124,11 @@ def _loss(expected, density, k):
     return {m: 1 - h_measure(y, staged[m][k - 1], density=density) for m in MODELS}
 
 
-def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected, tmp_path):  # noqa: F811
+def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 3000})
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
-    page.route("**/*", _offline)
+    page.route("**/*", offline)
     page.goto(voila_url, timeout=PAGE_TIMEOUT)
     page.locator("table.costlab-scenario-h").wait_for(timeout=MOVE_TIMEOUT)
     page.wait_for_function(_DECODED, timeout=MOVE_TIMEOUT)
@@ -220,6 +182,6 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     page.locator(".costlab-scenario-explorer").screenshot(path=tmp_path / "scenario_explorer.png")
     screenshot = os.environ.get("COSTLAB_SCENARIO_SCREENSHOT")
     if screenshot:
-        _save_small_png(page.locator(".costlab-scenario-explorer").screenshot(), screenshot)
+        save_small_png(page.locator(".costlab-scenario-explorer").screenshot(), screenshot)
     assert errors == []
     page.close()

@@ -11,7 +11,7 @@ space; D&H 2.2.3) and :mod:`~costlab.metrics.cost_space.criteria` (Neyman-Pearso
 choices; D&H 2.2.2, eqs. 12-14).
 """
 
-from costlab.metrics.cost_space.area import total_expected_cost
+from costlab.metrics.cost_space.area import pcf_density, total_expected_cost
 from costlab.metrics.cost_space.averaging import (
     AveragedCurve,
     VerticalRocAverage,
@@ -28,6 +28,7 @@ from costlab.metrics.cost_space.comparisons import (
 )
 from costlab.metrics.cost_space.cost_lines import (
     cost_line,
+    cost_lines_envelope,
     cost_point_to_roc_line,
     operating_range,
     roc_line_to_cost_point,
@@ -43,12 +44,14 @@ __all__ = [
     "VerticalRocAverage",
     "average_envelopes",
     "cost_line",
+    "cost_lines_envelope",
     "cost_point_to_roc_line",
     "crossovers",
     "envelope_difference",
     "joint_envelope",
     "neyman_pearson",
     "operating_range",
+    "pcf_density",
     "roc_line_to_cost_point",
     "total_expected_cost",
     "trivial_cost",

@@ -16,7 +16,9 @@ cost line :math:`s_i x + c_i` of hull vertex i (D&H eq. 8), so
           + s_i \\int_{b_i}^{b_{i+1}} x\\, p(x)\\,dx \\Big),
 
 which needs only the first two partial moments of p on each segment: closed form for the
-uniform and Beta distributions, adaptive quadrature (split at the breakpoints) for any other.
+uniform and Beta distributions, also truncated to a range of PCF(+) (when only that range can
+occur in practice), adaptive quadrature (split at the breakpoints) for any other.
+:func:`pcf_density` evaluates p(x) for any of these (to draw it beside the curves).
 """
 
 from __future__ import annotations
@@ -25,14 +27,14 @@ from collections.abc import Mapping, Sequence
 
 import numpy as np
 import pandas as pd
-from scipy import integrate, special
+from scipy import integrate, special, stats
 
-from costlab.metrics._validation import check_non_negative
+from costlab.metrics._validation import check_fraction, check_non_negative, check_pcf
 from costlab.metrics.cost_space._piecewise import as_envelope, named
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import RocHull
 
-__all__ = ["total_expected_cost"]
+__all__ = ["pcf_density", "total_expected_cost"]
 
 _NORMALISATION_TOL = 1e-6  # a density must integrate to 1 within this
 _GRID = 2049  # points at which a callable density is checked for negative values
@@ -56,11 +58,14 @@ def total_expected_cost(envelope, density=None):
     ----------
     envelope : CostEnvelope or RocHull, or a dict / list of them
         One classifier's envelope, or several to compare.
-    density : None, ("beta", a, b), scipy.stats frozen distribution, or callable
-        p(x) on [0, 1]. None is uniform (the plain area, D&H Fig. 4). A frozen Beta on [0, 1]
-        is used in closed form; any other frozen distribution is used through its ``pdf``. A
-        callable p(x) of a float is integrated with ``scipy.integrate.quad`` per segment; it
-        must be >= 0 and integrate to 1 over [0, 1] (within 1e-6).
+    density : None, tuple, scipy.stats frozen distribution, or callable
+        p(x) on [0, 1]. None is uniform (the plain area, D&H Fig. 4). In closed form:
+        ``("beta", a, b)``; ``("beta", a, b, low, high)``, Beta(a, b) truncated to
+        [low, high] and renormalised; ``("uniform", low, high)``, uniform on [low, high]
+        (``0 <= low < high <= 1``); and a frozen Beta on [0, 1]. Any other frozen distribution
+        is used through its ``pdf``. A callable p(x) of a float is integrated with
+        ``scipy.integrate.quad`` per segment; it must be >= 0 and integrate to 1 over [0, 1]
+        (within 1e-6).
 
     Returns
     -------
@@ -81,6 +86,11 @@ def total_expected_cost(envelope, density=None):
     (0.25, 0.21)
     >>> round(total_expected_cost(b, ("beta", 2, 2)), 12)  # 2 (0.04185 + 0.3 x 0.284)
     0.2541
+
+    Where PCF(+) is known to lie in [0.3, 0.7], B's horizontal line is all that counts:
+
+    >>> round(total_expected_cost(b, ("uniform", 0.3, 0.7)), 12)
+    0.3
     """
     if _is_collection(envelope):
         names, envs = named(envelope, "envelope")
@@ -103,41 +113,139 @@ def _partial_moments(density, lo, hi, knots):
     """Integrals of p(x) and of x p(x) over each [lo_i, hi_i]."""
     if density is None:
         return hi - lo, (hi - lo) * (hi + lo) / 2.0
-    beta = _beta_shapes(density)
+    beta = _beta_spec(density)
     if beta is not None:
-        a, b = beta
-        mass = special.betainc(a, b, hi) - special.betainc(a, b, lo)
-        first = a / (a + b) * (special.betainc(a + 1.0, b, hi) - special.betainc(a + 1.0, b, lo))
-        return mass, first
+        return _beta_moments(*beta, lo, hi)
+    return _quadrature_moments(_pdf_of(density), lo, hi, knots)
+
+
+def _pdf_of(density):
+    """The p(x) of a frozen distribution or a callable, else a TypeError naming what is allowed."""
     pdf = density.pdf if _is_frozen(density) else density
     if not callable(pdf):
         raise TypeError(
-            "density must be None (uniform), ('beta', a, b), a scipy.stats frozen distribution "
-            f"or a callable p(x), got {type(density).__name__}."
+            "density must be None (uniform), ('beta', a, b), ('beta', a, b, low, high), "
+            "('uniform', low, high), a scipy.stats frozen distribution or a callable p(x), "
+            f"got {type(density).__name__}."
         )
-    return _quadrature_moments(pdf, lo, hi, knots)
+    return pdf
 
 
-def _beta_shapes(density):
-    """(a, b) when ``density`` is a Beta distribution on [0, 1], else None."""
+def _beta_moments(a, b, low, high, lo, hi):
+    """Integrals of p and x p over each [lo_i, hi_i], p = Beta(a, b) truncated to [low, high]:
+
+    .. math:: \\int_u^v p = \\frac{[I_x(a, b)]_u^v}{Z}, \\quad
+              \\int_u^v x\\, p = \\frac{a}{a + b} \\frac{[I_x(a + 1, b)]_u^v}{Z},
+              \\quad Z = [I_x(a, b)]_{low}^{high},
+
+    with u, v clipped to [low, high]."""
+    u, v = np.clip(lo, low, high), np.clip(hi, low, high)
+    upper, z = low + high > 1.0, _window_mass(a, b, low, high)
+    mass = _beta_between(a, b, u, v, upper) / z
+    first = a / (a + b) * _beta_between(a + 1.0, b, u, v, upper) / z
+    return mass, first
+
+
+def _window_mass(a, b, low, high):
+    """Z, the probability of [low, high] under Beta(a, b); a ValueError if it underflows."""
+    z = _beta_between(a, b, low, high, low + high > 1.0)
+    if not z > 0.0:
+        raise ValueError(
+            f"density's range [{low!r}, {high!r}] has probability 0 under Beta({a:g}, {b:g}) "
+            "in double precision: widen it."
+        )
+    return z
+
+
+def _beta_between(a, b, u, v, upper):
+    """:math:`I_v(a, b) - I_u(a, b)`; from the upper tails :math:`I_{1-x}(b, a)` when
+    ``upper``, so that a window near PCF(+) = 1 keeps its precision."""
+    if upper:
+        return special.betainc(b, a, 1.0 - u) - special.betainc(b, a, 1.0 - v)
+    return special.betainc(a, b, v) - special.betainc(a, b, u)
+
+
+def _beta_spec(density):
+    """(a, b, low, high) when ``density`` is a (truncated) Beta or uniform in closed form."""
     if isinstance(density, tuple) and density and isinstance(density[0], str):
-        if density[0].lower() != "beta" or len(density) != 3:
-            raise ValueError(f"density given as a tuple must be ('beta', a, b), got {density!r}.")
-        shapes = density[1:]
-    elif _is_frozen(density) and getattr(density.dist, "name", None) == "beta":
+        return _tuple_spec(density)
+    if _is_frozen(density) and getattr(density.dist, "name", None) == "beta":
         params = {"loc": 0.0, "scale": 1.0}
         params.update(zip(("a", "b", "loc", "scale"), density.args, strict=False))
         params.update(density.kwds)
         if params["loc"] != 0.0 or params["scale"] != 1.0:
             return None  # a Beta on another interval: integrated (and checked) as a callable
-        shapes = (params["a"], params["b"])
-    else:
-        return None
-    a, b = (
-        check_non_negative(v, f"density's Beta {n}", strict=True)
-        for n, v in zip("ab", shapes, strict=True)
+        return (*_shapes(params["a"], params["b"]), 0.0, 1.0)
+    return None
+
+
+def _tuple_spec(density):
+    kind, args = density[0].lower(), density[1:]
+    if kind == "beta" and len(args) in (2, 4):
+        a, b = _shapes(*args[:2])
+        return (a, b, *_window(*args[2:])) if len(args) == 4 else (a, b, 0.0, 1.0)
+    if kind == "uniform" and len(args) == 2:
+        return (1.0, 1.0, *_window(*args))
+    raise ValueError(
+        "density given as a tuple must be ('beta', a, b), ('beta', a, b, low, high) or "
+        f"('uniform', low, high), got {density!r}."
     )
-    return a, b
+
+
+def _shapes(a, b):
+    return tuple(
+        check_non_negative(v, f"density's Beta {n}", strict=True)
+        for n, v in zip("ab", (a, b), strict=True)
+    )
+
+
+def _window(low, high):
+    """The truncation range [low, high] of PCF(+), 0 <= low < high <= 1."""
+    low, high = check_fraction(low, "density's low"), check_fraction(high, "density's high")
+    if not low < high:
+        raise ValueError(
+            f"density's range must have low < high within [0, 1], got low={low!r}, high={high!r}."
+        )
+    return low, high
+
+
+def pcf_density(density, pcf):
+    """p(x) at each PCF(+) ``pcf``, for a ``density`` as :func:`total_expected_cost` takes it.
+
+    For drawing the distribution beside the cost curves it weights (D&H eq. 11): the
+    :func:`scipy.stats.beta` density divided by its mass on [low, high] inside that range and 0
+    outside it; a frozen distribution's ``pdf``; a callable as it is.
+
+    Parameters
+    ----------
+    density : None, tuple, scipy.stats frozen distribution, or callable
+        As in :func:`total_expected_cost`.
+    pcf : float or array-like
+        PCF(+) values in [0, 1].
+
+    Returns
+    -------
+    float or ndarray
+        p(x); it may be infinite at 0 or 1 (a Beta with a or b below 1).
+
+    Examples
+    --------
+    >>> pcf_density(("uniform", 0.2, 0.7), [0.1, 0.5]).round(12).tolist()
+    [0.0, 2.0]
+    >>> round(pcf_density(("beta", 2, 2), 0.5), 12)
+    1.5
+    """
+    x = check_pcf(pcf)
+    grid = np.atleast_1d(x)
+    if density is None:
+        values = np.ones_like(grid)
+    elif (spec := _beta_spec(density)) is not None:
+        a, b, low, high = spec
+        inside = (grid >= low) & (grid <= high)
+        values = np.where(inside, stats.beta.pdf(grid, a, b) / _window_mass(a, b, low, high), 0.0)
+    else:
+        values = _evaluate(_pdf_of(density), grid)
+    return float(values[0]) if np.ndim(x) == 0 else values
 
 
 def _is_frozen(density):

@@ -5,7 +5,8 @@ ROC Representation*, KDD 2000 (cited "D&H" with the equation number). A ROC poin
 the straight *cost line* NE[C] = (1 - TP - FP) PCF(+) + FP (D&H eq. 8), from FP at PCF(+) = 0 to
 1 - TP at PCF(+) = 1 (eq. 10); a line in ROC space with slope S and intercept TP_o is the point
 PCF(+) = 1 / (1 + S), NE[C] = (1 - TP_o) PCF(+) (eq. 9). The trivial classifiers bound every
-useful cost line; a classifier's *operating range* is where it beats both.
+useful cost line; a classifier's *operating range* is where it beats both. The lower envelope
+of the cost lines of a set of ROC points given as rates is :func:`cost_lines_envelope`.
 
 PCF(+) itself is in :mod:`costlab.metrics.engine.pcf`, NE[C] and the lower envelope in
 :mod:`costlab.metrics.engine.envelope`.
@@ -15,10 +16,13 @@ from __future__ import annotations
 
 import numpy as np
 
-from costlab.metrics._validation import check_pcf
+from costlab.metrics._validation import check_pcf, check_unit_interval
+from costlab.metrics.cost_space._piecewise import upper_hull_of_rates
+from costlab.metrics.engine.envelope import CostEnvelope
 
 __all__ = [
     "cost_line",
+    "cost_lines_envelope",
     "cost_point_to_roc_line",
     "operating_range",
     "roc_line_to_cost_point",
@@ -33,6 +37,46 @@ def cost_line(fpr, tpr):
     (0.55, 0.09)
     """
     return round(1.0 - float(tpr) - float(fpr), 15), float(fpr)
+
+
+def cost_lines_envelope(fpr, tpr):
+    """Lower envelope of the cost lines of ROC points given as rates (D&H sec. 2.2.1, Fig. 9).
+
+    "Each classifier delimits a half-space. The intersection of the half-spaces of the set of
+    classifiers gives the lower envelope" (D&H 2.2.1): the minimum of the trivial classifiers'
+    and every point's cost line :math:`NE[C] = (1 - TP - FP)\\, PCF(+) + FP` (eq. 8), the dual
+    of the upper convex hull of the points with (0, 0) and (1, 1). For hard classifiers, or ROC
+    points read off a paper, when the instance counts are unknown (with counts,
+    :func:`costlab.metrics.hull_of_points` is exact).
+
+    Parameters
+    ----------
+    fpr, tpr : array-like of float in [0, 1], one length
+        The classifiers' ROC points.
+
+    Returns
+    -------
+    CostEnvelope
+        Its hull holds rates (``n_neg = n_pos = 1``) and NaN thresholds; collinear points
+        (within 1e-14) are dropped.
+
+    Examples
+    --------
+    D&H Fig. 8's classifier (FP = 0.09, TP = 0.36) and Fig. 4's B (FP = 0.3, TP = 0.7):
+
+    >>> env = cost_lines_envelope([0.09, 0.3], [0.36, 0.7])
+    >>> env.hull.fpr.tolist(), env.hull.tpr.tolist()
+    ([0.0, 0.09, 0.3, 1.0], [0.0, 0.36, 0.7, 1.0])
+    >>> round(env(0.5), 12)  # B's horizontal line
+    0.3
+    """
+    x, y = check_unit_interval(fpr, "fpr"), check_unit_interval(tpr, "tpr")
+    if np.ndim(x) != 1 or np.shape(x) != np.shape(y):
+        raise ValueError(
+            f"fpr and tpr must be 1-D arrays of one length, got shapes {np.shape(x)} and "
+            f"{np.shape(y)}."
+        )
+    return CostEnvelope.from_hull(upper_hull_of_rates(x, y))
 
 
 def roc_line_to_cost_point(slope, intercept):

@@ -11,7 +11,7 @@ Nothing here is computed.
 
 from __future__ import annotations
 
-__all__ = ["CLAIMS", "FIGURES", "PAIR", "SONAR_RATIOS_NAMED"]
+__all__ = ["CLAIMS", "FIGURES", "GERMAN_CREDIT_COSTS", "PAIR", "SONAR_RATIOS_NAMED"]
 
 #: The figures of the paper and what each shows (D&H sec. 2), keyed by figure number.
 FIGURES = {
@@ -36,6 +36,12 @@ FIGURES = {
 #: The two classifiers compared in Figs. 3-6 here (the paper's are unnamed): the thesis's
 #: German Credit Naive Bayes and Random Forest, cross-validated with Weka's folds.
 PAIR = {"dataset": "german_credit", "classifiers": ("NaiveBayes", "RandomForest")}
+
+#: German Credit's own costs, where the notebook's cost-space widget starts: "It is worse to
+#: class a customer as good when they are bad (5), than it is to class a customer as bad when
+#: they are good (1)" (UCI Statlog German Credit documentation, sec. 8 "Cost Matrix"). With
+#: "bad" the positive class, ``C(-|+) = 5`` and ``C(+|-) = 1`` (the paper uses no dataset).
+GERMAN_CREDIT_COSTS = {"fn_cost": 5.0, "fp_cost": 1.0}
 
 #: Training ratios the paper names for sonar (sec. 2.3, Figs. 17-18): classifier A at 11,
 #: classifier B at 5.1.

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import os
 
+from costlab.evaluation import ExperimentRun
 from costlab.studies.landgrebe.experiments import run_table2
 from costlab.studies.landgrebe.figures import FIGURE_MAKERS
+from costlab.studies.landgrebe.published import PRIORS, PROTOCOL, TABLE_2
 from costlab.studies.landgrebe.report import Reproduction, tables_of
+from costlab.widgets import prior_shift_widget
 
-__all__ = ["PriorsView"]
+__all__ = ["PriorsView", "printed_posfrac"]
 
 
 class PriorsView:
@@ -34,3 +37,32 @@ class PriorsView:
         """One of :data:`.figures.FIGURE_MAKERS`: ``"figure_03_roc_posfrac"``,
         ``"figure_04_priors"``, ``"figure_05_problems"``, ``"table_2"``."""
         return FIGURE_MAKERS[name](self.rep)
+
+    def prior_widget(self, **options):
+        """The prior widget on the recomputed study: Figs. 3-4 and the chosen classifier's
+        Table 2 row, redrawn as P(C_t), the operating condition, the problem or the classifier
+        moves (:func:`costlab.widgets.prior_shift_widget`; no cross-validation in its
+        callbacks). It opens as Fig. 3 does (Highleyman, LDC, P(C_t) = 0.1, TPr = 80 %) with
+        Table 2's printed POSfrac beside ours; ``options`` override its keyword parameters."""
+        run = ExperimentRun(datasets={}, results=dict(self.rep.run.results))
+        defaults = {
+            "dataset": "Highleyman" if ("Highleyman", "LDC") in run.results else None,
+            "classifier": "LDC",
+            "prior": 0.1,
+            "condition": "tpr",
+            "value": PROTOCOL["tpr"],
+            "reference_priors": PRIORS,
+            "reference": printed_posfrac(),
+            "reference_condition": {"tpr": PROTOCOL["tpr"]},
+        }
+        return prior_shift_widget(run, **(defaults | options))
+
+
+def printed_posfrac():
+    """Table 2's printed POSfrac as fractions: ``{(experiment, classifier): {prior: (mean,
+    std)}}`` (Landgrebe et al. 2004, Table 2, printed in percent)."""
+    cells = {}
+    for (experiment, prior), row in TABLE_2.items():
+        for classifier, (mean, std) in row.items():
+            cells.setdefault((experiment, classifier), {})[prior] = (mean / 100, std / 100)
+    return cells

@@ -1,0 +1,150 @@
+"""Small factories for the cost-space explorer's controls: one function per widget, no behaviour.
+
+Sliders use ``continuous_update=False``, as the cost explorer's (:mod:`._controls`): the model
+changes once, when the handle is released or a key press ends. The classifier list is the cost
+explorer's own factory, :func:`costlab.widgets._controls.classifier_select`.
+"""
+
+from __future__ import annotations
+
+import math
+
+import ipywidgets as widgets
+
+from costlab.widgets._controls import classifier_select
+from costlab.widgets._cost_space_model import (
+    LOG_COST_RANGE,
+    PCF_RANGE,
+    PRIOR_RANGE,
+    SHAPE_RANGE,
+)
+
+__all__ = [
+    "classifier_select",
+    "cost_slider",
+    "density_dropdown",
+    "mode_toggle",
+    "pcf_slider",
+    "prior_slider",
+    "shape_slider",
+    "window_slider",
+]
+
+_STYLE = {"description_width": "118px"}
+_WIDTH = "330px"
+
+
+def _layout(**kwargs):
+    return widgets.Layout(width=_WIDTH, **kwargs)
+
+
+def mode_toggle(value="pcf"):
+    """Set PCF(+) directly, or from its parts p(+), ``C(-|+)`` and ``C(+|-)`` (D&H eq. 6)."""
+    toggle = widgets.ToggleButtons(
+        options=[("PCF(+)", "pcf"), ("p(+), costs", "parts")],
+        value=value,
+        description="Set",
+        tooltips=["move PCF(+) itself", "move p(+), C(-|+) and C(+|-); PCF(+) follows (eq. 6)"],
+        style={**_STYLE, "button_width": "102px"},
+        layout=_layout(),
+    )
+    toggle.add_class("costlab-mode")
+    return toggle
+
+
+def pcf_slider(value=0.5):
+    """PCF(+), the probability cost of D&H eq. 6, from 0.01 to 0.99."""
+    slider = widgets.FloatSlider(
+        value=value,
+        min=PCF_RANGE[0],
+        max=PCF_RANGE[1],
+        step=0.01,
+        description="PCF(+)",
+        readout_format=".3f",
+        continuous_update=False,
+        style=_STYLE,
+        layout=_layout(),
+    )
+    slider.add_class("costlab-pcf")
+    return slider
+
+
+def cost_slider(value, description, css_class):
+    """A misclassification cost from 0.01 to 100 on a logarithmic slider."""
+    slider = widgets.FloatLogSlider(
+        value=value,
+        base=10,
+        min=LOG_COST_RANGE[0],
+        max=LOG_COST_RANGE[1],
+        step=0.05,
+        description=description,
+        readout_format=".3g",
+        continuous_update=False,
+        style=_STYLE,
+        layout=_layout(),
+    )
+    slider.add_class(css_class)
+    return slider
+
+
+def prior_slider(value=0.5):
+    """p(+), the positive class's prior, from 0.01 to 0.99."""
+    slider = widgets.FloatSlider(
+        value=value,
+        min=PRIOR_RANGE[0],
+        max=PRIOR_RANGE[1],
+        step=0.01,
+        description="p(+)",
+        readout_format=".2f",
+        continuous_update=False,
+        style=_STYLE,
+        layout=_layout(),
+    )
+    slider.add_class("costlab-prior")
+    return slider
+
+
+def density_dropdown(value="uniform"):
+    """The family of the distribution of PCF(+) weighting the total expected cost (eq. 11)."""
+    dropdown = widgets.Dropdown(
+        options=[("uniform", "uniform"), ("Beta(a, b)", "beta")],
+        value=value,
+        description="p(PCF(+))",
+        style=_STYLE,
+        layout=_layout(),
+    )
+    dropdown.add_class("costlab-density")
+    return dropdown
+
+
+def shape_slider(value, name):
+    """A shape parameter ``name`` ("a" or "b") of the Beta density, 0.2 to 20 (log scale)."""
+    return widgets.FloatLogSlider(
+        value=value,
+        base=10,
+        min=math.log10(SHAPE_RANGE[0]),
+        max=math.log10(SHAPE_RANGE[1]),
+        step=0.01,
+        description=f"Beta {name}",
+        readout_format=".3g",
+        continuous_update=False,
+        style=_STYLE,
+        layout=_layout(),
+    )
+
+
+def window_slider(value=(0.0, 1.0)):
+    """The range of PCF(+) the density is truncated to (and renormalised on)."""
+    slider = widgets.FloatRangeSlider(
+        value=value,
+        min=0.0,
+        max=1.0,
+        step=0.01,
+        description="PCF(+) range",
+        readout_format=".2f",
+        continuous_update=False,
+        style=_STYLE,
+        layout=_layout(),
+    )
+    slider.add_class("costlab-window")
+    return slider

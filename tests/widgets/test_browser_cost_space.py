@@ -1,0 +1,135 @@
+"""End to end: notebook 20's cost-space widget served by Voila and moved in a real Chromium.
+
+Voila runs ``notebooks/20_drummond_holte2000.ipynb`` (quick, ``COSTLAB_QUICK=1``) on 127.0.0.1;
+its cross-validation is computed here first into the temporary cache it reads. Debian's Chromium,
+driven by Playwright with every request outside 127.0.0.1 blocked, reads the operating table at
+German Credit's costs, moves the p(+) slider with the keyboard (noUiSlider: one step per
+ArrowRight), and checks that PCF(+), every classifier's NE[C] and the winner follow (against the
+same widget computed here) and that the duality chart's image changed. A screenshot of the widget
+is saved in the test's folder (and at ``COSTLAB_SCREENSHOT_COST_SPACE`` if set). The browser
+helpers are :mod:`test_browser`'s; it skips as that test does without Chromium, Playwright or
+Voila, unless ``COSTLAB_REQUIRE_BROWSER=1``.
+"""
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from _browser_kit import offline, save_small_png, serve_notebook
+
+pytestmark = pytest.mark.slow
+
+REPO = Path(__file__).resolve().parents[2]
+NOTEBOOK = REPO / "notebooks" / "20_drummond_holte2000.ipynb"
+WIDGET_TIMEOUT = 180_000  # milliseconds: Voila runs the whole notebook before the widget shows
+MOVE_TIMEOUT = 15_000  # milliseconds for the kernel to follow a slider move
+STEPS = 5  # ArrowRight presses on the p(+) slider: 0.30 -> 0.35
+
+
+@pytest.fixture(scope="module")
+def served_env(mirror_dir, tmp_path_factory):
+    """The environment of Voila's kernel, and notebook 20's view computed here first in it
+    (the cross-validation the kernel then reads from the cache)."""
+    root = tmp_path_factory.mktemp("cost_space")
+    env = {
+        "COSTLAB_MIRROR": str(mirror_dir),
+        "COSTLAB_DATA_HOME": str(root / "data"),
+        "COSTLAB_CACHE": str(root / "cv"),
+        "COSTLAB_QUICK": "1",
+        "MPLBACKEND": "Agg",
+    }
+    with pytest.MonkeyPatch.context() as patch:
+        for key, value in env.items():
+            patch.setenv(key, value)
+        from costlab.studies.drummond_holte2000.notebook import CostCurvesView
+
+        view = CostCurvesView(progress=False)
+    return env, view, root
+
+
+@pytest.fixture(scope="module")
+def voila_url(served_env):
+    """URL of notebook 20 served by a Voila subprocess (stopped after the module)."""
+    env, _, root = served_env
+    with serve_notebook(NOTEBOOK, root, env) as url:
+        yield url
+
+
+_READ = """() => {
+    const table = document.querySelector('table.costlab-operating');
+    const rows = [...table.querySelectorAll('tr.classifier')];
+    const winner = document.querySelector('.costlab-cost-space p.costlab-winner');
+    return {
+        pcf: Number(table.dataset.pcf),
+        mode: document.querySelector('.costlab-pcf-readout').dataset.mode,
+        classifiers: rows.map(r => r.dataset.classifier),
+        ne: rows.map(r => Number(r.querySelector('td.ne').dataset.value)),
+        winner: winner.dataset.classifier,
+        chart: document.querySelector('img.costlab-duality-chart').src,
+    };
+}"""
+_CHARTS_DECODED = """() => ['duality', 'tec']
+    .map(name => document.querySelector(`img.costlab-${name}-chart`))
+    .every(img => img && img.complete && img.naturalWidth > 0)"""
+
+
+def _expected(view, p_pos):
+    """The widget computed here, at German Credit's costs and prior ``p_pos``."""
+    widget = view.cost_space_explorer(p_pos=p_pos)
+    op = widget.view_.operating
+    return widget.view_.pcf, op["classifier"].tolist(), op["ne_cost"].tolist(), widget.view_.winner
+
+
+def test_moving_the_prior_moves_pcf_the_markers_and_the_winner(
+    browser,
+    voila_url,
+    served_env,
+    tmp_path,
+):
+    _, view, _ = served_env
+    page = browser.new_page(viewport={"width": 1400, "height": 1700})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.route("**/*", offline)
+    page.goto(voila_url, timeout=WIDGET_TIMEOUT)
+    page.locator("table.costlab-operating").wait_for(timeout=WIDGET_TIMEOUT)
+    page.wait_for_function(_CHARTS_DECODED, timeout=MOVE_TIMEOUT)
+
+    before = page.evaluate(_READ)
+    pcf, names, ne, winner = _expected(view, 0.3)
+    assert before["mode"] == "parts"
+    assert before["pcf"] == pytest.approx(0.3 * 5 / (0.3 * 5 + 0.7 * 1), abs=1e-12) == pcf
+    assert before["classifiers"] == names
+    assert before["ne"] == pytest.approx(ne, abs=1e-12)
+    assert before["winner"] == ",".join(winner.classifiers)
+
+    handle = page.locator(".costlab-prior .noUi-handle")
+    handle.focus()
+    for _ in range(STEPS):
+        handle.press("ArrowRight")
+    pcf, names, ne, winner = _expected(view, 0.35)
+    assert pcf == pytest.approx(0.35 * 5 / (0.35 * 5 + 0.65 * 1), abs=1e-12)
+    # each key press is one update; the table is written after the charts, so once it shows
+    # the last press's PCF(+) the duality chart is the last one too
+    page.wait_for_function(
+        "() => Math.abs(Number(document.querySelector('table.costlab-operating').dataset.pcf)"
+        f" - {pcf!r}) < 1e-12",
+        timeout=MOVE_TIMEOUT,
+    )
+    page.wait_for_function(_CHARTS_DECODED, timeout=MOVE_TIMEOUT)
+    after = page.evaluate(_READ)
+    assert after["pcf"] == pytest.approx(pcf, abs=1e-12)
+    assert after["ne"] == pytest.approx(ne, abs=1e-12) and after["ne"] != before["ne"]
+    assert after["winner"] == ",".join(winner.classifiers)
+    assert after["chart"] != before["chart"]  # the duality chart was redrawn
+    assert errors == []
+
+    widget = page.locator(".costlab-cost-space")
+    widget.scroll_into_view_if_needed()
+    path = tmp_path / "cost_space.png"
+    save_small_png(widget.screenshot(), path)
+    assert path.stat().st_size > 10_000
+    if os.environ.get("COSTLAB_SCREENSHOT_COST_SPACE"):
+        shutil.copyfile(path, os.environ["COSTLAB_SCREENSHOT_COST_SPACE"])
+    page.close()
