@@ -2,10 +2,10 @@
 
 Voila runs ``notebooks/30_johnson2015.ipynb`` in quick mode (the study's smoke run, computed
 here first into a temporary cache that the kernel then reads, or read from ``COSTLAB_CACHE``
-when the environment has one); Debian's Chromium loads it offline (``_browser_kit``, and the ``browser``
-fixture of ``conftest.py``). The test reads H from the page and checks it against
+when the environment has one); Debian's Chromium loads it offline (``_browser_kit``, and the
+``browser`` fixture of ``conftest.py``). The test reads H from the page and checks it against
 :func:`costlab.metrics.h_measure` on the same cached scores, picks the paper's "class ratio"
-preset, moves the Beta(a, ·) slider and the boosting-round slider with the keyboard, waits for
+preset, moves the boosting-round slider and the Beta(a, ·) slider with the keyboard, waits for
 the charts to change, checks the numbers again, and saves a screenshot of the explorer in its
 temporary folder (and at ``COSTLAB_SCENARIO_SCREENSHOT`` when set).
 
