@@ -18,6 +18,8 @@ Examples
 >>> explorer.selection_.classifier  # doctest: +SKIP
 """
 
+from costlab.widgets._cst import CstExplorer, CstState, cst_explorer
+from costlab.widgets._cst_model import RangeChoice, range_choice
 from costlab.widgets._explorer import CostExplorer, ExplorerState, cost_explorer
 from costlab.widgets._model import (
     classifier_params,
@@ -31,10 +33,15 @@ from costlab.widgets._model import (
 
 __all__ = [
     "CostExplorer",
+    "CstExplorer",
+    "CstState",
     "ExplorerState",
+    "RangeChoice",
     "classifier_params",
     "compute_curves",
     "cost_explorer",
+    "cst_explorer",
+    "range_choice",
     "range_label",
     "snap_range",
     "summarise",
