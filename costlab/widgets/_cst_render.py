@@ -123,7 +123,7 @@ class CstOutputs:
         self.message = widgets.HTML()
         self.table = widgets.HTML()
         self.table.add_class("costlab-table")
-        self.per_ratio = widgets.HTML(layout=widgets.Layout(overflow_x="auto"))
+        self.per_ratio = widgets.HTML(layout=widgets.Layout(overflow="auto"))
         self.mtmcs_chart = ChartImage(css_class="costlab-cst-mtmcs-chart")
         self.bars_chart = ChartImage(figsize=(8.2, 3.4), css_class="costlab-cst-bars-chart")
         self._drawn = None

@@ -17,18 +17,11 @@ unless ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns the skip into a failure. 
 ``notebooks/img/cost_explorer.png`` is made that way).
 """
 
-import importlib.util
-import io
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
+from _browser_kit import launch_chromium, offline, save_small_png, serve_notebook
 
 from costlab.evaluation.experiment import run_experiments
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, range_summary
@@ -38,16 +31,6 @@ pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
 NOTEBOOK = REPO / "notebooks" / "07_cost_explorer.ipynb"
-CHROMIUM = Path(os.environ.get("COSTLAB_CHROMIUM", "/usr/bin/chromium"))
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-gpu",
-]
-START_TIMEOUT = 30  # seconds for Voila to answer
 # Voila runs the notebook (cross-validating SPECTF) before it sends the page
 PAGE_TIMEOUT = 120_000  # milliseconds
 TABLE_TIMEOUT = 45_000  # milliseconds for the kernel to cross-validate SPECTF and draw
@@ -57,44 +40,6 @@ CHART_TIMEOUT = 15_000  # milliseconds for the charts to follow it
 #: The charts a range move redraws, and a JavaScript expression listing their image sources.
 _RANGE_CHARTS = "img.costlab-mtmcs-chart, img.costlab-cost-chart"
 _CHART_SOURCES = f"[...document.querySelectorAll('{_RANGE_CHARTS}')].map(img => img.src)"
-
-
-def _unavailable(reason):
-    """Skip, unless CI demands the browser test (COSTLAB_REQUIRE_BROWSER=1): then fail."""
-    if os.environ.get("COSTLAB_REQUIRE_BROWSER") == "1":
-        pytest.fail(f"COSTLAB_REQUIRE_BROWSER=1 but {reason}")
-    pytest.skip(reason)
-
-
-def _free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def _wait_until_served(url, process, log):
-    deadline = time.monotonic() + START_TIMEOUT
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            pytest.fail(f"voila exited with {process.returncode}:\n{log.read_text()}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.2)
-    pytest.fail(f"voila did not answer on {url} within {START_TIMEOUT} s:\n{log.read_text()}")
-
-
-def _stop(process):
-    """Stop Voila and its kernel: the process group this test started, and nothing else."""
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGTERM)
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            os.killpg(process.pid, signal.SIGKILL)
-            process.wait(timeout=10)
 
 
 @pytest.fixture(scope="module")
@@ -107,67 +52,20 @@ def cache(mirror_dir, tmp_path_factory):
 @pytest.fixture(scope="module")
 def voila_url(cache, tmp_path_factory):
     """URL of the explorer notebook served by a Voila subprocess (stopped after the module)."""
-    if importlib.util.find_spec("voila") is None:
-        _unavailable("voila is not installed: pip install -e '.[browser]'")
-    port = _free_port()
-    root = tmp_path_factory.mktemp("voila")
-    env = os.environ | {
-        "COSTLAB_MIRROR": str(cache["mirror"]),
-        "COSTLAB_DATA_HOME": str(cache["data_home"]),
-        "COSTLAB_CACHE": str(cache["cache_dir"]),
-        "MPLBACKEND": "Agg",
-        "JUPYTER_RUNTIME_DIR": str(root / "runtime"),
-        "JUPYTER_CONFIG_DIR": str(root / "config"),  # no user configuration
+    environment = {
+        "COSTLAB_MIRROR": cache["mirror"],
+        "COSTLAB_DATA_HOME": cache["data_home"],
+        "COSTLAB_CACHE": cache["cache_dir"],
     }
-    log = root / "voila.log"
-    command = [
-        sys.executable,
-        "-m",
-        "voila",
-        str(NOTEBOOK),
-        "--no-browser",
-        f"--port={port}",
-        "--Voila.ip=127.0.0.1",
-        "--show_tracebacks=True",
-    ]
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            command,
-            cwd=NOTEBOOK.parent,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group: the finalizer stops Voila + kernel
-        )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        _wait_until_served(url, process, log)
+    with serve_notebook(NOTEBOOK, tmp_path_factory.mktemp("voila"), environment) as url:
         yield url
-    finally:
-        _stop(process)
 
 
 @pytest.fixture(scope="module")
 def browser():
     """Debian's Chromium driven by Playwright; Playwright never downloads a browser here."""
-    if not CHROMIUM.is_file():
-        _unavailable(f"{CHROMIUM} not found: apt-get install chromium (or set COSTLAB_CHROMIUM)")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _unavailable("playwright is not installed: pip install -e '.[browser]'")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+    with launch_chromium() as chromium:
         yield chromium
-        chromium.close()
-
-
-def _offline(route):
-    """Serve only 127.0.0.1 (Voila); abort anything else (CDN fonts and the like)."""
-    if route.request.url.startswith("http://127.0.0.1:"):
-        route.continue_()
-    else:
-        route.abort()
 
 
 def _read_table(page):
@@ -213,7 +111,7 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
     page = browser.new_page(viewport={"width": 1280, "height": 900})
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
-    page.route("**/*", _offline)
+    page.route("**/*", offline)
     page.goto(voila_url, timeout=PAGE_TIMEOUT)
     page.locator("table.costlab-cst").wait_for(timeout=TABLE_TIMEOUT)
 
@@ -261,7 +159,7 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
             }}""",
             timeout=CHART_TIMEOUT,
         )
-        _save_small_png(page.locator(".costlab-explorer").screenshot(), screenshot)
+        save_small_png(page.locator(".costlab-explorer").screenshot(), screenshot)
     page.close()
 
 
@@ -317,7 +215,7 @@ def test_the_explorer_as_a_user_sees_it(browser, voila_url, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 2600})
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
-    page.route("**/*", _offline)
+    page.route("**/*", offline)
     page.goto(voila_url, timeout=PAGE_TIMEOUT)
     page.locator("table.costlab-cst").wait_for(timeout=TABLE_TIMEOUT)
     page.locator("table.costlab-priors").wait_for(timeout=TABLE_TIMEOUT)
@@ -353,12 +251,3 @@ def test_the_explorer_as_a_user_sees_it(browser, voila_url, tmp_path):
     page.locator(".costlab-explorer").screenshot(path=tmp_path / "explorer_bootstrap.png")
     assert errors == []
     page.close()
-
-
-def _save_small_png(png, path):
-    """Write a screenshot as a 256-colour PNG (a UI is flat colours: ~90 KB instead of ~220)."""
-    from PIL import Image
-
-    image = Image.open(io.BytesIO(png)).convert("RGB")
-    palette = image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    palette.save(path, optimize=True)
