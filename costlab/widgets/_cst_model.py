@@ -171,7 +171,7 @@ def range_choice(curves, r1, r2, decimals=DECIMALS):
 
 _PER_RATIO_CSS = """<style>
 .costlab-per-ratio{border-collapse:collapse;font-size:12.5px;margin:4px 0 8px 0}
-.costlab-per-ratio caption{caption-side:top;text-align:left;padding:2px 0 6px 0;color:#333}
+.costlab-per-ratio-caption{margin:8px 0 2px 0;font-size:13px;color:#333}
 .costlab-per-ratio th,.costlab-per-ratio td{padding:2px 8px;border-bottom:1px solid #ddd;
 white-space:nowrap}
 .costlab-per-ratio thead th{border-bottom:2px solid #888;text-align:right;font-weight:normal}
@@ -209,8 +209,9 @@ def per_ratio_html(choice, labels=None, fp_step=0.05):
         )
     caption = "MTMCS (%) at each cost ratio FPcost/FNcost of the range (bold: the lowest)"
     return (
-        f'{_PER_RATIO_CSS}<table class="costlab-per-ratio" data-n-ratios="{shown.shape[1]}">'
-        f"<caption>{caption}</caption><thead><tr><th>Classifier</th>{head}</tr></thead>"
+        f'{_PER_RATIO_CSS}<p class="costlab-per-ratio-caption">{caption}</p>'
+        f'<table class="costlab-per-ratio" data-n-ratios="{shown.shape[1]}">'
+        f"<thead><tr><th>Classifier</th>{head}</tr></thead>"
         f"<tbody>{''.join(body)}</tbody></table>"
     )
 

@@ -20,7 +20,7 @@ from costlab.widgets._cst_model import mtmcr_note_html, per_ratio_html
 from costlab.widgets._model import ratio_decimals, summary_html
 from costlab.widgets._render import error_html
 
-__all__ = ["CstBarsView", "CstOutputs"]
+__all__ = ["CstBarsView", "CstOutputs", "drawn_class", "range_text"]
 
 #: The MTMCS values are written on the chart when the range has at most this many ratios.
 ANNOTATE_UP_TO = 9
@@ -116,6 +116,8 @@ class CstOutputs:
     ----------
     header, message, table, per_ratio : ipywidgets.HTML
     mtmcs_chart, bars_chart : ChartImage
+        Each image's CSS classes name the range drawn, e.g. ``costlab-drawn-0_4000-0_6000``
+        (set after the image: a hook for browser tests, see :func:`drawn_class`).
     """
 
     def __init__(self):
@@ -153,25 +155,41 @@ class CstOutputs:
         if self._drawn == shown:
             return
         span = range_text(choice.r1, choice.r2, fp_step)
+        titles = (f"MTMCS chart, range of interest {span} shaded", f"MTMCR and CST over {span}")
         display = MTMCSDisplay(
-            curves,
-            highlight=(choice.r1, choice.r2),
-            title=f"MTMCS chart, range of interest {span} shaded",
-            labels=labels,
+            curves, highlight=(choice.r1, choice.r2), title=titles[0], labels=labels
         )
         annotate = choice.per_ratio.shape[1] <= ANNOTATE_UP_TO
         self.mtmcs_chart.draw(display, annotate=annotate)
-        bars = CstBarsView(choice.selection, f"MTMCR and CST over {span}", labels)
-        self.bars_chart.draw(bars)
+        self.bars_chart.draw(CstBarsView(choice.selection, titles[1], labels))
+        for chart in (self.mtmcs_chart, self.bars_chart):
+            _mark_range(chart.image, choice.r1, choice.r2)
         self._drawn = shown
 
     def show_error(self, error):
         """Show ``error`` instead of the tables and charts."""
         self.message.value = error_html(error)
         self.table.value = self.per_ratio.value = ""
-        self.mtmcs_chart.clear()
-        self.bars_chart.clear()
+        for chart in (self.mtmcs_chart, self.bars_chart):
+            chart.clear()
+            _mark_range(chart.image, None, None)
         self._drawn = None
+
+
+def drawn_class(r1, r2):
+    """The CSS class of a chart drawn for [r1, r2].
+
+    >>> drawn_class(0.4, 0.6)
+    'costlab-drawn-0_4000-0_6000'
+    """
+    return f"costlab-drawn-{r1:.4f}-{r2:.4f}".replace(".", "_")
+
+
+def _mark_range(image, r1, r2):
+    for css in [c for c in image._dom_classes if c.startswith("costlab-drawn-")]:
+        image.remove_class(css)
+    if r1 is not None:
+        image.add_class(drawn_class(r1, r2))
 
 
 def range_text(r1, r2, fp_step=0.05):

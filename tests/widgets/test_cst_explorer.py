@@ -19,6 +19,7 @@ from costlab.widgets import CstExplorer, CstState, cst_explorer, range_choice
 from costlab.widgets import _charts as charts_module
 from costlab.widgets import _cst as cst_module
 from costlab.widgets import _cst_model as model_module
+from costlab.widgets._cst_render import drawn_class
 
 #: Al-Saffar (2018), Tables 15-16 (sec. 5.7.3, German Credit, [0.35/0.65, 0.55/0.45]): the
 #: printed per-ratio MTMCS, and the CST of each classifier; IBk has the larger MTMCR (163 vs
@@ -213,6 +214,11 @@ def test_the_charts_show_the_selection_summary():
     mtmcs = widget.mtmcs_chart.display_
     assert mtmcs.annotations_  # five ratios: the values are written, as in Figure 32
     assert widget.bars_chart.image.value[:8] == b"\x89PNG\r\n\x1a\n"
+    assert drawn_class(0.35, 0.55) in widget.mtmcs_chart.image._dom_classes
+    widget.cost_range.value = (0.4, 0.5)  # the mark follows the range (a browser-test hook)
+    marks = [c for c in widget.bars_chart.image._dom_classes if c.startswith("costlab-drawn")]
+    assert marks == [drawn_class(0.4, 0.5)]
+    assert widget.mtmcs_chart.display_.highlight == (0.4, 0.5)
 
 
 # -- no computation in a callback ----------------------------------------------------------------
