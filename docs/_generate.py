@@ -45,7 +45,7 @@ PACKAGES = (
         "Cross-validation, Weka's folds, experiments and scale-out on Dask.",
     ),
     ("costlab.datasets", "Datasets", "The registry, your own data and the synthetic problems."),
-    ("costlab.widgets", "Widgets", "The cost explorer."),
+    ("costlab.widgets", "Widgets", "The cost explorer and the CST explorer."),
 )
 
 #: Families per package: (title, modules by their last dotted component, names by name).
@@ -129,6 +129,7 @@ FAMILIES = {
     "costlab.widgets": (
         ("The cost explorer", ("_explorer",), ()),
         ("What the explorer computes", ("_model",), ()),
+        ("The CST explorer", ("_cst", "_cst_model"), ()),
     ),
 }
 

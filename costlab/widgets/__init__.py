@@ -6,6 +6,11 @@ optimal thresholds, and MTMCR, cost sensitivity and CST over the range with the 
 classifier (Al-Saffar 2018, sec. 4.2.2 and 5.1). It is an ``ipywidgets.VBox``: the last
 expression of a cell displays it, in JupyterLab and in Voila.
 
+:class:`CstExplorer` (built by :func:`cst_explorer`) moves the range of interest over MTMCS
+curves already computed and shows MTMCR, cost sensitivity and CST, the per-ratio MTMCS and the
+robust-or-optimal choice (Al-Saffar 2018, sec. 5.1 and 5.7); its computation is
+:func:`range_choice`.
+
 The computations are the pure functions re-exported here (:func:`summarise`,
 :func:`compute_curves`, :func:`summary_html`, ...), which the explorer's callbacks call and the
 tests call directly.

@@ -47,12 +47,17 @@ class CstState:
     r2: float
 
 
+def ratio_options(grid, fp_step=0.05):
+    """The slider's options: (cost ratio as the thesis writes it, FPcost) per grid point."""
+    decimals = ratio_decimals(fp_step)
+    return [(format_cost_ratio(fp, decimals), float(fp)) for fp in grid]
+
+
 def ratio_range_slider(grid, value, fp_step=0.05):
     """The range [r1, r2] as a slider over the curves' cost ratios (FPcost values); its
     readout is a separate Label (:func:`costlab.widgets._controls.range_readout`)."""
-    decimals = ratio_decimals(fp_step)
     slider = widgets.SelectionRangeSlider(
-        options=[(format_cost_ratio(fp, decimals), float(fp)) for fp in grid],
+        options=ratio_options(grid, fp_step),
         value=value,
         description="Range of interest",
         readout=False,
@@ -141,7 +146,7 @@ class CstExplorer(widgets.VBox):
         )
         self._grids = {d: ratio_grid(c) for d, c in self.curves_.items()}
         self._labels, self._titles = dict(labels or {}), dict(titles or {})
-        self._presets = dict(presets or {})
+        self._presets = _checked_presets(presets, self.curves_)
         self._decimals, self._quiet = decimals, False
         self.choice_, self.error_ = None, None
         names = list(self.curves_)
@@ -199,6 +204,7 @@ class CstExplorer(widgets.VBox):
 
     def _on_change(self, change):
         """Range or classifiers: re-read the held curves."""
+        self._leave_preset()
         self.update()
 
     def _on_dataset(self, change):
@@ -208,13 +214,23 @@ class CstExplorer(widgets.VBox):
         self._quiet = True
         try:
             self._show_dataset(change["new"], self.classifiers.value, self.cost_range.value)
+            self.preset.value = ""
         finally:
             self._quiet = False
         self.update()
 
+    def _leave_preset(self):
+        """A control moved by hand: the menu no longer names what is shown."""
+        if not self._quiet and self.preset.value:
+            self._quiet = True
+            try:
+                self.preset.value = ""
+            finally:
+                self._quiet = False
+
     def _on_preset(self, change):
         """A preset sets the dataset, classifiers and range at once, then one update."""
-        if not change["new"]:
+        if not change["new"] or self._quiet:
             return
         preset = self._presets[change["new"]]
         self._quiet = True
@@ -235,8 +251,8 @@ class CstExplorer(widgets.VBox):
         self.classifiers.options = self._options(dataset)
         self.classifiers.value = tuple(kept)
         value = snap_to_grid(grid, *cost_range)
-        options = ratio_range_slider(grid, value, self._step(dataset)).options
-        if tuple(self.cost_range.options) != tuple(options):
+        options = ratio_options(grid, self._step(dataset))
+        if list(self.cost_range.options) != options:
             self.cost_range.options = options
         self.cost_range.value = value
 
@@ -272,6 +288,19 @@ class CstExplorer(widgets.VBox):
         self._outputs.render(
             self._title(state.dataset), curves, choice, self._labels, self._step(state.dataset)
         )
+
+
+def _checked_presets(presets, curves):
+    """The presets, each naming a held dataset and known keys; else a ValueError."""
+    presets = dict(presets or {})
+    for name, preset in presets.items():
+        unknown = set(preset) - {"dataset", "classifiers", "cost_range"}
+        if unknown or preset.get("dataset", next(iter(curves))) not in curves:
+            raise ValueError(
+                f"presets[{name!r}] must map 'dataset' (one of {list(curves)}), 'classifiers' "
+                f"and 'cost_range' (each optional); got {preset!r}."
+            )
+    return presets
 
 
 def cst_explorer(source, **options):

@@ -7,14 +7,17 @@ the test then reads for its own expected values); Debian's Chromium (never a bro
 downloads) loads it offline, moves a range slider's handle with the keyboard (one grid step per
 key press) or picks a "Start from" example, waits for the kernel's new table and chart, and
 checks them against the package's functions computed here. Screenshots of each widget before
-and after are saved in the test's temporary folder. Helpers: ``_browser_kit.py``; skips without
-Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``.
+and after are saved in the test's temporary folder (with ``COSTLAB_SCREENSHOT_CST=path.png``,
+the CST explorer at Figure 32 there too: the user guide's ``notebooks/img/cst_explorer.png``).
+Helpers: ``_browser_kit.py``; skips without Chromium, Playwright or Voila unless
+``COSTLAB_REQUIRE_BROWSER=1``.
 """
 
+import os
 from pathlib import Path
 
 import pytest
-from _browser_kit import launch_chromium, offline, serve_notebook
+from _browser_kit import launch_chromium, offline, save_small_png, serve_notebook
 
 from costlab.evaluation.experiment import run_experiments
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, select_classifier
@@ -209,6 +212,8 @@ def test_moving_the_range_changes_cst_and_the_choice_in_notebook_06(
     assert (shown["choice"], shown["kind"]) == choice
     assert "German Credit" in root.locator(".costlab-header").inner_text()
     root.screenshot(path=tmp_path / "cst_explorer_figure_32.png")
+    if os.environ.get("COSTLAB_SCREENSHOT_CST"):  # the user guide's notebooks/img/cst_explorer.png
+        save_small_png(root.screenshot(), os.environ["COSTLAB_SCREENSHOT_CST"])
     assert errors == []
     page.close()
 

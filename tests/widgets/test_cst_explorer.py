@@ -178,6 +178,11 @@ def test_datasets_presets_and_classifiers():
     assert widget.state() == CstState("B", ("z",), 0.5, 0.5)
     assert widget.range_label.value == "0.50/0.50"
     assert _table(widget, "mtmcr") == {"z": 20.0}
+    assert widget.preset.value == "z only, middle"  # the menu names what is shown ...
+    widget.cost_range.value = (0.4, 0.6)
+    assert widget.preset.value == "" and widget.state().r1 == 0.4  # ... until a control moves
+    with pytest.raises(ValueError, match=r"presets\['bad'\] must map 'dataset'"):
+        cst_explorer({"A": coarse}, presets={"bad": {"dataset": "C"}})
 
 
 def test_no_classifier_and_bad_input_say_what_is_wrong():
