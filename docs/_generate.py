@@ -45,7 +45,11 @@ PACKAGES = (
         "Cross-validation, Weka's folds, experiments and scale-out on Dask.",
     ),
     ("costlab.datasets", "Datasets", "The registry, your own data and the synthetic problems."),
-    ("costlab.widgets", "Widgets", "The cost explorer and the prior-shift widget."),
+    (
+        "costlab.widgets",
+        "Widgets",
+        "The cost explorer, the CST explorer, the cost-space explorer and the prior-shift widget.",
+    ),
 )
 
 #: Families per package: (title, modules by their last dotted component, names by name).
@@ -135,6 +139,7 @@ FAMILIES = {
             (),
         ),
         ("The cost-space explorer", ("_cost_space_explorer", "_cost_space_model"), ()),
+        ("The CST explorer", ("_cst", "_cst_model"), ()),
     ),
 }
 
