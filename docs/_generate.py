@@ -48,8 +48,8 @@ PACKAGES = (
     (
         "costlab.widgets",
         "Widgets",
-        "The cost explorer, the cost-space explorer, the prior-shift widget and the scenario "
-        "explorer.",
+        "The cost explorer, the CST explorer, the cost-space explorer, the prior-shift widget "
+        "and the scenario explorer.",
     ),
 )
 
@@ -140,6 +140,7 @@ FAMILIES = {
             (),
         ),
         ("The cost-space explorer", ("_cost_space_explorer", "_cost_space_model"), ()),
+        ("The CST explorer", ("_cst", "_cst_model"), ()),
         (
             "The scenario explorer (Johnson et al. 2015)",
             ("_scenario_explorer", "_scenario_model"),

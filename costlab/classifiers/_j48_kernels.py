@@ -164,8 +164,12 @@ def _grow(w, order, counts, data, k, min_obj, tree):  # pragma: no cover - compi
             stack_rows.pop(), stack_w.pop(), stack_order.pop(), stack_counts.pop(),
         )  # fmt: skip
         parent, slot = stack_parent.pop(), stack_slot.pop()
+        class_weight = data[12]
         for t in range(rows.size):
-            wrow[rows[t]] = w[t]
+            r = rows[t]
+            wrow[r] = w[t]
+            if k == 2:  # the two-class search adds both columns, one of them 0
+                class_weight[r, yi[r]], class_weight[r, 1 - yi[r]] = w[t], 0.0
         attribute, cut, dist = _select(rows, w, order, counts, data, k, min_obj)
         if attribute < 0:
             dist = _rows_dist(rows, w, yi, k)
@@ -439,7 +443,7 @@ def build(X, yi, w, nominal, n_values, in_average, numeric_index, order, n_known
     work = (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, k)), np.zeros((5, 2 * k)))
     data = (
         X, yi, nominal, n_values, in_average, numeric_index, sorted_values, n_known, wrow,
-        branch_of, work, np.ascontiguousarray(X.T),
+        branch_of, work, np.ascontiguousarray(X.T), np.zeros((n, 2)),
     )  # fmt: skip
     tree = _new_tree()
     _grow(w.copy(), order, n_known.copy(), data, k, min_obj, tree)

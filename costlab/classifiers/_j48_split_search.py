@@ -203,29 +203,63 @@ def _logged(value, last, last_log):  # pragma: no cover - compiled
 #: cannot be ruled out is evaluated cut by cut instead of being halved.
 _BLOCK = 256
 _LEAF_BLOCK = 8
+#: Above this many cuts the two-class search starts from the best of ``_N_SAMPLES`` evenly
+#: spaced cuts' gains less ``_BELOW`` (see :func:`_numeric_binary`).
+_SAMPLED = 64
+_N_SAMPLES = 16
+_BELOW = 1e-5
 _STACK = 64  # pending entries of a block's search: at most 2 per halving, plus one
 
 
 @njit(cache=True)
-def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma: no cover
-    """:func:`_numeric` for two classes, on scalars (the same operations in the same order).
+def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
+                    class_weight):  # fmt: skip  # pragma: no cover
+    """:func:`_numeric` for two classes, on scalars (the same sums in the same order).
 
-    ``XT`` is the data transposed (one attribute's values contiguous). Instead of runs of
-    one class, blocks of successive cuts are ruled out: along the cuts the class weights on
-    the left, (left0, left1), only grow, so a block's cuts lie in the box spanned by its two
-    end cuts, and the gain, convex in (left0, left1), is at most its largest value at the
-    box's four corners (two of them are the end cuts). A block that this bound cannot rule
-    out is halved at its middle cut (:func:`_search_block`), down to ``_LEAF_BLOCK`` cuts,
-    which are evaluated one by one. Cuts are still decided in their order, each against the
-    best gain of the cuts before it, so the winner is the one a scan of every cut finds.
+    ``XT`` is the data transposed (one attribute's values contiguous); ``class_weight`` holds
+    each row's weight in the column of its class and 0 in the other, so one pass adds both
+    classes' running weights without a branch (adding 0 leaves a sum's bits unchanged). That
+    pass records every boundary between distinct values; the class totals are its sums after
+    the last row (the same additions in the same order as a separate pass), and the
+    admissible cuts, those with at least ``min_split`` on each side, are a contiguous run of
+    the boundaries (the left weight only grows).
+
+    Instead of runs of one class, blocks of successive cuts are ruled out: along the cuts the
+    class weights on the left, (left0, left1), only grow, so a block's cuts lie in the box
+    spanned by its two end cuts, and the gain, convex in (left0, left1), is at most its
+    largest value at the box's four corners (two of them are the end cuts). A block that this
+    bound cannot rule out is halved at its middle cut (:func:`_search_block`), down to
+    ``_LEAF_BLOCK`` cuts, which are evaluated one by one. Cuts are decided in their order,
+    each against the best gain of the cuts before it, so the winner is the one a scan of
+    every cut finds.
+
+    With more than ``_SAMPLED`` cuts, the scan starts from a best gain of ``start``: the
+    largest gain of ``_N_SAMPLES`` evenly spaced cuts, less ``_BELOW``; blocks below it are
+    then ruled out from the first cut on instead of after the gains have risen. This is
+    exact: before the first cut that beats ``start`` by more than 1e-6, every cut has a gain
+    of at most ``start`` + 1e-6, so the true scan's best is at most that too; if that first
+    cut beats ``start`` by more than 2e-6, the true scan takes it as well, and from there on
+    both scans hold the same best and decide alike. Otherwise (a margin within 1e-6) the
+    cuts are scanned again from 0, as without a start.
     """
-    p0, p1 = 0.0, 0.0
-    for t in range(m):
+    if m < 2:
+        return False, 0.0, 0.0, 0.0, -1
+    positions, lefts = work[0], work[2]
+    values = XT[j]
+    l0, l1 = 0.0, 0.0
+    n_bounds = 0
+    next_value = values[order[0]]
+    for t in range(m - 1):
         r = order[t]
-        if yi[r] == 0:
-            p0 += wrow[r]
-        else:
-            p1 += wrow[r]
+        l0 += class_weight[r, 0]
+        l1 += class_weight[r, 1]
+        value, next_value = next_value, values[order[t + 1]]
+        if value + 1e-5 < next_value:
+            positions[n_bounds] = t
+            lefts[n_bounds, 0], lefts[n_bounds, 1] = l0, l1
+            n_bounds += 1
+    r = order[m - 1]
+    p0, p1 = l0 + class_weight[r, 0], l1 + class_weight[r, 1]
     known_weight = (0.0 + p0) + p1
     min_split = 0.1 * known_weight / 2
     if min_split - min_obj < SMALL or min_split <= min_obj:
@@ -234,47 +268,32 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma
         min_split = 25.0
     if 2 * min_split - m > SMALL:
         return False, 0.0, 0.0, 0.0, -1
-    positions, lefts = work[0], work[2]
-    values = XT[j]
-    l0, l1 = 0.0, 0.0
-    n_cuts = 0
-    next_value = values[order[0]]
-    for t in range(m - 1):
-        r = order[t]
-        y = yi[r]
-        if y == 0:
-            l0 += wrow[r]
-        else:
-            l1 += wrow[r]
-        value, next_value = next_value, values[order[t + 1]]
-        if not value + 1e-5 < next_value:
-            continue
-        if not (_ge((0.0 + l0) + l1, min_split) and _ge((0.0 + (p0 - l0)) + (p1 - l1), min_split)):
-            continue
-        positions[n_cuts] = t
-        lefts[n_cuts, 0], lefts[n_cuts, 1] = l0, l1
-        n_cuts += 1
-    if n_cuts == 0:
+    first = 0
+    while first < n_bounds and not _ge((0.0 + lefts[first, 0]) + lefts[first, 1], min_split):
+        first += 1
+    last = n_bounds - 1
+    while last >= first and not _ge(
+        (0.0 + (p0 - lefts[last, 0])) + (p1 - lefts[last, 1]), min_split
+    ):
+        last -= 1
+    n_cuts = last - first + 1
+    if n_cuts <= 0:
         return False, 0.0, 0.0, 0.0, -1
+    positions, lefts = positions[first : last + 1], lefts[first : last + 1]
     per_class = np.array([p0, p1])
     old_ent = _old_ent(per_class)
     cache = np.full(8, np.nan)  # last l0, r0, l1, r1 and their x ln x
-    gain_here = _gain_binary(lefts[0, 0], lefts[0, 1], p0, p1, weight, old_ent, cache)
-    best_gain, best = 0.0, -1
-    if gain_here - best_gain > SMALL:
-        best_gain, best = gain_here, 0
     stack, end_gains = np.empty(3 * _STACK, np.int64), np.empty(2 * _STACK)
-    i = 0
-    while i < n_cuts - 1:
-        end = min(i + _BLOCK, n_cuts - 1)
-        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
-        best_gain, best = _search_block(
-            i, end, gain_here, gain_end, best_gain, best, lefts, p0, p1, weight, old_ent, cache,
-            stack, end_gains,
-        )  # fmt: skip
-        if gain_end - best_gain > SMALL:
-            best_gain, best = gain_end, end
-        gain_here, i = gain_end, end
+    search = (lefts, p0, p1, weight, old_ent, cache, stack, end_gains)
+    start = 0.0
+    if n_cuts > _SAMPLED:
+        step = n_cuts // _N_SAMPLES
+        for i in range(step // 2, n_cuts, step):
+            gain = _gain_binary(lefts[i, 0], lefts[i, 1], p0, p1, weight, old_ent, cache)
+            start = max(start, gain - _BELOW)
+    best_gain, best, first_gain = _scan(start, n_cuts, search)
+    if start > 0.0 and not first_gain - start > 2 * SMALL:
+        best_gain, best, first_gain = _scan(0.0, n_cuts, search)
     gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
     if gain - 0.0 < SMALL or gain <= 0.0:
         return False, 0.0, 0.0, 0.0, -1
@@ -285,6 +304,32 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work):  # pragma
         cut = low
     table = _numeric_table(order, m, best, wrow, yi, 2)
     return True, gain, _gain_ratio(table, weight, gain), cut, best
+
+
+@njit(cache=True)
+def _scan(start, n_cuts, search):  # pragma: no cover - compiled
+    """(best gain, best cut, gain of the first cut taken) of the cuts decided in order from a
+    best gain of ``start`` (0: C4.5's scan): blocks of ``_BLOCK`` cuts, each searched by
+    :func:`_search_block`. No cut taken: best cut -1, first gain -inf."""
+    lefts, p0, p1, weight, old_ent, cache, stack, end_gains = search
+    first_gain = -np.inf
+    gain_here = _gain_binary(lefts[0, 0], lefts[0, 1], p0, p1, weight, old_ent, cache)
+    best_gain, best = start, -1
+    if gain_here - best_gain > SMALL:
+        best_gain, best, first_gain = gain_here, 0, gain_here
+    i = 0
+    while i < n_cuts - 1:
+        end = min(i + _BLOCK, n_cuts - 1)
+        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
+        best_gain, best, first_gain = _search_block(
+            i, end, gain_here, gain_end, best_gain, best, first_gain, search
+        )
+        if gain_end - best_gain > SMALL:
+            if best < 0:
+                first_gain = gain_end
+            best_gain, best = gain_end, end
+        gain_here, i = gain_end, end
+    return best_gain, best, first_gain
 
 
 @njit(cache=True)
@@ -314,10 +359,11 @@ def _push(stack, end_gains, top, low, high, kind, gain_low, gain_high):  # pragm
 
 
 @njit(cache=True)
-def _search_block(low, high, gain_low, gain_high, best_gain, best, lefts, p0, p1, weight,
-                  old_ent, cache, stack, end_gains):  # fmt: skip  # pragma: no cover
-    """(best gain, best cut) after the cuts strictly between cuts ``low`` and ``high``, taken
-    in order.
+def _search_block(low, high, gain_low, gain_high, best_gain, best, first_gain,
+                  search):  # fmt: skip  # pragma: no cover
+    """(best gain, best cut, first gain) after the cuts strictly between cuts ``low`` and
+    ``high``, taken in order (``first_gain``: the gain of the first cut taken, see
+    :func:`_scan`).
 
     A segment the box bound rules out (:func:`_ruled_out`) is skipped; a short one is
     evaluated cut by cut; a longer one is halved at its middle cut, whose gain is taken once,
@@ -325,6 +371,7 @@ def _search_block(low, high, gain_low, gain_high, best_gain, best, lefts, p0, p1
     ints each: low, high, and -1 for a segment or -2 for "decide cut ``high``"; ``end_gains``
     the gains at their ends.
     """
+    lefts, p0, p1, weight, old_ent, cache, stack, end_gains = search
     top = _push(stack, end_gains, 0, low, high, -1, gain_low, gain_high)
     while top > 0:
         top -= 3
@@ -332,6 +379,8 @@ def _search_block(low, high, gain_low, gain_high, best_gain, best, lefts, p0, p1
         g_lo, g_hi = end_gains[2 * (top // 3)], end_gains[2 * (top // 3) + 1]
         if kind == -2:
             if g_hi - best_gain > SMALL:
+                if best < 0:
+                    first_gain = g_hi
                 best_gain, best = g_hi, hi
             continue
         if hi <= lo + 1 or _ruled_out(
@@ -344,6 +393,8 @@ def _search_block(low, high, gain_low, gain_high, best_gain, best, lefts, p0, p1
                     lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
                 )
                 if gain - best_gain > SMALL:
+                    if best < 0:
+                        first_gain = gain
                     best_gain, best = gain, inner
             continue
         mid = (lo + hi) // 2
@@ -352,7 +403,7 @@ def _search_block(low, high, gain_low, gain_high, best_gain, best, lefts, p0, p1
         top = _push(stack, end_gains, top, mid, hi, -1, g_mid, g_hi)
         top = _push(stack, end_gains, top, mid, mid, -2, g_mid, g_mid)
         top = _push(stack, end_gains, top, lo, mid, -1, g_lo, g_mid)
-    return best_gain, best
+    return best_gain, best, first_gain
 
 
 @njit(cache=True)
@@ -400,7 +451,7 @@ def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - com
             a = numeric_index[j]
             if k == 2:
                 found = _numeric_binary(
-                    j, order[a], counts[a], weight, data[11], yi, wrow, min_obj, work
+                    j, order[a], counts[a], weight, data[11], yi, wrow, min_obj, work, data[12]
                 )
             else:
                 found = _numeric(j, order[a], counts[a], weight, X, yi, wrow, k, min_obj, work)

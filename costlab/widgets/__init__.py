@@ -1,4 +1,4 @@
-"""Interactive widgets: the cost explorer, the cost-space explorer, the prior-shift widget
+"""Interactive widgets: the cost and CST explorers, the cost-space explorer, the prior widget
 and the scenario explorer.
 
 :class:`CostExplorer` (built by :func:`cost_explorer`) lets a reader pick a dataset, an engine,
@@ -16,6 +16,10 @@ convex hulls beside their cost curves at a PCF(+) set directly or from p(+) and 
 costs, names the winner there, and weights the envelopes by a density of PCF(+) for the total
 expected cost (Drummond & Holte 2000, sec. 2.2, eqs. 6-11); :func:`cost_space_view` is its
 pure core.
+:class:`CstExplorer` (built by :func:`cst_explorer`) moves the range of interest over MTMCS
+curves already computed and shows MTMCR, cost sensitivity and CST, the per-ratio MTMCS and the
+robust-or-optimal choice (Al-Saffar 2018, sec. 5.1 and 5.7); its computation is
+:func:`range_choice`.
 :class:`ScenarioExplorer` (built by :func:`scenario_explorer`) lets a reader pick a belief u(c)
 about the cost ratio and see the scenario curves, H, the risk of each ROC-hull classifier and
 the riskiest instances, and step through boosting rounds (Johnson, Raeder & Chawla 2015).
@@ -34,6 +38,8 @@ Examples
 
 from costlab.widgets._cost_space_explorer import CostSpaceExplorer, cost_space_explorer
 from costlab.widgets._cost_space_model import CostSpaceState, cost_space_view
+from costlab.widgets._cst import CstExplorer, CstState, cst_explorer
+from costlab.widgets._cst_model import RangeChoice, range_choice
 from costlab.widgets._explorer import CostExplorer, ExplorerState, cost_explorer
 from costlab.widgets._model import (
     classifier_params,
@@ -58,9 +64,12 @@ __all__ = [
     "CostExplorer",
     "CostSpaceExplorer",
     "CostSpaceState",
+    "CstExplorer",
+    "CstState",
     "ExplorerState",
     "PriorShiftState",
     "PriorShiftWidget",
+    "RangeChoice",
     "ScenarioExplorer",
     "ScenarioState",
     "classifier_params",
@@ -69,9 +78,11 @@ __all__ = [
     "cost_explorer",
     "cost_space_explorer",
     "cost_space_view",
+    "cst_explorer",
     "operating_row",
     "operating_row_html",
     "prior_shift_widget",
+    "range_choice",
     "range_label",
     "scenario_explorer",
     "snap_range",

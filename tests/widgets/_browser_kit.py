@@ -153,3 +153,11 @@ def save_small_png(png, path):
     image = Image.open(io.BytesIO(png)).convert("RGB")
     palette = image.quantize(colors=256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
     palette.save(path, optimize=True)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Debian's Chromium driven by Playwright (:func:`chromium`), one per test module; a test
+    module imports this fixture by name."""
+    with chromium() as launched:
+        yield launched

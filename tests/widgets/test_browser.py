@@ -21,7 +21,7 @@ import os
 from pathlib import Path
 
 import pytest
-from _browser_kit import offline, save_small_png, serve_notebook
+from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
 
 from costlab.evaluation.experiment import run_experiments
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, range_summary

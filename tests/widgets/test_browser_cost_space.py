@@ -16,7 +16,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from _browser_kit import offline, save_small_png, serve_notebook
+from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
 
 pytestmark = pytest.mark.slow
 

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser_kit import offline, save_small_png, serve_notebook
+from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
 
 from costlab.metrics import fold_operating_points, operating_point, summarize_folds
 

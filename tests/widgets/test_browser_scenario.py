@@ -2,8 +2,8 @@
 
 Voila runs ``notebooks/30_johnson2015.ipynb`` in quick mode (the study's smoke run, computed
 here first into a temporary cache that the kernel then reads, or read from ``COSTLAB_CACHE``
-when the environment has one); Debian's Chromium loads it offline (``_browser_kit``, and the
-``browser`` fixture of ``conftest.py``). The test reads H from the page and checks it against
+when the environment has one); Debian's Chromium loads it offline (``_browser_kit``'s
+``browser`` fixture). The test reads H from the page and checks it against
 :func:`costlab.metrics.h_measure` on the same cached scores, picks the paper's "class ratio"
 preset, moves the boosting-round slider and the Beta(a, ·) slider with the keyboard, waits for
 the charts to change, checks the numbers again, and saves a screenshot of the explorer in its
@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser_kit import offline, save_small_png, serve_notebook
+from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
 
 from costlab.metrics import BetaDensity, h_measure
 from costlab.studies.johnson2015.experiments import run_table2

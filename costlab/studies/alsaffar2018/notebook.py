@@ -17,6 +17,7 @@ from costlab.evaluation.experiment import (
     roc_curves,
     run_experiments,
 )
+from costlab.studies.alsaffar2018.explorer import experiment_explorer, thesis_cst_explorer
 from costlab.studies.alsaffar2018.orientation import AXIS_LABELS, SCORE_OF, p_class1
 from costlab.studies.alsaffar2018.published import (
     CLASSIFIERS,
@@ -137,6 +138,14 @@ class StudyView:
         )
         return display.plot(ax=ax, annotate=True)
 
+    def cst_explorer(self, example=30, **options):
+        """The CST explorer (sec. 5.1 and 5.7) on this study's curves: move the range of
+        interest and watch MTMCR, cost sensitivity, CST and the robust-or-optimal choice
+        change; it starts from Figure ``example`` (30, 31, 32) and offers the other examples and
+        the ranges of Tables 7-10. Nothing is cross-validated or recomputed
+        (:func:`~costlab.studies.alsaffar2018.explorer.thesis_cst_explorer`)."""
+        return thesis_cst_explorer(self.curves, search=self.search, example=example, **options)
+
 
 class ExperimentView(StudyView):
     """One experiment of chapter 5 (sections 5.2-5.5): its figures, numbers and statements."""
@@ -221,6 +230,21 @@ class ExperimentView(StudyView):
         title = f"{self.data.title}, threshold-choice curves (legend: area)"
         return plotting.BrierCurveDisplay.from_predictions(
             y, scores, methods=methods, pos_label=1, n_resamples=n_resamples, title=title, ax=ax
+        )
+
+    def explorer(self, cost_range=(0.3, 0.7), **options):
+        """The cost explorer in thesis mode on this experiment's cross-validation (none rerun):
+        the thesis's classifiers, grid, search and step; ``cost_range`` a Table 7-10 range name
+        ("whole", "left", "right", "middle") or ``(r1, r2)``. Over a table's range its MTMCR
+        column is that table's row (:meth:`published`); over any other range, the same row for
+        that range (:func:`~costlab.studies.alsaffar2018.explorer.experiment_explorer`)."""
+        return experiment_explorer(
+            self.run,
+            dataset=self.dataset,
+            search=self.search,
+            step=self.step,
+            cost_range=cost_range,
+            **options,
         )
 
     def statements(self):
