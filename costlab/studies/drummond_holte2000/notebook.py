@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from costlab.studies._skeleton import ReproductionView
 from costlab.studies.drummond_holte2000.experiments import load_study
 from costlab.studies.drummond_holte2000.figures import FIGURE_MAKERS
 from costlab.studies.drummond_holte2000.report import Reproduction, tables_of
@@ -10,8 +11,12 @@ from costlab.studies.drummond_holte2000.sonar import sonar_selection
 __all__ = ["CostCurvesView"]
 
 
-class CostCurvesView:
+class CostCurvesView(ReproductionView):
     """The paper's figures and tables, recomputed (cross-validation cached on disk).
+
+    ``table(name)``: one table (tidy), e.g. ``"tec"``, ``"criteria"``, ``"sonar"``,
+    ``"claims"``; ``figure(name)``: one figure, e.g. ``"figure_17_18"`` (see
+    :data:`.figures.FIGURE_MAKERS`).
 
     Parameters
     ----------
@@ -19,15 +24,9 @@ class CostCurvesView:
         Fewer trees in the Random Forest (a smoke run).
     """
 
+    _FIGURES = FIGURE_MAKERS
+
     def __init__(self, quick=False, progress=True):
         study = load_study(quick=quick, progress=progress)
         selection = sonar_selection(study.sonar)
         self.rep = Reproduction(run=study, tables=tables_of(study, selection), sonar=selection)
-
-    def figure(self, name):
-        """One figure, e.g. ``"figure_17_18"`` (see :data:`.figures.FIGURE_MAKERS`)."""
-        return FIGURE_MAKERS[name](self.rep)
-
-    def table(self, name):
-        """One table (tidy), e.g. ``"tec"``, ``"criteria"``, ``"sonar"``, ``"claims"``."""
-        return self.rep.tables[name]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from costlab.studies._skeleton import ReproductionView
 from costlab.studies.johnson2015.experiments import run_table2
 from costlab.studies.johnson2015.figures import FIGURE_MAKERS
 from costlab.studies.johnson2015.report import Reproduction, tables_of
@@ -11,8 +12,12 @@ from costlab.studies.johnson2015.report import Reproduction, tables_of
 __all__ = ["ScenariosView"]
 
 
-class ScenariosView:
+class ScenariosView(ReproductionView):
     """Table 2, its ranks and the figures (cross-validation cached on disk).
+
+    ``table(name)``: ``"table_2"``, ``"ranks"`` or ``"claims"``; ``figure(name)``: one of
+    :data:`.figures.FIGURE_MAKERS`, ``"figure_01_scenario_curves"``, ``"figure_02_iterations"``,
+    ``"table_2"``, ``"ranks"``.
 
     Parameters
     ----------
@@ -24,16 +29,9 @@ class ScenariosView:
         in seconds rather than the full study's hour).
     """
 
+    _FIGURES = FIGURE_MAKERS
+
     def __init__(self, repeats=10, quick=False, progress=True, n_jobs=-1):
         quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
         run = run_table2(repeats=repeats, quick=quick, progress=progress, n_jobs=n_jobs)
         self.rep = Reproduction(run, tables_of(run))
-
-    def table(self, name):
-        """``"table_2"``, ``"ranks"`` or ``"claims"``."""
-        return self.rep.tables[name]
-
-    def figure(self, name):
-        """One of :data:`.figures.FIGURE_MAKERS`: ``"figure_01_scenario_curves"``,
-        ``"figure_02_iterations"``, ``"table_2"``, ``"ranks"``."""
-        return FIGURE_MAKERS[name](self.rep)
