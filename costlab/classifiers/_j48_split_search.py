@@ -112,6 +112,18 @@ def _slack(low, high, total, weight):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def _min_split(known_weight, k, min_obj):  # pragma: no cover - compiled
+    """C4.5's least weight on each side of a numeric cut (Weka's ``C45Split``): a tenth of
+    the node's known weight per class, at least ``min_obj`` and at most 25."""
+    min_split = 0.1 * known_weight / k
+    if min_split - min_obj < SMALL or min_split <= min_obj:
+        return min_obj
+    if min_split - 25.0 > SMALL:
+        return 25.0
+    return min_split
+
+
+@njit(cache=True)
 def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no cover
     """(valid, gain, gain ratio, cut, last row left) of the best cut of a numeric attribute.
 
@@ -129,12 +141,7 @@ def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no 
     for t in range(m):
         r = order[t]
         per_class[yi[r]] += wrow[r]
-    known_weight = _numpy_sum(per_class)
-    min_split = 0.1 * known_weight / k
-    if min_split - min_obj < SMALL or min_split <= min_obj:
-        min_split = min_obj
-    elif min_split - 25.0 > SMALL:
-        min_split = 25.0
+    min_split = _min_split(_numpy_sum(per_class), k, min_obj)
     if 2 * min_split - m > SMALL:
         return False, 0.0, 0.0, 0.0, -1
     positions, pure, lefts, scratch = work
@@ -260,12 +267,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
             n_bounds += 1
     r = order[m - 1]
     p0, p1 = l0 + class_weight[r, 0], l1 + class_weight[r, 1]
-    known_weight = (0.0 + p0) + p1
-    min_split = 0.1 * known_weight / 2
-    if min_split - min_obj < SMALL or min_split <= min_obj:
-        min_split = min_obj
-    elif min_split - 25.0 > SMALL:
-        min_split = 25.0
+    min_split = _min_split((0.0 + p0) + p1, 2, min_obj)
     if 2 * min_split - m > SMALL:
         return False, 0.0, 0.0, 0.0, -1
     first = 0

@@ -43,6 +43,7 @@ __all__ = [
     "weka_sort_order",
 ]
 
+from ._j48_numerics import _eq
 from ._random_tree_splits import (
     _DOUBLE_MAX,
     _SMALL,
@@ -100,7 +101,7 @@ def _is_leaf(class_probs, min_num):  # pragma: no cover - compiled
     for c in range(1, class_probs.size):
         if class_probs[c] > class_probs[best_class]:
             best_class = c
-    pure = class_probs[best_class] - total < _SMALL and total - class_probs[best_class] < _SMALL
+    pure = _eq(class_probs[best_class], total)
     return total < 2 * min_num or pure
 
 
@@ -543,7 +544,7 @@ def forest_proba(
         total = 0.0
         for c in range(n_classes):
             total += sums[c]
-        if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+        if _eq(total, 0.0):
             out[i] = sums
         else:
             for c in range(n_classes):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from ._j48_numerics import _eq  # Weka's Utils.eq (within 1e-6), as J48 compares
 from ._weka_java import _sort_into
 
 _SMALL = 1e-6
@@ -45,7 +46,7 @@ def _entropy_over_columns(dist):  # pragma: no cover - compiled
             column += dist[i, j]
         value -= _ln_func(column)
         total += column
-    if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+    if _eq(total, 0.0):
         return 0.0
     return (value + _ln_func(total)) / (total * _LOG2)
 
@@ -61,7 +62,7 @@ def _entropy_conditioned_on_rows(dist):  # pragma: no cover - compiled
             row += dist[i, j]
         value -= _ln_func(row)
         total += row
-    if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+    if _eq(total, 0.0):
         return 0.0
     return -value / (total * _LOG2)
 
@@ -79,7 +80,7 @@ def _props(dist):  # pragma: no cover - compiled
     total = 0.0
     for b in range(k):
         total += props[b]
-    if total - 0.0 < _SMALL and 0.0 - total < _SMALL:
+    if _eq(total, 0.0):
         props[:] = 1.0 / k
     else:
         for b in range(k):
@@ -88,6 +89,40 @@ def _props(dist):  # pragma: no cover - compiled
 
 
 # ---------------------------------------------------------------- one node's candidate splits
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan_start(current):  # pragma: no cover - compiled
+    """Before a scan of a numeric attribute's cuts, all rows on the right (``current[1]``):
+    (the entropy to gain on, the best cut's table, the best cut, the best gain), no cut yet."""
+    return _entropy_over_columns(current), current.copy(), np.nan, -_DOUBLE_MAX
+
+
+@numba.njit(cache=True, nogil=True)
+def _cut_point(value, cur_split):  # pragma: no cover - compiled
+    """Weka's cut between two successive values: their midpoint, or ``value`` when the
+    midpoint rounds to the lower one."""
+    split = (value + cur_split) / 2.0
+    return value if split <= cur_split else split
+
+
+@numba.njit(cache=True, nogil=True)
+def _cut_step(value, c, w, prior, current, dist, cur_split, best, split):
+    # pragma: no cover - compiled
+    """One row of a scan over the rows in ascending order of value: when its value is above
+    the last one, the cut below it is tried (taken if its gain beats the best so far: its
+    table copied into ``dist``); then the row, of class ``c`` and weight ``w``, moves from
+    the right of ``current`` to its left. Returns the new (cur_split, best, split)."""
+    if value > cur_split:
+        gain = prior - _entropy_conditioned_on_rows(current)
+        if gain > best:
+            best = gain
+            split = _cut_point(value, cur_split)
+            dist[:, :] = current
+        cur_split = value
+    current[0, c] += w
+    current[1, c] -= w
+    return cur_split, best, split
 
 
 @numba.njit(cache=True, nogil=True)
@@ -129,26 +164,12 @@ def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes, wor
     current = np.zeros((2, n_classes))
     for p in range(first_missing):
         current[1, classes[p]] += wts[start + p]
-    prior = _entropy_over_columns(current)
-    dist = current.copy()
-    split = np.nan
+    prior, dist, split, best = _scan_start(current)
     cur_split = vals[0] if first_missing > 0 else np.nan
-    best = -_DOUBLE_MAX
     for p in range(first_missing):
-        value = vals[p]
-        if value > cur_split:
-            gain = prior - _entropy_conditioned_on_rows(current)
-            if gain > best:
-                best = gain
-                split = (value + cur_split) / 2.0
-                if split <= cur_split:
-                    split = value
-                dist[:, :] = current
-            cur_split = value
-        c = classes[p]
-        w = wts[start + p]
-        current[0, c] += w
-        current[1, c] -= w
+        cur_split, best, split = _cut_step(
+            vals[p], classes[p], wts[start + p], prior, current, dist, cur_split, best, split
+        )
     props = _props(dist)
     for p in range(first_missing, n):
         c = classes[p]
@@ -182,27 +203,13 @@ def _numeric_distribution_exact(codes, yi, rows, counts, start, stop, att, n_cla
         current[1, yi[row]] += counts[row]
     if n_classes == 2 and current[1, 0] + current[1, 1] < 10000.0:
         return _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current)
-    prior = _entropy_over_columns(current)
-    dist = current.copy()
-    split = np.nan
+    prior, dist, split, best = _scan_start(current)
     cur_split = codes[rows[start], att]
-    best = -_DOUBLE_MAX
     for p in range(start, stop):
         row = rows[p]
-        value = codes[row, att]
-        if value > cur_split:
-            gain = prior - _entropy_conditioned_on_rows(current)
-            if gain > best:
-                best = gain
-                split = (value + cur_split) / 2.0
-                if split <= cur_split:
-                    split = value
-                dist[:, :] = current
-            cur_split = value
-        c = yi[row]
-        w = counts[row]
-        current[0, c] += w
-        current[1, c] -= w
+        cur_split, best, split = _cut_step(
+            codes[row, att], yi[row], counts[row], prior, current, dist, cur_split, best, split
+        )
     return dist, _props(dist), split
 
 
@@ -217,11 +224,8 @@ def _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current):
     r1 = np.int64(current[1, 1])
     l0 = np.int64(0)
     l1 = np.int64(0)
-    prior = _entropy_over_columns(current)
-    dist = current.copy()
-    split = np.nan
+    prior, dist, split, best = _scan_start(current)
     cur_split = codes[rows[start], att]
-    best = -_DOUBLE_MAX
     for p in range(start, stop):
         row = rows[p]
         value = codes[row, att]
@@ -240,9 +244,7 @@ def _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current):
             gain = prior - (-v / (total * _LOG2))
             if gain > best:
                 best = gain
-                split = (value + cur_split) / 2.0
-                if split <= cur_split:
-                    split = value
+                split = _cut_point(value, cur_split)
                 dist[0, 0] = l0
                 dist[0, 1] = l1
                 dist[1, 0] = r0

@@ -82,13 +82,12 @@ against Weka.
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 from scipy.special import ndtri
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from . import _j48_kernels as _kernels
+from . import _j48_numerics as _numerics
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 
@@ -102,28 +101,15 @@ def add_errors(n: float, e: float, cf: float) -> float:
     Weka's ``Stats.addErrs`` computes it: for ``e < 1`` an interpolation between
     ``n * (1 - CF ** (1 / n))`` (``e = 0``) and the value at ``e = 1``; for ``e + 0.5 >= n``
     the remaining ``n - e``; otherwise the Wilson score bound with a continuity correction
-    (``f = (e + 0.5) / n``, ``z`` the ``1 - CF`` normal quantile).
+    (``f = (e + 0.5) / n``, ``z`` the ``1 - CF`` normal quantile). Computed by the compiled
+    :func:`costlab.classifiers._j48_numerics.add_errors` that the tree's pruning calls.
 
     Examples
     --------
     >>> round(add_errors(6.0, 0.0, 0.25), 4)
     1.2378
     """
-    if cf > 0.5:
-        return 0.0
-    if e < 1:
-        base = n * (1 - math.pow(cf, 1 / n))
-        if e == 0:
-            return base
-        return base + e * (add_errors(n, 1.0, cf) - base)
-    if e + 0.5 >= n:
-        return max(n - e, 0.0)
-    z = float(ndtri(1 - cf))
-    f = (e + 0.5) / n
-    r = (f + z * z / (2 * n) + z * math.sqrt(f / n - f * f / n + z * z / (4 * n * n))) / (
-        1 + z * z / n
-    )
-    return r * n - e
+    return float(_numerics.add_errors(float(n), float(e), float(cf), float(ndtri(1 - cf))))
 
 
 class _Tree:

@@ -4,6 +4,11 @@ Every parser takes ``{file name: path}`` and returns ``(X, labels)``: ``X`` a Da
 nominal columns are pandas Categoricals (declared category order) and numeric columns float64
 (missing = NaN), ``labels`` a Series of class labels as strings (missing = None). Orientation
 (which label is negative/positive) and the count checks are applied by the registry.
+
+Most datasets are delimited text files that a :class:`~costlab.datasets._uci_tables.UCITable`
+describes fully: their parsers are one generic :func:`parse_table` with that table
+(:class:`TableParser`). Credit Approval (categories in order of first appearance), Messidor (an
+ARFF file) and the promoters (one field holding the whole sequence) have parsers of their own.
 """
 
 from __future__ import annotations
@@ -15,12 +20,13 @@ import numpy as np
 import pandas as pd
 
 from . import _uci_tables as tables
-from ._credit_g import CLASS_LABELS, CREDIT_G_ATTRIBUTES
 from ._errors import DatasetError
+from ._uci_tables import SPECTF_FEATURES
 
 __all__ = [
     "CRX_NOMINAL",
     "SPECTF_FEATURES",
+    "TableParser",
     "arff_to_xy",
     "label_text",
     "load_arff",
@@ -46,35 +52,7 @@ __all__ = [
 
 #: Nominal attributes of crx.data (the others, A2 A3 A8 A11 A14 A15, are numeric).
 CRX_NOMINAL = ("A1", "A4", "A5", "A6", "A7", "A9", "A10", "A12", "A13")
-#: SPECTF feature names as listed in SPECTF.names: F1R, F1S, ..., F22R, F22S.
-SPECTF_FEATURES = tuple(f"F{i}{kind}" for i in range(1, 23) for kind in ("R", "S"))
 _NUMERIC_ARFF = ("NUMERIC", "REAL", "INTEGER")
-
-
-def parse_german(paths):
-    """Parse ``german.data`` into credit-g attribute names and value labels.
-
-    Parameters
-    ----------
-    paths : dict of str to pathlib.Path
-        Must hold ``"german.data"`` (space separated, 20 attributes then the class 1/2).
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        20 columns named as in credit-g; nominal categories in credit-g's declared order.
-    labels : pandas.Series
-        ``"good"`` (code 1) or ``"bad"`` (code 2).
-    """
-    path = paths["german.data"]
-    rows = _read_rows(path, sep=None, n_fields=len(CREDIT_G_ATTRIBUTES) + 1)
-    columns = {}
-    for j, (name, codes) in enumerate(CREDIT_G_ATTRIBUTES):
-        values = [row[j] for row in rows]
-        where = f"{path}, attribute {name}"
-        columns[name] = _to_float(values, where) if codes is None else _decode(values, codes, where)
-    labels = _decode([row[-1] for row in rows], CLASS_LABELS, f"{path}, class")
-    return pd.DataFrame(columns), pd.Series(np.asarray(labels, dtype=object), name="class")
 
 
 def parse_credit_approval(paths):
@@ -129,32 +107,6 @@ def parse_messidor(paths):
     return arff_to_xy(decoded, target, where=str(path))
 
 
-def parse_spectf(paths):
-    """Parse SPECTF: the rows of ``SPECTF.test`` followed by those of ``SPECTF.train``.
-
-    Parameters
-    ----------
-    paths : dict of str to pathlib.Path
-        Must hold ``"SPECTF.test"`` and ``"SPECTF.train"`` (class first, 44 integer features).
-
-    Returns
-    -------
-    X : pandas.DataFrame
-        267 rows, columns F1R, F1S, ..., F22R, F22S as float64.
-    labels : pandas.Series
-        ``"0"`` (normal) or ``"1"`` (abnormal).
-    """
-    rows = []
-    for name in ("SPECTF.test", "SPECTF.train"):
-        rows += _read_rows(paths[name], sep=",", n_fields=len(SPECTF_FEATURES) + 1)
-    where = f"{paths['SPECTF.test']} + SPECTF.train"
-    columns = {
-        name: _to_float([row[j + 1] for row in rows], f"{where}, attribute {name}")
-        for j, name in enumerate(SPECTF_FEATURES)
-    }
-    return pd.DataFrame(columns), pd.Series([row[0] for row in rows], dtype=object, name="class")
-
-
 def parse_table(paths, table):
     """Parse delimited UCI files as a :class:`~costlab.datasets._uci_tables.UCITable` lays out.
 
@@ -177,46 +129,6 @@ def parse_table(paths, table):
     for name in table.files:
         rows += _read_rows(paths[name], sep=table.sep, n_fields=table.n_fields)
     return _table_xy(rows, table, " + ".join(str(paths[name]) for name in table.files))
-
-
-def parse_breast_w(paths):
-    """Parse ``breast-cancer-wisconsin.data``: 9 attributes (id dropped), benign/malignant."""
-    return parse_table(paths, tables.BREAST_W)
-
-
-def parse_bupa(paths):
-    """Parse ``bupa.data``: 6 numeric attributes, class = selector ``"1"``/``"2"``."""
-    return parse_table(paths, tables.BUPA)
-
-
-def parse_heart_c(paths):
-    """Parse ``processed.cleveland.data``: Weka's heart-c attributes, ``absent``/``present``."""
-    return parse_table(paths, tables.HEART_C)
-
-
-def parse_heart_h(paths):
-    """Parse ``processed.hungarian.data``: Weka's heart-h attributes, ``absent``/``present``."""
-    return parse_table(paths, tables.HEART_H)
-
-
-def parse_horse_colic(paths):
-    """Parse ``horse-colic.data`` then ``horse-colic.test`` as Weka's colic (class yes/no)."""
-    return parse_table(paths, tables.HORSE_COLIC)
-
-
-def parse_ionosphere(paths):
-    """Parse ``ionosphere.data``: 34 numeric attributes a01..a34, class ``g``/``b``."""
-    return parse_table(paths, tables.IONOSPHERE)
-
-
-def parse_kr_vs_kp(paths):
-    """Parse ``kr-vs-kp.data`` (blank lines skipped): 36 nominal attributes, won/nowin."""
-    return parse_table(paths, tables.KR_VS_KP)
-
-
-def parse_pima(paths):
-    """Parse ``pima-indians-diabetes.data``: 8 numeric attributes (zeros kept), class 0/1."""
-    return parse_table(paths, tables.PIMA)
 
 
 def parse_promoters(paths):
@@ -248,24 +160,45 @@ def parse_promoters(paths):
     return _table_xy(rows, table, str(path))
 
 
-def parse_sonar(paths):
-    """Parse ``sonar.all-data``: 60 numeric attributes, class ``R`` (rock) / ``M`` (mine)."""
-    return parse_table(paths, tables.SONAR)
+class TableParser:
+    """A parser that is :func:`parse_table` with one :class:`~._uci_tables.UCITable`.
+
+    ``TableParser(table)(paths)`` is ``parse_table(paths, table)``: the datasets whose files a
+    table describes fully are read by one of these (each table is documented in
+    :mod:`costlab.datasets._uci_tables`), picklable like a module-level function.
+
+    Parameters
+    ----------
+    table : UCITable
+    """
+
+    __slots__ = ("table",)
+
+    def __init__(self, table):
+        self.table = table
+
+    def __call__(self, paths):
+        return parse_table(paths, self.table)
+
+    def __repr__(self):
+        return f"TableParser({' + '.join(self.table.files)})"
 
 
-def parse_tic_tac_toe(paths):
-    """Parse ``tic-tac-toe.data``: 9 squares {b, o, x}, class positive/negative."""
-    return parse_table(paths, tables.TIC_TAC_TOE)
-
-
-def parse_vote(paths):
-    """Parse ``house-votes-84.data``: 16 votes {n, y} (``?`` missing), democrat/republican."""
-    return parse_table(paths, tables.VOTE)
-
-
-def parse_vote1(paths):
-    """Parse ``house-votes-84.data`` without the physician-fee-freeze vote (15 votes)."""
-    return parse_table(paths, tables.VOTE1)
+# One parser per table (see each table's comment in costlab/datasets/_uci_tables.py)
+parse_german = TableParser(tables.GERMAN)
+parse_spectf = TableParser(tables.SPECTF)
+parse_breast_w = TableParser(tables.BREAST_W)
+parse_bupa = TableParser(tables.BUPA)
+parse_heart_c = TableParser(tables.HEART_C)
+parse_heart_h = TableParser(tables.HEART_H)
+parse_horse_colic = TableParser(tables.HORSE_COLIC)
+parse_ionosphere = TableParser(tables.IONOSPHERE)
+parse_kr_vs_kp = TableParser(tables.KR_VS_KP)
+parse_pima = TableParser(tables.PIMA)
+parse_sonar = TableParser(tables.SONAR)
+parse_tic_tac_toe = TableParser(tables.TIC_TAC_TOE)
+parse_vote = TableParser(tables.VOTE)
+parse_vote1 = TableParser(tables.VOTE1)
 
 
 def load_arff(path):
@@ -372,15 +305,6 @@ def _to_float(values, where):
         return np.array([np.nan if v is None else float(v) for v in values], dtype=np.float64)
     except ValueError as exc:
         raise DatasetError(f"{where}: non-numeric value ({exc})") from exc
-
-
-def _decode(values, codes, where):
-    """Map codes to labels; return a Categorical with the labels' declared order."""
-    mapping = dict(codes)
-    unknown = sorted(set(values) - set(mapping))
-    if unknown:
-        raise DatasetError(f"{where}: unknown codes {unknown} (known: {list(mapping)})")
-    return pd.Categorical([mapping[v] for v in values], categories=list(mapping.values()))
 
 
 def _table_xy(rows, table, where):

@@ -1,4 +1,5 @@
-"""How the raw files of the Johnson, Raeder & Chawla (2015) UCI datasets are read.
+"""How the raw files of the delimited UCI datasets are read: Johnson, Raeder & Chawla's (2015)
+and two of the thesis's (German Credit, SPECTF).
 
 Each :class:`UCITable` says which fields of a delimited text file are attributes, what they are
 called, how coded nominal values translate to labels (in which declared order), and which field
@@ -13,6 +14,8 @@ c59f172882592bb58982cc54d2d3c8a2b57e9b73, folder ``classification/``: ``breast.w
 ``diabetes.arff``, ``sonar.arff``, ``tic-tac-toe.arff`` and ``vote.arff`` (they carry UCI's
 ``.names`` text as comments; ``tests/golden/weka_arff/`` holds their headers and row digests).
 Weka ships no ``bupa`` or ``promoters``: those follow UCI's ``bupa.names`` and ``promoters.names``.
+German Credit takes credit-g's names and labels (:mod:`costlab.datasets._credit_g`), SPECTF the
+feature names of UCI's ``SPECTF.names``.
 
 The class labels are the file's own class values, except where UCI documents a numeric class code
 by name (breast-w: 2 = benign, 4 = malignant; horse colic: 1 = yes, 2 = no, as Weka labels them)
@@ -24,9 +27,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._credit_g import CLASS_LABELS, CREDIT_G_ATTRIBUTES
+
 __all__ = [
     "BREAST_W",
     "BUPA",
+    "GERMAN",
     "HEART_C",
     "HEART_H",
     "HORSE_COLIC",
@@ -36,6 +42,8 @@ __all__ = [
     "PROMOTER_POSITIONS",
     "PROMOTERS",
     "SONAR",
+    "SPECTF",
+    "SPECTF_FEATURES",
     "TIC_TAC_TOE",
     "UCITable",
     "VOTE",
@@ -85,6 +93,30 @@ def _numeric(names, first_field=0):
     """Numeric attributes in consecutive fields."""
     return tuple((name, first_field + j, None) for j, name in enumerate(names))
 
+
+#: Statlog German Credit (``german.data``, space separated): 20 attributes in file order, named
+#: and labelled as credit-g (:data:`~costlab.datasets._credit_g.CREDIT_G_ATTRIBUTES`), then the
+#: class 1/2 -> ``"good"``/``"bad"``.
+GERMAN = UCITable(
+    files=("german.data",),
+    sep=None,
+    n_fields=len(CREDIT_G_ATTRIBUTES) + 1,
+    attributes=tuple((name, j, codes) for j, (name, codes) in enumerate(CREDIT_G_ATTRIBUTES)),
+    class_field=len(CREDIT_G_ATTRIBUTES),
+    class_codes=CLASS_LABELS,
+)
+
+#: SPECTF feature names as listed in SPECTF.names: F1R, F1S, ..., F22R, F22S.
+SPECTF_FEATURES = tuple(f"F{i}{kind}" for i in range(1, 23) for kind in ("R", "S"))
+#: SPECTF Heart: the rows of ``SPECTF.test`` then those of ``SPECTF.train`` (267), the class
+#: (``"0"`` normal, ``"1"`` abnormal) first, then 44 integer features read as float64.
+SPECTF = UCITable(
+    files=("SPECTF.test", "SPECTF.train"),
+    sep=",",
+    n_fields=len(SPECTF_FEATURES) + 1,
+    attributes=_numeric(SPECTF_FEATURES, first_field=1),
+    class_field=0,
+)
 
 #: Breast Cancer Wisconsin (Original): field 0 (sample code number, an id) is dropped.
 BREAST_W = UCITable(

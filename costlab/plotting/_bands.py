@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from costlab.metrics import trivial_cost
-from costlab.plotting._base import DisplayMixin, _finish, classifier_styles
+from costlab.plotting._base import DisplayMixin, _classifier_lines, _finish, classifier_styles
 
 __all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay", "ThresholdBandDisplay"]
 
@@ -59,23 +59,9 @@ class MTMCSBandDisplay(_BootstrapBandsMixin):
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (8.2, 4.6))
-        styles = classifier_styles(self.bands)
-        self.lines_, self.bands_ = {}, {}
-        for name, frame in self.bands.items():
-            colour = styles[name]["color"]
-            x = frame["fp_cost"].to_numpy()
-            self.bands_[name] = ax.fill_between(
-                x, frame[self.low], frame[self.high], color=colour, alpha=0.18, linewidth=0
-            )
-            self.lines_[name] = ax.plot(
-                x,
-                frame[self._VALUE],
-                color=colour,
-                marker=styles[name]["marker"],
-                markersize=4,
-                linewidth=1.8,
-                label=name,
-            )[0]
+        self.lines_, self.bands_ = _banded_lines(
+            ax, self.bands, ("fp_cost", self._VALUE, self.low, self.high), marker=True, markersize=4
+        )
         ax.set_xlabel("normalised FPcost (FNcost = 1 - FPcost)")
         ax.set_ylabel(self._YLABEL)
         ax.set_xlim(0, 1)
@@ -107,22 +93,9 @@ class ROCBandDisplay(DisplayMixin):
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (6.2, 5.8))
-        styles = classifier_styles(self.rocs)
-        self.lines_, self.bands_ = {}, {}
-        for name, frame in self.rocs.items():
-            colour = styles[name]["color"]
-            self.bands_[name] = ax.fill_between(
-                frame["fpr"],
-                frame["low"],
-                frame["high"],
-                color=colour,
-                alpha=0.18,
-                linewidth=0,
-                step="post",
-            )
-            self.lines_[name] = ax.step(
-                frame["fpr"], frame["tpr"], where="post", color=colour, linewidth=1.8, label=name
-            )[0]
+        self.lines_, self.bands_ = _banded_lines(
+            ax, self.rocs, ("fpr", "tpr", "low", "high"), step=True
+        )
         ax.plot([0, 1], [0, 1], color="0.7", linewidth=0.8, linestyle=":")
         ax.set_xlim(0, 1)
         ax.set_ylim(0, 1.01)
@@ -152,16 +125,7 @@ class CostCurveBandDisplay(_BootstrapBandsMixin):
 
     def plot(self, ax=None):
         fig, ax = self._axes(ax, (7.4, 4.8))
-        styles = classifier_styles(self.bands)
-        self.lines_, self.bands_ = {}, {}
-        for name, frame in self.bands.items():
-            colour = styles[name]["color"]
-            self.bands_[name] = ax.fill_between(
-                frame["pcf"], frame["low"], frame["high"], color=colour, alpha=0.18, linewidth=0
-            )
-            self.lines_[name] = ax.plot(
-                frame["pcf"], frame["ne"], color=colour, linewidth=1.8, label=name
-            )[0]
+        self.lines_, self.bands_ = _banded_lines(ax, self.bands, ("pcf", "ne", "low", "high"))
         if self.show_trivial:
             x = np.array([0.0, 0.5, 1.0])  # min(PCF(+), 1 - PCF(+)) bends at 0.5
             ax.plot(x, trivial_cost(x), color="0.6", linewidth=0.9, linestyle="--",
@@ -172,6 +136,39 @@ class CostCurveBandDisplay(_BootstrapBandsMixin):
         ax.set_ylabel("normalised expected cost NE[C]")
         _finish(ax, self.title or "Cost curves with bootstrap bands", legend="best")
         return self._plotted(ax, fig)
+
+
+def _banded_lines(ax, frames, columns, *, step=False, **style):
+    """Each classifier's line over its shaded band, in its colour: ``(lines, bands)``.
+
+    Parameters
+    ----------
+    ax : Axes
+    frames : dict of str -> DataFrame
+        Classifier -> its frame, drawn in order.
+    columns : (str, str, str, str)
+        The frame's x, y, band low and band high columns.
+    step : bool
+        Draw steps (each value holds until the next x), as the ROC curves are.
+    **style
+        The line's style beyond colour and ``linewidth=1.8`` (e.g. ``marker=True``).
+
+    Returns
+    -------
+    lines, bands : dict of str -> Line2D, dict of str -> PolyCollection
+    """
+    x, y, low, high = columns
+    styles = classifier_styles(frames)
+    where = {"step": "post"} if step else {}
+    bands = {}
+    for name, frame in frames.items():
+        colour = styles[name]["color"]
+        bands[name] = ax.fill_between(
+            frame[x], frame[low], frame[high], color=colour, alpha=0.18, linewidth=0, **where
+        )
+    if step:
+        style["drawstyle"] = "steps-post"
+    return _classifier_lines(ax, frames, (x, y), {}, linewidth=1.8, **style), bands
 
 
 def _bootstrap_bands(result, names, band):

@@ -35,6 +35,7 @@ from costlab.studies._quick import quick_banner, quick_tag
 __all__ = [
     "SHARED_OPTIONS",
     "Reproduction",
+    "ReproductionView",
     "StudyRun",
     "claims_markdown",
     "entry_points",
@@ -148,6 +149,25 @@ class Reproduction:
             self.timings["total_s"] = time.perf_counter() - start
         log(f"wrote {len(self.outputs)} files to {root}/ in {self.seconds:.1f} s")
         return self
+
+
+class ReproductionView:
+    """What a study notebook calls: one object holding the recomputed study (``rep``, a
+    :class:`Reproduction`), its tables and figures by name.
+
+    A subclass computes ``rep`` in its ``__init__`` and names its study's figure makers
+    (``{name: maker(rep) -> Figure}``) in ``_FIGURES``; its docstring lists the names.
+    """
+
+    _FIGURES: Mapping = {}
+
+    def table(self, name):
+        """One of the study's tables (tidy), by name."""
+        return self.rep.tables[name]
+
+    def figure(self, name):
+        """One of the study's figures, by name."""
+        return self._FIGURES[name](self.rep)
 
 
 def write_tables(rep, folder, captions, **options):

@@ -10,6 +10,14 @@ The build skips, saying why, without Sphinx and the docs extra (``pip install -e
 the test extra includes it); the browser test without Chromium or Playwright, unless
 ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns that skip into a failure, as in
 ``tests/widgets/test_browser.py``.
+
+The full build (every notebook executed, the studies on their quick protocol) takes about 11
+minutes on two cores, too long for the test command's budget: it runs only when asked,
+
+    COSTLAB_DOCS_FULL=1 COSTLAB_MIRROR=<mirror> python -m pytest tests/project/test_docs.py
+
+offline (no intersphinx inventories), with warnings as errors, and fails on any notebook output
+written to stderr (warnings, progress bars). Its kernels import this checkout.
 """
 
 import importlib.util
@@ -20,6 +28,7 @@ import time
 from pathlib import Path
 
 import pytest
+from conftest import mirror_root
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
@@ -34,6 +43,7 @@ CHROMIUM_ARGS = [
     "--no-first-run",
 ]
 BUILD_TIMEOUT = 600  # seconds; a quick build takes about a minute on the project's 2 cores
+FULL_BUILD_TIMEOUT = 3600  # seconds; the full build took 11 min on the project's 2 cores
 #: A few names the API reference must list, one per package.
 API_NAMES = (
     "mtmcs_curve",
@@ -45,9 +55,9 @@ API_NAMES = (
 )
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory):
-    """The quick build of docs/ (HTML) and how long it took; built once per module."""
+def _build(out, env, *options, timeout):
+    """``sphinx-build -W --keep-going -q`` of docs/ into `out` (HTML): the result as a dict
+    ``html`` (the folder), ``seconds``, ``log`` (what it printed: with -q, only warnings)."""
     missing = [
         m
         for m in ("sphinx", "numpydoc", "myst_nb", "pydata_sphinx_theme", "sphinx_design")
@@ -55,28 +65,37 @@ def site(tmp_path_factory):
     ]
     if missing:
         pytest.skip(f"{', '.join(missing)} not installed: pip install -e '.[docs]'")
-    out = tmp_path_factory.mktemp("docs") / "html"
-    env = os.environ | {"COSTLAB_DOCS_QUICK": "1", "MPLBACKEND": "Agg"}
-    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q"]
+    command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q", *options]
     command += ["-d", str(out.parent / "doctrees"), str(DOCS), str(out)]
     start = time.monotonic()
     build = subprocess.run(
-        command, cwd=REPO, env=env, capture_output=True, text=True, timeout=BUILD_TIMEOUT
+        command, cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout
     )
     seconds = time.monotonic() - start
     assert build.returncode == 0, f"sphinx-build failed:\n{build.stdout}\n{build.stderr}"
     return {"html": out, "seconds": seconds, "log": build.stderr}
 
 
-def test_the_docs_build_with_warnings_as_errors(site):
-    html = site["html"]
-    # -q: anything printed is a warning, except the notebook kernel's own note on its transport
-    printed = [
+def _warnings(log):
+    """The lines a -q build printed, but the notebook kernel's own note on its transport."""
+    return [
         line
-        for line in site["log"].splitlines()
+        for line in log.splitlines()
         if line.strip() and "Kernel is running over TCP without encryption" not in line
     ]
-    assert printed == [], site["log"]
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """The quick build of docs/ (HTML) and how long it took; built once per module."""
+    out = tmp_path_factory.mktemp("docs") / "html"
+    env = os.environ | {"COSTLAB_DOCS_QUICK": "1", "MPLBACKEND": "Agg"}
+    return _build(out, env, timeout=BUILD_TIMEOUT)
+
+
+def test_the_docs_build_with_warnings_as_errors(site):
+    html = site["html"]
+    assert _warnings(site["log"]) == [], site["log"]
     for page in ("index.html", "api/metrics.html", "getting_started.html", "glossary.html"):
         assert (html / page).is_file(), page
     # every package's reference page, one stub per public name, the papers and the notebooks
@@ -89,6 +108,33 @@ def test_the_docs_build_with_warnings_as_errors(site):
     assert rendered == {p.stem for p in (REPO / "notebooks").glob("*.ipynb")}
     # the user guide's figures were drawn
     assert list((html / "_images").glob("*.png")), "no figure in the user guide"
+
+
+def test_the_full_build_runs_every_notebook_without_a_warning(tmp_path):
+    """The full build: every notebook executed afresh (not from the jupyter cache), with
+    warnings, and stderr in a notebook's outputs, as errors. Opt-in (see the module docstring)."""
+    if os.environ.get("COSTLAB_DOCS_FULL") != "1":
+        pytest.skip("the full docs build takes about 11 min: run it with COSTLAB_DOCS_FULL=1")
+    mirror = mirror_root()
+    path = os.environ.get("PYTHONPATH")
+    env = {k: v for k, v in os.environ.items() if k not in ("COSTLAB_DOCS_QUICK", "MPLBACKEND")}
+    env |= {
+        "COSTLAB_DOCS_OFFLINE": "1",
+        "COSTLAB_MIRROR": str(mirror.resolve()),
+        # a fresh cross-validation cache unless one is given; the kernels import this checkout
+        "COSTLAB_CACHE": os.environ.get("COSTLAB_CACHE") or str(tmp_path / "cv"),
+        "PYTHONPATH": os.pathsep.join([str(REPO), path] if path else [str(REPO)]),
+    }
+    options = ("-D", "nb_execution_mode=force", "-D", "nb_output_stderr=warn")
+    site = _build(tmp_path / "html", env, *options, timeout=FULL_BUILD_TIMEOUT)
+    assert _warnings(site["log"]) == [], site["log"]
+    pages = {
+        p.stem: p.read_text(encoding="utf-8")
+        for p in (tmp_path / "html" / "_notebooks").glob("*.html")
+    }
+    assert set(pages) == {p.stem for p in (REPO / "notebooks").glob("*.ipynb")}
+    for name, page in pages.items():
+        assert "cell_output" in page, f"{name}: no output, not executed"
 
 
 def test_the_quick_build_renders_its_fast_notebooks_with_outputs(site):

@@ -51,6 +51,23 @@ _ATOL = 1e-12  # differences of normalised expected cost this small count as tie
 _FLOAT_TOL = 1e-14
 
 
+def _extreme_properties(pick, extreme, whose):
+    """The properties ``(<m>_pcf, <m>_value)`` of :class:`EnvelopeDifference`: the knot where
+    the difference is `extreme` (the one ``pick``, ``np.argmax`` or ``np.argmin``, chooses: the
+    first if tied) and the difference there; a piecewise-linear extremum is at a knot."""
+    return (
+        property(
+            lambda self: float(self.pcf[pick(self.values)]),
+            doc=f"PCF(+) where the difference is {extreme} ({whose} largest advantage); "
+            "the first if tied.",
+        ),
+        property(
+            lambda self: float(self.values[pick(self.values)]),
+            doc=f"The {extreme} difference (a piecewise-linear extremum is at a knot).",
+        ),
+    )
+
+
 @dataclass(frozen=True)
 class EnvelopeDifference:
     """The difference ``env_a - env_b`` of two lower envelopes, exactly piecewise linear.
@@ -76,25 +93,8 @@ class EnvelopeDifference:
         """env_a(pcf) - env_b(pcf), from each envelope's own cost lines."""
         return self.env_a(pcf) - self.env_b(pcf)
 
-    @property
-    def max_pcf(self):
-        """PCF(+) where the difference is largest (b's largest advantage); the first if tied."""
-        return float(self.pcf[np.argmax(self.values)])
-
-    @property
-    def max_value(self):
-        """The largest difference (a piecewise-linear maximum is at a knot)."""
-        return float(np.max(self.values))
-
-    @property
-    def min_pcf(self):
-        """PCF(+) where the difference is smallest (a's largest advantage); the first if tied."""
-        return float(self.pcf[np.argmin(self.values)])
-
-    @property
-    def min_value(self):
-        """The smallest difference."""
-        return float(np.min(self.values))
+    max_pcf, max_value = _extreme_properties(np.argmax, "largest", "b's")
+    min_pcf, min_value = _extreme_properties(np.argmin, "smallest", "a's")
 
     @property
     def area(self):
@@ -337,9 +337,15 @@ def _sign_changes(x, d, atol):
     change = sign[p] != sign[q]
     p, q = p[change], q[change]
     adjacent = q == p + 1
-    root = x[p] + d[p] * (x[q] - x[p]) / np.where(adjacent, d[p] - d[q], 1.0)
+    root = _zero_crossing(x, d, p, q)  # q = p + 1 where adjacent; else opposite strict signs
     tie_middle = (x[np.minimum(p + 1, x.size - 1)] + x[np.maximum(q - 1, 0)]) / 2
     return np.where(adjacent, root, tie_middle)
+
+
+def _zero_crossing(x, d, p, q):
+    """Where the line through ``(x[p], d[p])`` and ``(x[q], d[q])`` crosses zero (the root of a
+    piece of the difference between two knots, :func:`crossovers`); ``d[p] != d[q]``."""
+    return x[p] + d[p] * (x[q] - x[p]) / (d[p] - d[q])
 
 
 def _refined_knots(envs, atol):
@@ -351,7 +357,7 @@ def _refined_knots(envs, atol):
         d = f[i] - f[j]
         strict = np.where(np.abs(d) <= atol, 0.0, np.sign(d))
         cross = np.flatnonzero(strict[:-1] * strict[1:] < 0)
-        roots.append(x[cross] + d[cross] * (x[cross + 1] - x[cross]) / (d[cross] - d[cross + 1]))
+        roots.append(_zero_crossing(x, d, cross, cross + 1))
     if not roots:
         return x
     extra = np.unique(np.concatenate(roots))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from costlab.studies._skeleton import ReproductionView
 from costlab.studies.drummond_holte2000.experiments import load_study
 from costlab.studies.drummond_holte2000.figures import FIGURE_MAKERS
 from costlab.studies.drummond_holte2000.published import GERMAN_CREDIT_COSTS
@@ -14,8 +15,12 @@ from costlab.widgets import cost_space_explorer
 __all__ = ["CostCurvesView"]
 
 
-class CostCurvesView:
+class CostCurvesView(ReproductionView):
     """The paper's figures and tables, recomputed (cross-validation cached on disk).
+
+    ``table(name)``: one table (tidy), e.g. ``"tec"``, ``"criteria"``, ``"sonar"``,
+    ``"claims"``; ``figure(name)``: one figure, e.g. ``"figure_17_18"`` (see
+    :data:`.figures.FIGURE_MAKERS`).
 
     Parameters
     ----------
@@ -25,19 +30,13 @@ class CostCurvesView:
         it; the widget's browser test serves the notebook with it).
     """
 
+    _FIGURES = FIGURE_MAKERS
+
     def __init__(self, quick=False, progress=True):
         quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
         study = load_study(quick=quick, progress=progress)
         selection = sonar_selection(study.sonar)
         self.rep = Reproduction(run=study, tables=tables_of(study, selection), sonar=selection)
-
-    def figure(self, name):
-        """One figure, e.g. ``"figure_17_18"`` (see :data:`.figures.FIGURE_MAKERS`)."""
-        return FIGURE_MAKERS[name](self.rep)
-
-    def table(self, name):
-        """One table (tidy), e.g. ``"tec"``, ``"criteria"``, ``"sonar"``, ``"claims"``."""
-        return self.rep.tables[name]
 
     def cost_space_explorer(self, **options):
         """The German Credit classifiers in an interactive cost space (the notebook's last cell).

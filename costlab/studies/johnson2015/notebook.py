@@ -6,6 +6,7 @@ import os
 
 import numpy as np
 
+from costlab.studies._skeleton import ReproductionView
 from costlab.studies.johnson2015.experiments import run_table2
 from costlab.studies.johnson2015.figures import (
     FIGURE_MAKERS,
@@ -20,9 +21,13 @@ from costlab.widgets import scenario_explorer
 __all__ = ["ScenariosView"]
 
 
-class ScenariosView:
+class ScenariosView(ReproductionView):
     """Table 2, its ranks, the figures (cross-validation cached on disk) and the scenario
     explorer on the paper's data.
+
+    ``table(name)``: ``"table_2"``, ``"ranks"`` or ``"claims"``; ``figure(name)``: one of
+    :data:`.figures.FIGURE_MAKERS`, ``"figure_01_scenario_curves"``, ``"figure_02_iterations"``,
+    ``"table_2"``, ``"ranks"``.
 
     Parameters
     ----------
@@ -33,6 +38,8 @@ class ScenariosView:
         ``COSTLAB_QUICK=1`` forces it (the test suite sets it, so that the notebook runs in CI
         in seconds rather than the full study's hour).
     """
+
+    _FIGURES = FIGURE_MAKERS
 
     def __init__(self, repeats=10, quick=False, progress=True, n_jobs=-1):
         quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
@@ -46,10 +53,6 @@ class ScenariosView:
         view = cls.__new__(cls)
         view.rep, view._figure_2 = rep, None
         return view
-
-    def table(self, name):
-        """``"table_2"``, ``"ranks"`` or ``"claims"``."""
-        return self.rep.tables[name]
 
     def figure(self, name):
         """One of :data:`.figures.FIGURE_MAKERS`: ``"figure_01_scenario_curves"``,

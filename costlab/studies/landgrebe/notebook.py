@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 
 from costlab.evaluation import ExperimentRun
+from costlab.studies._skeleton import ReproductionView
 from costlab.studies.landgrebe.experiments import run_table2
 from costlab.studies.landgrebe.figures import FIGURE_MAKERS
 from costlab.studies.landgrebe.published import PRIORS, PROTOCOL, TABLE_2
@@ -14,8 +15,12 @@ from costlab.widgets import prior_shift_widget
 __all__ = ["PriorsView", "printed_posfrac"]
 
 
-class PriorsView:
+class PriorsView(ReproductionView):
     """Table 2, the purity, the claims and the figures (cross-validation cached on disk).
+
+    ``table(name)``: ``"table_2"``, ``"table_2_cells"``, ``"purity"`` or ``"claims"``;
+    ``figure(name)``: one of :data:`.figures.FIGURE_MAKERS`, ``"figure_03_roc_posfrac"``,
+    ``"figure_04_priors"``, ``"figure_05_problems"``, ``"table_2"``.
 
     Parameters
     ----------
@@ -24,19 +29,12 @@ class PriorsView:
         forces it (the test suite sets it, so that the notebook runs in CI in seconds).
     """
 
+    _FIGURES = FIGURE_MAKERS
+
     def __init__(self, quick=False, progress=True, n_jobs=-1):
         quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
         run = run_table2(quick=quick, progress=progress, n_jobs=n_jobs)
         self.rep = Reproduction(run, tables_of(run))
-
-    def table(self, name):
-        """``"table_2"``, ``"table_2_cells"``, ``"purity"`` or ``"claims"``."""
-        return self.rep.tables[name]
-
-    def figure(self, name):
-        """One of :data:`.figures.FIGURE_MAKERS`: ``"figure_03_roc_posfrac"``,
-        ``"figure_04_priors"``, ``"figure_05_problems"``, ``"table_2"``."""
-        return FIGURE_MAKERS[name](self.rep)
 
     def prior_widget(self, **options):
         """The prior widget on the recomputed study: Figs. 3-4 and the chosen classifier's
