@@ -10,7 +10,7 @@ and needs the data mirror (``COSTLAB_MIRROR``); offline, ``COSTLAB_DOCS_OFFLINE=
 intersphinx inventories. Quick mode (``COSTLAB_DOCS_QUICK=1``, what ``tests/project/test_docs.py``
 builds) renders the notebooks as committed, without executing them; the ``.. plot::`` figures of
 the user guide run in both modes (synthetic data, a few seconds). The full build as a test, with
-warnings as errors (about 11 minutes on two cores, so only when asked)::
+warnings as errors (2 to 11 minutes on two cores, so only when asked)::
 
     COSTLAB_DOCS_FULL=1 COSTLAB_MIRROR=... python -m pytest tests/project/test_docs.py
 
