@@ -40,6 +40,20 @@ def _layout(**kwargs):
     return widgets.Layout(width=_WIDTH, **kwargs)
 
 
+def released(control, css_class, *, style=None, width=_WIDTH, **options):
+    """``control(**options)`` (an ipywidgets class) that reports its value on release
+    (``continuous_update=False``), ``width`` wide with the panels' label ``style``, tagged with
+    ``css_class`` for the browser tests."""
+    widget = control(
+        continuous_update=False,
+        style=_STYLE if style is None else style,
+        layout=widgets.Layout(width=width),
+        **options,
+    )
+    widget.add_class(css_class)
+    return widget
+
+
 def dataset_dropdown(options, value):
     """The run's datasets: ``options`` is a list of (title, name)."""
     return widgets.Dropdown(

@@ -11,7 +11,7 @@ import math
 
 import ipywidgets as widgets
 
-from costlab.widgets._controls import classifier_select
+from costlab.widgets._controls import classifier_select, released
 from costlab.widgets._cost_space_model import (
     LOG_COST_RANGE,
     PCF_RANGE,
@@ -54,24 +54,25 @@ def mode_toggle(value="pcf"):
 
 def pcf_slider(value=0.5):
     """PCF(+), the probability cost of D&H eq. 6, from 0.01 to 0.99."""
-    slider = widgets.FloatSlider(
+    return released(
+        widgets.FloatSlider,
+        "costlab-pcf",
+        style=_STYLE,
         value=value,
         min=PCF_RANGE[0],
         max=PCF_RANGE[1],
         step=0.01,
         description="PCF(+)",
         readout_format=".3f",
-        continuous_update=False,
-        style=_STYLE,
-        layout=_layout(),
     )
-    slider.add_class("costlab-pcf")
-    return slider
 
 
 def cost_slider(value, description, css_class):
     """A misclassification cost from 0.01 to 100 on a logarithmic slider."""
-    slider = widgets.FloatLogSlider(
+    return released(
+        widgets.FloatLogSlider,
+        css_class,
+        style=_STYLE,
         value=value,
         base=10,
         min=LOG_COST_RANGE[0],
@@ -79,29 +80,22 @@ def cost_slider(value, description, css_class):
         step=0.05,
         description=description,
         readout_format=".3g",
-        continuous_update=False,
-        style=_STYLE,
-        layout=_layout(),
     )
-    slider.add_class(css_class)
-    return slider
 
 
 def prior_slider(value=0.5):
     """p(+), the positive class's prior, from 0.01 to 0.99."""
-    slider = widgets.FloatSlider(
+    return released(
+        widgets.FloatSlider,
+        "costlab-prior",
+        style=_STYLE,
         value=value,
         min=PRIOR_RANGE[0],
         max=PRIOR_RANGE[1],
         step=0.01,
         description="p(+)",
         readout_format=".2f",
-        continuous_update=False,
-        style=_STYLE,
-        layout=_layout(),
     )
-    slider.add_class("costlab-prior")
-    return slider
 
 
 def density_dropdown(value="uniform"):
@@ -135,16 +129,14 @@ def shape_slider(value, name):
 
 def window_slider(value=(0.0, 1.0)):
     """The range of PCF(+) the density is truncated to (and renormalised on)."""
-    slider = widgets.FloatRangeSlider(
+    return released(
+        widgets.FloatRangeSlider,
+        "costlab-window",
+        style=_STYLE,
         value=value,
         min=0.0,
         max=1.0,
         step=0.01,
         description="PCF(+) range",
         readout_format=".2f",
-        continuous_update=False,
-        style=_STYLE,
-        layout=_layout(),
     )
-    slider.add_class("costlab-window")
-    return slider

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from costlab.widgets._controls import released
 from costlab.widgets._scenario_model import CUSTOM, FAMILIES
 
 __all__ = [
@@ -117,87 +118,72 @@ def beta_slider(name, value):
 
 def window_slider(value=(0.0, 1.0)):
     """The Beta density's truncation window [low, high] (renormalised inside it)."""
-    return _tagged(
-        widgets.FloatRangeSlider(
-            value=value,
-            min=0.0,
-            max=1.0,
-            step=0.01,
-            description="truncate to",
-            readout_format=".2f",
-            continuous_update=False,
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "window",
+    return released(
+        widgets.FloatRangeSlider,
+        "costlab-scn-window",
+        style=_STYLE,
+        value=value,
+        min=0.0,
+        max=1.0,
+        step=0.01,
+        description="truncate to",
+        readout_format=".2f",
     )
 
 
 def mean_slider(value=0.5):
     """The truncated exponential's mean E[c] (Johnson et al.'s family 4 sets it to pi1)."""
-    return _tagged(
-        widgets.FloatSlider(
-            value=value,
-            min=0.02,
-            max=0.98,
-            step=0.01,
-            description="E[c]",
-            readout_format=".3f",
-            continuous_update=False,
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "mean",
+    return released(
+        widgets.FloatSlider,
+        "costlab-scn-mean",
+        style=_STYLE,
+        value=value,
+        min=0.02,
+        max=0.98,
+        step=0.01,
+        description="E[c]",
+        readout_format=".3f",
     )
 
 
 def point_slider(value=0.5):
     """The point mass's cost ratio c (0 and 1 excluded: no trivial loss to normalise by)."""
-    return _tagged(
-        widgets.FloatSlider(
-            value=value,
-            min=0.01,
-            max=0.99,
-            step=0.01,
-            description="c",
-            readout_format=".2f",
-            continuous_update=False,
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "point",
+    return released(
+        widgets.FloatSlider,
+        "costlab-scn-point",
+        style=_STYLE,
+        value=value,
+        min=0.01,
+        max=0.99,
+        step=0.01,
+        description="c",
+        readout_format=".2f",
     )
 
 
 def top_slider(value=10):
     """How many of the riskiest instances the table lists."""
-    return _tagged(
-        widgets.IntSlider(
-            value=value,
-            min=1,
-            max=50,
-            description="top instances",
-            continuous_update=False,
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "top",
+    return released(
+        widgets.IntSlider,
+        "costlab-scn-top",
+        style=_STYLE,
+        value=value,
+        min=1,
+        max=50,
+        description="top instances",
     )
 
 
 def round_slider(value, n_rounds):
     """The boosting round of the iteration chart, 1 to ``n_rounds``."""
-    return _tagged(
-        widgets.IntSlider(
-            value=value,
-            min=1,
-            max=max(n_rounds, 1),
-            description="round",
-            continuous_update=False,
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "round",
+    return released(
+        widgets.IntSlider,
+        "costlab-scn-round",
+        style=_STYLE,
+        value=value,
+        min=1,
+        max=max(n_rounds, 1),
+        description="round",
     )
 
 
