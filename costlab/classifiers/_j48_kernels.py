@@ -67,7 +67,7 @@ from ._j48_numerics import (  # noqa: F401
     _rows_dist,
     _split_dist,
 )
-from ._j48_split_search import _branches, _select
+from ._j48_split_search import _STACK, _branches, _select
 
 # ---------------------------------------------------------------- the tree's storage
 
@@ -82,9 +82,19 @@ def _shares(dist):  # pragma: no cover - compiled
 def _part(branch, shares, b, rows, w):  # pragma: no cover - compiled
     """Rows and weights of branch ``b`` (missing values go to every branch, fractionally)."""
     share = shares[b]
-    keep = (branch == b) | ((branch < 0) & (share - 0.0 > SMALL))
-    part_w = np.where(branch < 0, w * share, w)
-    return rows[keep], part_w[keep]
+    share_ok = share - 0.0 > SMALL
+    n = 0
+    for t in range(rows.size):
+        if branch[t] == b or (branch[t] < 0 and share_ok):
+            n += 1
+    part_rows, part_w = np.empty(n, rows.dtype), np.empty(n)
+    n = 0
+    for t in range(rows.size):
+        if branch[t] == b or (branch[t] < 0 and share_ok):
+            part_rows[n] = rows[t]
+            part_w[n] = w[t] * share if branch[t] < 0 else w[t]
+            n += 1
+    return part_rows, part_w
 
 
 @njit(cache=True)
@@ -223,6 +233,13 @@ def _preorder(tree, node):  # pragma: no cover - compiled
 def _leaf_sum(tree, node, estimated, cf, z):  # pragma: no cover - compiled
     """Training errors (or estimated errors) of a subtree: each node's the sum of its
     children's, left to right, as a recursion would add them."""
+    return _leaf_sums(tree, node, estimated, cf, z)[node]
+
+
+@njit(cache=True)
+def _leaf_sums(tree, node, estimated, cf, z):  # pragma: no cover - compiled
+    """:func:`_leaf_sum` of every node of the subtree at ``node`` (indexed by node), in one
+    pass from the leaves up."""
     nodes = _preorder(tree, node)
     value = np.zeros(len(tree[0]))
     for i in range(len(nodes) - 1, -1, -1):
@@ -235,17 +252,20 @@ def _leaf_sum(tree, node, estimated, cf, z):  # pragma: no cover - compiled
             for child in tree[4][n]:
                 total += value[child]
             value[n] = total
-    return value[node]
+    return value
 
 
 @njit(cache=True)
 def _collapse(tree):  # pragma: no cover - compiled
+    """Weka's ``collapse``, from the root down. A subtree's training errors do not change
+    while the nodes above it are decided, so they are summed once for every node."""
+    errors = _leaf_sums(tree, 0, False, 0.0, 0.0)
     stack = [0]
     while len(stack) > 0:
         node = stack.pop()
         if tree[0][node]:
             continue
-        if _leaf_sum(tree, node, False, 0.0, 0.0) >= _incorrect(_dist(tree, node)) - 1e-3:
+        if errors[node] >= _incorrect(_dist(tree, node)) - 1e-3:
             _make_leaf(tree, node)
         else:
             for child in tree[4][node]:
@@ -440,7 +460,10 @@ def build(X, yi, w, nominal, n_values, in_average, numeric_index, order, n_known
     """Grow, collapse and (if ``prune``) prune a tree; return it flat (see :func:`_flatten`)."""
     n = X.shape[0]
     wrow, branch_of = np.zeros(n), np.zeros(n, np.int64)
-    work = (np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, k)), np.zeros((5, 2 * k)))
+    work = (
+        np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, k)), np.zeros((5, 2 * k)),
+        np.zeros(8), np.zeros(3 * _STACK, np.int64), np.zeros(2 * _STACK),
+    )  # fmt: skip
     data = (
         X, yi, nominal, n_values, in_average, numeric_index, sorted_values, n_known, wrow,
         branch_of, work, np.ascontiguousarray(X.T), np.zeros((n, 2)),

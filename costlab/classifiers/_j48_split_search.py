@@ -144,7 +144,7 @@ def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no 
     min_split = _min_split(_numpy_sum(per_class), k, min_obj)
     if 2 * min_split - m > SMALL:
         return False, 0.0, 0.0, 0.0, -1
-    positions, pure, lefts, scratch = work
+    positions, pure, lefts, scratch = work[0], work[1], work[2], work[3]
     left = np.zeros(k)
     right = np.empty(k)
     n_cuts, moved = 0, -2  # moved: class of the rows moved since the last cut (-1: several)
@@ -250,7 +250,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     cuts are scanned again from 0, as without a start.
     """
     if m < 2:
-        return False, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1
     positions, lefts = work[0], work[2]
     values = XT[j]
     l0, l1 = 0.0, 0.0
@@ -269,7 +269,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     p0, p1 = l0 + class_weight[r, 0], l1 + class_weight[r, 1]
     min_split = _min_split((0.0 + p0) + p1, 2, min_obj)
     if 2 * min_split - m > SMALL:
-        return False, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1
     first = 0
     while first < n_bounds and not _ge((0.0 + lefts[first, 0]) + lefts[first, 1], min_split):
         first += 1
@@ -280,32 +280,64 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
         last -= 1
     n_cuts = last - first + 1
     if n_cuts <= 0:
-        return False, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1
     positions, lefts = positions[first : last + 1], lefts[first : last + 1]
-    per_class = np.array([p0, p1])
-    old_ent = _old_ent(per_class)
-    cache = np.full(8, np.nan)  # last l0, r0, l1, r1 and their x ln x
-    stack, end_gains = np.empty(3 * _STACK, np.int64), np.empty(2 * _STACK)
-    search = (lefts, p0, p1, weight, old_ent, cache, stack, end_gains)
-    start = 0.0
-    if n_cuts > _SAMPLED:
+    # numpy's sums of the two-cell class table, as :func:`_old_ent` takes them
+    old_ent = (_xlnx(0.0 + ((0.0 + p0) + p1)) - (0.0 + ((0.0 + _xlnx(p0)) + _xlnx(p1)))) / LN2
+    cache, stack, end_gains = work[4], work[5], work[6]
+    cache[:] = np.nan  # last l0, r0, l1, r1 and their x ln x
+    if n_cuts <= _SAMPLED:  # few cuts: each is evaluated, as C4.5's scan does
+        best_gain, best = 0.0, -1
+        for i in range(n_cuts):
+            gain = _gain_binary(lefts[i, 0], lefts[i, 1], p0, p1, weight, old_ent, cache)
+            if gain - best_gain > SMALL:
+                best_gain, best = gain, i
+    else:
+        search = (lefts, p0, p1, weight, old_ent, cache, stack, end_gains)
+        start = 0.0
         step = n_cuts // _N_SAMPLES
         for i in range(step // 2, n_cuts, step):
             gain = _gain_binary(lefts[i, 0], lefts[i, 1], p0, p1, weight, old_ent, cache)
             start = max(start, gain - _BELOW)
-    best_gain, best, first_gain = _scan(start, n_cuts, search)
-    if start > 0.0 and not first_gain - start > 2 * SMALL:
-        best_gain, best, first_gain = _scan(0.0, n_cuts, search)
+        best_gain, best, first_gain = _scan(start, n_cuts, search)
+        if start > 0.0 and not first_gain - start > 2 * SMALL:
+            best_gain, best, first_gain = _scan(0.0, n_cuts, search)
     gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
     if gain - 0.0 < SMALL or gain <= 0.0:
-        return False, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1
+    left0, left1 = lefts[best, 0], lefts[best, 1]
     best = positions[best]
     low, high = values[order[best]], values[order[best + 1]]
     cut = (high + low) / 2
     if cut == high:
         cut = low
-    table = _numeric_table(order, m, best, wrow, yi, 2)
-    return True, gain, _gain_ratio(table, weight, gain), cut, best
+    return True, gain, left0, left1, cut, best
+
+
+@njit(cache=True)
+def _ratio_binary(order, m, last_left, left0, left1, wrow, yi, weight, gain):  # pragma: no cover
+    """:func:`_gain_ratio` of a two-class cut, its table summed as :func:`_numeric_table`
+    sums it: the left side's weights are the scan's (the same additions, plus zeros), the
+    right side's are added row by row after the cut."""
+    right0, right1 = 0.0, 0.0
+    for t in range(last_left + 1, m):
+        r = order[t]
+        if yi[r] == 0:
+            right0 += wrow[r]
+        else:
+            right1 += wrow[r]
+    bag0 = 0.0 + ((0.0 + left0) + left1)
+    bag1 = 0.0 + ((0.0 + right0) + right1)
+    known = 0.0 + ((0.0 + bag0) + bag1)
+    split_ent = 0.0
+    if known - 0.0 > SMALL:
+        split_ent = -(0.0 + ((0.0 + _xlnx(bag0)) + _xlnx(bag1))) - _xlnx(weight - known) + _xlnx(
+            weight
+        )
+    split_ent = split_ent / LN2
+    if _eq(split_ent, 0.0):
+        return 0.0
+    return gain / (split_ent / weight)
 
 
 @njit(cache=True)
@@ -430,6 +462,11 @@ def _gain_binary(l0, l1, p0, p1, weight, old_ent, cache):  # pragma: no cover - 
 
 
 @njit(cache=True)
+def _no_split(k):  # pragma: no cover - compiled
+    return -1, 0.0, (np.zeros((1, k)), np.zeros(1), np.zeros(k), 0.0)
+
+
+@njit(cache=True)
 def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - compiled
     """(attribute, cut, distribution) of the node's split (Weka's bookkeeping, with the rows
     of unknown value); attribute -1: leaf."""
@@ -437,13 +474,13 @@ def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - com
     numeric_index, sorted_values, n_known, wrow, work = data[5], data[6], data[7], data[8], data[10]
     per_class = _class_dist(rows, w, yi, k)
     weight = _numpy_sum(per_class)
-    no_split = (-1, 0.0, (np.zeros((1, k)), np.zeros(1), np.zeros(k), 0.0))
     if 2 * min_obj - weight > SMALL or _eq(weight, per_class[_max_class(per_class)]):
-        return no_split
+        return _no_split(k)
     d = X.shape[1]
     gains, ratios, cuts = np.zeros(d), np.zeros(d), np.zeros(d)
     valid = np.zeros(d, np.bool_)
     last_left = np.full(d, -1)
+    lefts = np.zeros((d, 2))  # two classes: the class weights left of each attribute's cut
     total_gain, n_valid = 0.0, 0
     for j in range(d):
         if nominal[j]:
@@ -455,21 +492,30 @@ def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - com
                 found = _numeric_binary(
                     j, order[a], counts[a], weight, data[11], yi, wrow, min_obj, work, data[12]
                 )
+                valid[j], gains[j], lefts[j, 0], lefts[j, 1], cuts[j], last_left[j] = found
             else:
                 found = _numeric(j, order[a], counts[a], weight, X, yi, wrow, k, min_obj, work)
-            valid[j], gains[j], ratios[j], cuts[j], last_left[j] = found
+                valid[j], gains[j], ratios[j], cuts[j], last_left[j] = found
         if valid[j] and in_average[j]:
             total_gain += gains[j]
             n_valid += 1
     if n_valid == 0:
-        return no_split
+        return _no_split(k)
     average = total_gain / n_valid
     best, best_ratio = -1, 0.0
     for j in range(d):
-        if valid[j] and gains[j] >= average - 1e-3 and ratios[j] - best_ratio > SMALL:
+        if not (valid[j] and gains[j] >= average - 1e-3):
+            continue
+        if k == 2 and not nominal[j]:  # its gain ratio, only where it is needed
+            a = numeric_index[j]
+            ratios[j] = _ratio_binary(
+                order[a], counts[a], last_left[j], lefts[j, 0], lefts[j, 1], wrow, yi, weight,
+                gains[j],
+            )  # fmt: skip
+        if ratios[j] - best_ratio > SMALL:
             best, best_ratio = j, ratios[j]
     if _eq(best_ratio, 0.0):
-        return no_split
+        return _no_split(k)
     if nominal[best]:
         cut = np.nan
         branch = _branches(best, True, cut, rows, X)
