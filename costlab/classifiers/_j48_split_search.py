@@ -331,8 +331,8 @@ def _ratio_binary(order, m, last_left, left0, left1, wrow, yi, weight, gain):  #
     known = 0.0 + ((0.0 + bag0) + bag1)
     split_ent = 0.0
     if known - 0.0 > SMALL:
-        split_ent = -(0.0 + ((0.0 + _xlnx(bag0)) + _xlnx(bag1))) - _xlnx(weight - known) + _xlnx(
-            weight
+        split_ent = (
+            -(0.0 + ((0.0 + _xlnx(bag0)) + _xlnx(bag1))) - _xlnx(weight - known) + _xlnx(weight)
         )
     split_ent = split_ent / LN2
     if _eq(split_ent, 0.0):
