@@ -163,6 +163,32 @@ def _children_data(rows, w, order, counts, branch, shares, b, branch_of):  # pra
 
 
 @njit(cache=True)
+def _two_children_data(rows, w, order, counts, branch, shares, branch_of):  # pragma: no cover
+    """:func:`_children_data` of both branches of a two-way split, their sorted rows
+    partitioned in one pass per attribute."""
+    rows0, w0 = _part(branch, shares, 0, rows, w)
+    rows1, w1 = _part(branch, shares, 1, rows, w)
+    ok0, ok1 = shares[0] - 0.0 > SMALL, shares[1] - 0.0 > SMALL
+    n_attributes = order.shape[0]
+    order0 = np.empty((n_attributes, rows0.size), np.int64)
+    order1 = np.empty((n_attributes, rows1.size), np.int64)
+    counts0, counts1 = np.zeros(n_attributes, np.int64), np.zeros(n_attributes, np.int64)
+    for a in range(n_attributes):
+        m0, m1 = 0, 0
+        for t in range(counts[a]):
+            r = order[a, t]
+            to = branch_of[r]
+            if to == 0 or (to == -1 and ok0):
+                order0[a, m0] = r
+                m0 += 1
+            if to == 1 or (to == -1 and ok1):
+                order1[a, m1] = r
+                m1 += 1
+        counts0[a], counts1[a] = m0, m1
+    return (rows0, w0, order0, counts0), (rows1, w1, order1, counts1)
+
+
+@njit(cache=True)
 def _grow(w, order, counts, data, k, min_obj, tree):  # pragma: no cover - compiled
     """Grow the tree from the root, depth first with an explicit stack."""
     X, yi, nominal, wrow, branch_of = data[0], data[1], data[2], data[8], data[9]
@@ -192,8 +218,13 @@ def _grow(w, order, counts, data, k, min_obj, tree):  # pragma: no cover - compi
                 branch_of[rows[t]] = branch[t]
             n_bags = dist[1].size
             tree[4][node] = np.full(n_bags, -1)
+            if n_bags == 2:
+                parts = _two_children_data(rows, w, order, counts, branch, shares, branch_of)
             for b in range(n_bags - 1, -1, -1):
-                part = _children_data(rows, w, order, counts, branch, shares, b, branch_of)
+                if n_bags == 2:
+                    part = parts[b]
+                else:
+                    part = _children_data(rows, w, order, counts, branch, shares, b, branch_of)
                 stack_rows.append(part[0])
                 stack_w.append(part[1])
                 stack_order.append(part[2])
