@@ -36,29 +36,27 @@ _SEARCH_LABELS = {
 }
 
 
-def _layout(**kwargs):
-    return widgets.Layout(width=_WIDTH, **kwargs)
-
-
-def released(control, css_class, *, style=None, width=_WIDTH, **options):
-    """``control(**options)`` (an ipywidgets class) that reports its value on release
-    (``continuous_update=False``), ``width`` wide with the panels' label ``style``, tagged with
-    ``css_class`` for the browser tests."""
+def styled(control, css_class=None, *, style=None, width=_WIDTH, **options):
+    """``control(**options)`` (an ipywidgets class), ``width`` wide with the panels' label
+    ``style`` (default ``{"description_width": "118px"}``), tagged with ``css_class`` (when
+    given) for the browser tests and styling."""
     widget = control(
-        continuous_update=False,
-        style=_STYLE if style is None else style,
-        layout=widgets.Layout(width=width),
-        **options,
+        style=_STYLE if style is None else style, layout=widgets.Layout(width=width), **options
     )
-    widget.add_class(css_class)
+    if css_class is not None:
+        widget.add_class(css_class)
     return widget
+
+
+def released(control, css_class=None, **kwargs):
+    """:func:`styled` with ``continuous_update=False``: the control reports its value when the
+    handle is released (or a key press ends), never on every pixel of a drag."""
+    return styled(control, css_class, continuous_update=False, **kwargs)
 
 
 def dataset_dropdown(options, value):
     """The run's datasets: ``options`` is a list of (title, name)."""
-    return widgets.Dropdown(
-        options=options, value=value, description="Dataset", style=_STYLE, layout=_layout()
-    )
+    return styled(widgets.Dropdown, options=options, value=value, description="Dataset")
 
 
 def engine_dropdown(value="sklearn", *, weka=False, weka_reason="", refit=True):
@@ -68,56 +66,46 @@ def engine_dropdown(value="sklearn", *, weka=False, weka_reason="", refit=True):
     engine, disabled.
     """
     if not refit:
-        return widgets.Dropdown(
+        return styled(
+            widgets.Dropdown,
             options=[(f"as given ({value})", value)],
             value=value,
             description="Engine",
             disabled=True,
             tooltip="the results were given: the explorer does not cross-validate them",
-            style=_STYLE,
-            layout=_layout(),
         )
     options = [("scikit-learn", "sklearn")]
     if weka:
         options.append(("Weka 3.9 (Java)", "weka"))
     tooltip = "" if weka else f"Weka engine unavailable: {weka_reason}"
-    return widgets.Dropdown(
-        options=options,
-        value=value,
-        description="Engine",
-        tooltip=tooltip,
-        style=_STYLE,
-        layout=_layout(),
+    return styled(
+        widgets.Dropdown, options=options, value=value, description="Engine", tooltip=tooltip
     )
 
 
 def classifier_select(options, value):
     """The dataset's classifiers, ``options`` a list of (label, name); Ctrl/Shift-click."""
-    return widgets.SelectMultiple(
+    return styled(
+        widgets.SelectMultiple,
         options=options,
         value=tuple(value),
         rows=min(max(len(options), 2), 8),
         description="Classifiers",
-        style=_STYLE,
-        layout=_layout(),
     )
 
 
 def range_slider(value=(0.3, 0.7), step=0.05):
     """The cost-ratio range [r1, r2] as normalised FPcost; the readout is a separate Label."""
-    slider = widgets.FloatRangeSlider(
+    return released(
+        widgets.FloatRangeSlider,
+        "costlab-range",
         value=value,
         min=FP_RANGE[0],
         max=FP_RANGE[1],
         step=step,
         description="FPcost range",
         readout=False,
-        continuous_update=False,
-        style=_STYLE,
-        layout=_layout(),
     )
-    slider.add_class("costlab-range")
-    return slider
 
 
 def range_readout(text=""):
@@ -130,49 +118,29 @@ def range_readout(text=""):
 def grid_step_dropdown(value=0.05):
     """Spacing of the cost-ratio grid of the MTMCS chart (the thesis's: 0.05)."""
     options = [(f"{s:g}", s) for s in GRID_STEPS]
-    return widgets.Dropdown(
-        options=options, value=value, description="Ratio grid step", style=_STYLE, layout=_layout()
-    )
+    return styled(widgets.Dropdown, options=options, value=value, description="Ratio grid step")
 
 
 def search_dropdown(value="optimized"):
     """Threshold search: the thesis's one-sided grid, its full grid, or the exact minimum."""
     options = [(_SEARCH_LABELS[s], s) for s in SEARCHES]
-    return widgets.Dropdown(
-        options=options, value=value, description="Threshold search", style=_STYLE, layout=_layout()
-    )
+    return styled(widgets.Dropdown, options=options, value=value, description="Threshold search")
 
 
 def search_step_dropdown(value=1e-5):
     """Threshold step of the grid searches (the thesis's: 1e-5; ignored by "exact")."""
-    return widgets.Dropdown(
-        options=[(f"{s:g}", s) for s in SEARCH_STEPS],
-        value=value,
-        description="Threshold step",
-        style=_STYLE,
-        layout=_layout(),
-    )
+    options = [(f"{s:g}", s) for s in SEARCH_STEPS]
+    return styled(widgets.Dropdown, options=options, value=value, description="Threshold step")
 
 
 def k_slider(value=1):
     """IBk's number of neighbours (Weka's default 1); changing it re-runs IBk only."""
-    return widgets.IntSlider(
-        value=value,
-        min=1,
-        max=15,
-        step=1,
-        description="IBk's k",
-        continuous_update=False,
-        style=_STYLE,
-        layout=_layout(),
-    )
+    return released(widgets.IntSlider, value=value, min=1, max=15, step=1, description="IBk's k")
 
 
 def fold_progress():
     """The cross-validation progress bar, advanced once per fold."""
-    return widgets.IntProgress(
-        value=0, min=0, max=1, description="CV folds", style=_STYLE, layout=_layout()
-    )
+    return styled(widgets.IntProgress, value=0, min=0, max=1, description="CV folds")
 
 
 class FoldProgress:

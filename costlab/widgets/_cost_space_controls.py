@@ -11,7 +11,7 @@ import math
 
 import ipywidgets as widgets
 
-from costlab.widgets._controls import classifier_select, released
+from costlab.widgets._controls import _STYLE, classifier_select, released, styled
 from costlab.widgets._cost_space_model import (
     LOG_COST_RANGE,
     PCF_RANGE,
@@ -30,26 +30,18 @@ __all__ = [
     "window_slider",
 ]
 
-_STYLE = {"description_width": "118px"}
-_WIDTH = "330px"
-
-
-def _layout(**kwargs):
-    return widgets.Layout(width=_WIDTH, **kwargs)
-
 
 def mode_toggle(value="pcf"):
     """Set PCF(+) directly, or from its parts p(+), ``C(-|+)`` and ``C(+|-)`` (D&H eq. 6)."""
-    toggle = widgets.ToggleButtons(
+    return styled(
+        widgets.ToggleButtons,
+        "costlab-mode",
+        style={**_STYLE, "button_width": "102px"},
         options=[("PCF(+)", "pcf"), ("p(+), costs", "parts")],
         value=value,
         description="Set",
         tooltips=["move PCF(+) itself", "move p(+), C(-|+) and C(+|-); PCF(+) follows (eq. 6)"],
-        style={**_STYLE, "button_width": "102px"},
-        layout=_layout(),
     )
-    toggle.add_class("costlab-mode")
-    return toggle
 
 
 def pcf_slider(value=0.5):
@@ -57,7 +49,6 @@ def pcf_slider(value=0.5):
     return released(
         widgets.FloatSlider,
         "costlab-pcf",
-        style=_STYLE,
         value=value,
         min=PCF_RANGE[0],
         max=PCF_RANGE[1],
@@ -72,7 +63,6 @@ def cost_slider(value, description, css_class):
     return released(
         widgets.FloatLogSlider,
         css_class,
-        style=_STYLE,
         value=value,
         base=10,
         min=LOG_COST_RANGE[0],
@@ -88,7 +78,6 @@ def prior_slider(value=0.5):
     return released(
         widgets.FloatSlider,
         "costlab-prior",
-        style=_STYLE,
         value=value,
         min=PRIOR_RANGE[0],
         max=PRIOR_RANGE[1],
@@ -100,20 +89,19 @@ def prior_slider(value=0.5):
 
 def density_dropdown(value="uniform"):
     """The family of the distribution of PCF(+) weighting the total expected cost (eq. 11)."""
-    dropdown = widgets.Dropdown(
+    return styled(
+        widgets.Dropdown,
+        "costlab-density",
         options=[("uniform", "uniform"), ("Beta(a, b)", "beta")],
         value=value,
         description="p(PCF(+))",
-        style=_STYLE,
-        layout=_layout(),
     )
-    dropdown.add_class("costlab-density")
-    return dropdown
 
 
 def shape_slider(value, name):
     """A shape parameter ``name`` ("a" or "b") of the Beta density, 0.2 to 20 (log scale)."""
-    return widgets.FloatLogSlider(
+    return released(
+        widgets.FloatLogSlider,
         value=value,
         base=10,
         min=math.log10(SHAPE_RANGE[0]),
@@ -121,9 +109,6 @@ def shape_slider(value, name):
         step=0.01,
         description=f"Beta {name}",
         readout_format=".3g",
-        continuous_update=False,
-        style=_STYLE,
-        layout=_layout(),
     )
 
 
@@ -132,7 +117,6 @@ def window_slider(value=(0.0, 1.0)):
     return released(
         widgets.FloatRangeSlider,
         "costlab-window",
-        style=_STYLE,
         value=value,
         min=0.0,
         max=1.0,

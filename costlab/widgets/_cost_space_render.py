@@ -16,6 +16,7 @@ import numpy as np
 
 from costlab.metrics import pcf_density
 from costlab.plotting import CostCurveDisplay, CostSpaceDualityDisplay, classifier_styles
+from costlab.widgets._table_style import table_style
 
 __all__ = [
     "DualityChart",
@@ -30,17 +31,11 @@ __all__ = [
 _WINNER = "#111111"
 _DENSITY_COLOUR = "0.35"
 _DENSITY_GRID = np.linspace(0.0, 1.0, 801)[1:-1]  # p may be infinite at 0 and 1
-_CSS = """<style>
-.costlab-cs{border-collapse:collapse;font-size:13px;margin:4px 0 6px 0}
-.costlab-cs caption{caption-side:top;text-align:left;padding:2px 0 6px 0;color:#333}
-.costlab-cs th,.costlab-cs td{padding:3px 10px;border-bottom:1px solid #ddd;white-space:nowrap}
-.costlab-cs thead th{border-bottom:2px solid #888;text-align:right}
-.costlab-cs thead th:first-child,.costlab-cs tbody th{text-align:left;font-weight:normal}
-.costlab-cs td{text-align:right;font-variant-numeric:tabular-nums}
-.costlab-cs tr.chosen{background:#eaf3fb;font-weight:bold}
-.costlab-cs tr.joint th{font-style:italic}
-.costlab-winner{margin:2px 0 4px 0;font-size:13px}
-</style>"""
+_CSS = table_style(
+    "costlab-cs",
+    ".costlab-cs tr.joint th{font-style:italic}",
+    ".costlab-winner{margin:2px 0 4px 0;font-size:13px}",
+)
 
 
 def _label(name, labels):

@@ -33,9 +33,6 @@ from costlab.widgets._model import DECIMALS, ratio_decimals
 
 __all__ = ["CstExplorer", "CstState", "cst_explorer"]
 
-_STYLE = {"description_width": "118px"}
-_WIDTH = "330px"
-
 
 @dataclass(frozen=True)
 class CstState:
@@ -56,27 +53,23 @@ def ratio_options(grid, fp_step=0.05):
 def ratio_range_slider(grid, value, fp_step=0.05):
     """The range [r1, r2] as a slider over the curves' cost ratios (FPcost values); its
     readout is a separate Label (:func:`costlab.widgets._controls.range_readout`)."""
-    slider = widgets.SelectionRangeSlider(
+    return controls.released(
+        widgets.SelectionRangeSlider,
+        "costlab-range",
         options=ratio_options(grid, fp_step),
         value=value,
         description="Range of interest",
         readout=False,
-        continuous_update=False,
-        style=_STYLE,
-        layout=widgets.Layout(width=_WIDTH),
     )
-    slider.add_class("costlab-range")
-    return slider
 
 
 def preset_dropdown(names):
     """Ranges and classifiers worth a look (e.g. a paper's examples); "" keeps the controls."""
-    return widgets.Dropdown(
+    return controls.styled(
+        widgets.Dropdown,
         options=[("(your own choice)", ""), *[(n, n) for n in names]],
         value="",
         description="Start from",
-        style=_STYLE,
-        layout=widgets.Layout(width=_WIDTH),
     )
 
 

@@ -27,6 +27,7 @@ from costlab.evaluation.experiment import as_run
 from costlab.metrics._validation import check_priors, check_rate_target
 from costlab.plotting._prior_shift import PAPER_PRIORS
 from costlab.widgets._charts import ChartImage
+from costlab.widgets._controls import styled
 from costlab.widgets._prior_shift_model import (
     CONDITIONS,
     PriorShiftState,
@@ -45,9 +46,6 @@ from costlab.widgets._priors import (
 from costlab.widgets._render import error_html
 
 __all__ = ["PriorShiftWidget", "prior_shift_widget"]
-
-_STYLE = {"description_width": "118px"}
-_WIDTH = "330px"
 
 
 class PriorShiftWidget(widgets.VBox):
@@ -297,13 +295,7 @@ def _wrap(*children):
 
 
 def _dropdown(description, options, value):
-    return widgets.Dropdown(
-        options=options,
-        value=value,
-        description=description,
-        style=_STYLE,
-        layout=widgets.Layout(width=_WIDTH),
-    )
+    return styled(widgets.Dropdown, options=options, value=value, description=description)
 
 
 def prior_shift_widget(results, **options):

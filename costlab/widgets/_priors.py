@@ -31,6 +31,7 @@ from costlab.metrics import estimate_prior, operating_point
 from costlab.plotting import PriorSweepDisplay
 from costlab.plotting._prior_shift import SWEEP_PRIORS
 from costlab.widgets._charts import ChartImage
+from costlab.widgets._controls import released, styled
 
 __all__ = [
     "PRIOR_RANGE",
@@ -50,8 +51,6 @@ _CONDITIONS = [
     ("POSfrac fixed at", "posfrac"),
     ("Purity fixed at", "purity"),
 ]
-_STYLE = {"description_width": "118px"}
-_LAYOUT = {"width": "330px"}
 #: The table's cells never wrap ("80.00 %" on one line); the panel wraps the table under the
 #: controls when the column is too narrow for both side by side.
 _TABLE_CSS = """<style>
@@ -163,7 +162,8 @@ def prior_table_html(points, prior, labels=None):
 
 def prior_slider(value=0.01, *, description="P(target)"):
     """P(target) on a logarithmic slider over :data:`PRIOR_RANGE` (steps of 10**0.05)."""
-    return widgets.FloatLogSlider(
+    return released(
+        widgets.FloatLogSlider,
         value=value,
         base=10,
         min=math.log10(PRIOR_RANGE[0]),
@@ -171,35 +171,19 @@ def prior_slider(value=0.01, *, description="P(target)"):
         step=0.05,
         description=description,
         readout_format=".2g",
-        continuous_update=False,
-        style=_STYLE,
-        layout=widgets.Layout(**_LAYOUT),
     )
 
 
 def condition_dropdown(value="tpr"):
     """The operating condition: TPr, POSfrac or purity fixed (``"tpr"``, ``"posfrac"``,
     ``"purity"``)."""
-    return widgets.Dropdown(
-        options=_CONDITIONS,
-        value=value,
-        description="Operating point",
-        style=_STYLE,
-        layout=widgets.Layout(**_LAYOUT),
-    )
+    return styled(widgets.Dropdown, options=_CONDITIONS, value=value, description="Operating point")
 
 
 def condition_value_slider(value=0.8):
     """The value the operating condition fixes, 0.01 to 1."""
-    return widgets.FloatSlider(
-        value=value,
-        min=0.01,
-        max=1.0,
-        step=0.01,
-        description="… at",
-        continuous_update=False,
-        style=_STYLE,
-        layout=widgets.Layout(**_LAYOUT),
+    return released(
+        widgets.FloatSlider, value=value, min=0.01, max=1.0, step=0.01, description="… at"
     )
 
 
@@ -236,9 +220,7 @@ class PriorPanel(widgets.VBox):
             accept=".csv,.txt", multiple=False, description="Unlabelled scores",
             layout=widgets.Layout(width="220px"),
         )  # fmt: skip
-        self.scores_of = widgets.Dropdown(
-            options=[], description="… of", style=_STYLE, layout=widgets.Layout(**_LAYOUT)
-        )
+        self.scores_of = styled(widgets.Dropdown, options=[], description="… of")
         self.method = widgets.ToggleButtons(
             options=[("EM", "em"), ("BBSE", "bbse"), ("ACC", "acc")],
             value="em",

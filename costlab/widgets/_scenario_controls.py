@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from costlab.widgets._controls import released
+from costlab.widgets._controls import released, styled
 from costlab.widgets._scenario_model import CUSTOM, FAMILIES
 
 __all__ = [
@@ -27,7 +27,6 @@ __all__ = [
 ]
 
 _STYLE = {"description_width": "96px"}
-_WIDTH = "330px"
 _FAMILY_LABELS = {
     "beta": "Beta(a, b), truncatable",
     "exponential": "truncated exponential",
@@ -35,84 +34,68 @@ _FAMILY_LABELS = {
 }
 
 
-def _tagged(widget, name):
-    widget.add_class(f"costlab-scn-{name}")
-    return widget
-
-
-def _layout(**kwargs):
-    return widgets.Layout(width=_WIDTH, **kwargs)
-
-
 def classifier_dropdown(options, value):
     """The classifier whose risks are shown; ``options`` a list of (label, name)."""
-    return _tagged(
-        widgets.Dropdown(
-            options=options, value=value, description="Classifier", style=_STYLE, layout=_layout()
-        ),
-        "classifier",
+    return styled(
+        widgets.Dropdown,
+        "costlab-scn-classifier",
+        style=_STYLE,
+        options=options,
+        value=value,
+        description="Classifier",
     )
 
 
 def preset_dropdown(names, value=CUSTOM):
     """Johnson et al.'s (2015, Fig. 1) densities by name, and "custom" for a hand-set one."""
-    return _tagged(
-        widgets.Dropdown(
-            options=[*names, CUSTOM],
-            value=value,
-            description="Preset",
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "preset",
+    return styled(
+        widgets.Dropdown,
+        "costlab-scn-preset",
+        style=_STYLE,
+        options=[*names, CUSTOM],
+        value=value,
+        description="Preset",
     )
 
 
 def family_dropdown(value="beta"):
     """The density family: Beta(a, b) (truncatable), truncated exponential, point mass."""
-    return _tagged(
-        widgets.Dropdown(
-            options=[(_FAMILY_LABELS[f], f) for f in FAMILIES],
-            value=value,
-            description="u(c)",
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "family",
+    return styled(
+        widgets.Dropdown,
+        "costlab-scn-family",
+        style=_STYLE,
+        options=[(_FAMILY_LABELS[f], f) for f in FAMILIES],
+        value=value,
+        description="u(c)",
     )
 
 
 def axis_dropdown(value="pcf"):
     """The scenario curves' x axis: PCF(+) (the paper's pc_1) or the cost ratio c (as u(c))."""
-    return _tagged(
-        widgets.Dropdown(
-            options=[("PCF(+), the paper's pc1", "pcf"), ("cost ratio c, as u(c)", "c")],
-            value=value,
-            description="curves over",
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        "axis",
+    return styled(
+        widgets.Dropdown,
+        "costlab-scn-axis",
+        style=_STYLE,
+        options=[("PCF(+), the paper's pc1", "pcf"), ("cost ratio c, as u(c)", "c")],
+        value=value,
+        description="curves over",
     )
 
 
 def beta_slider(name, value):
     """A Beta parameter ``a`` or ``b`` on a log scale from 0.1 to 1000 (the "class ratio"
     preset's b = 1 + pi0 / pi1 reaches 1000 at pi1 = 0.001)."""
-    return _tagged(
-        widgets.FloatLogSlider(
-            value=value,
-            base=10,
-            min=-1,
-            max=3,
-            step=0.01,
-            description=name,
-            readout_format=".3g",
-            continuous_update=False,
-            style=_STYLE,
-            layout=_layout(),
-        ),
-        f"beta-{name}",
+    return released(
+        widgets.FloatLogSlider,
+        f"costlab-scn-beta-{name}",
+        style=_STYLE,
+        value=value,
+        base=10,
+        min=-1,
+        max=3,
+        step=0.01,
+        description=name,
+        readout_format=".3g",
     )
 
 
@@ -193,4 +176,5 @@ def round_player(slider):
         value=slider.value, min=slider.min, max=slider.max, step=1, interval=900, repeat=False
     )
     widgets.jslink((play, "value"), (slider, "value"))
-    return _tagged(play, "play")
+    play.add_class("costlab-scn-play")
+    return play

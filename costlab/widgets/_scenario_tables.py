@@ -11,18 +11,15 @@ import html
 
 import numpy as np
 
+from costlab.widgets._table_style import table_style
+
 __all__ = ["h_table_html", "instances_html", "riskiest_html", "rounds_html"]
 
-_CSS = """<style>
-.costlab-scn{border-collapse:collapse;font-size:13px;margin:4px 0 6px 0;min-width:540px}
-.costlab-scn caption{caption-side:top;text-align:left;padding:2px 0 6px 0;color:#333}
-.costlab-scn th,.costlab-scn td{padding:3px 10px;border-bottom:1px solid #ddd;white-space:nowrap}
-.costlab-scn thead th{border-bottom:2px solid #888;text-align:right}
-.costlab-scn thead th:first-child,.costlab-scn tbody th{text-align:left;font-weight:normal}
-.costlab-scn td{text-align:right;font-variant-numeric:tabular-nums}
-.costlab-scn tr.chosen{background:#eaf3fb;font-weight:bold}
-.costlab-scn tr.riskiest td.wrong{color:#b34700;font-weight:bold}
-</style>"""
+_CSS = table_style(
+    "costlab-scn",
+    ".costlab-scn tr.riskiest td.wrong{color:#b34700;font-weight:bold}",
+    min_width="540px",
+)
 
 
 def _name(labels, key):

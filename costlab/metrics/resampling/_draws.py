@@ -12,6 +12,11 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from costlab.metrics._validation import (
+    check_class_weights,
+    check_random_state,
+    check_sample_weight,
+)
 from costlab.metrics.engine._counts import sort_sample
 from costlab.metrics.engine._kernels import tally
 
@@ -23,6 +28,51 @@ def _weighted_rows(weight, is_pos, *arrays):
         return (weight, is_pos, *arrays)
     keep = weight > 0
     return (weight[keep], is_pos[keep], *(a[keep] for a in arrays))
+
+
+def _weighted_models(is_pos, checked, sample_weight):
+    """The models' checked scores with the validated instance weights, the rows of weight 0
+    dropped (:func:`_weighted_rows`): ``(weight, is_pos, {name: scores})``."""
+    w = check_sample_weight(sample_weight, is_pos.shape[0])
+    check_class_weights(is_pos, w)
+    names = list(checked)
+    w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
+    return w, is_pos, dict(zip(names, kept, strict=True))
+
+
+def _resampled_counts(is_pos, scores, weight, n_resamples, random_state, *, stratified=True):
+    """The bootstrap loop shared by the resampling family: one item per resample.
+
+    Parameters
+    ----------
+    is_pos : ndarray of bool
+    scores : sequence of ndarray
+        Each model's scores, all on the same rows; each is sorted once.
+    weight : ndarray or None
+        Instance weights (a resampled row keeps its weight).
+    n_resamples : int
+    random_state : None, int or numpy.random.Generator
+    stratified : bool
+        As in :class:`_Draws`.
+
+    Returns
+    -------
+    iterator
+        One item per resample (drawn as it is taken): an iterator of each model's
+        :class:`~costlab.metrics.engine._counts.ClassCounts` of that resample (the same draw
+        for every model), in the order of ``scores``. They share one buffer: read each
+        model's counts before taking the next.
+    """
+    rng = check_random_state(random_state)
+    draws = _Draws(is_pos, stratified=stratified)
+    orders = [draws.sort(s, weight) for s in scores]
+    out = orders[0].buffers()
+
+    def per_model(counts):
+        for order in orders:
+            yield order.counts(counts, out=out)
+
+    return (per_model(draws.draw(rng)) for _ in range(n_resamples))
 
 
 def _percentile_levels(confidence):

@@ -27,20 +27,17 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._validation import (
-    check_class_weights,
     check_labels_scores,
-    check_random_state,
     check_resampling,
-    check_sample_weight,
     check_threshold_probabilities,
 )
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.resampling._draws import (
     _difference_frame,
-    _Draws,
     _paired_difference,
     _percentile_interval,
-    _weighted_rows,
+    _resampled_counts,
+    _weighted_models,
 )
 from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
 from costlab.metrics.threshold_choice.methods import (
@@ -276,22 +273,17 @@ def _bootstrap(
         label = f"scores[{name!r}]" if isinstance(scores, Mapping) else "scores"
         is_pos, s = check_labels_scores(y_true, s, pos_label=pos_label, name=label)
         checked[name] = _check_probability_scores(s) if method == "score-driven" else s
-    w = check_sample_weight(sample_weight, is_pos.shape[0])
-    check_class_weights(is_pos, w)
+    w, is_pos, checked = _weighted_models(is_pos, checked, sample_weight)
     check_resampling(n_resamples, confidence)
     names = list(checked)
-    w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
-    checked = dict(zip(names, kept, strict=True))
-    rng = check_random_state(random_state)
-    draws = _Draws(is_pos, stratified=stratified)
-    orders = [draws.sort(checked[name], w) for name in names]
-    out = orders[0].buffers()  # each curve is read before the next model's counts
     values = np.empty((n_resamples, len(names), grid.size))
     areas = np.empty((n_resamples, len(names)))
-    for b in range(n_resamples):
-        counts = draws.draw(rng)
-        for c, order in enumerate(orders):
-            values[b, c], area = evaluate(order.counts(counts, out=out))
+    resamples = _resampled_counts(
+        is_pos, checked.values(), w, n_resamples, random_state, stratified=stratified
+    )
+    for b, per_model in enumerate(resamples):
+        for c, counts in enumerate(per_model):  # each curve read before the next's counts
+            values[b, c], area = evaluate(counts)
             areas[b, c] = np.nan if area is None else area
     est = [evaluate(class_counts(is_pos, checked[name], w)) for name in names]
     has_area = est[0][1] is not None

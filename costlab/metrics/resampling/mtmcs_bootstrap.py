@@ -42,13 +42,11 @@ import pandas as pd
 from scipy import stats
 
 from costlab.metrics._validation import (
-    check_class_weights,
     check_cost_range,
     check_fp_costs,
     check_labels_scores,
     check_random_state,
     check_resampling,
-    check_sample_weight,
 )
 from costlab.metrics.engine._counts import checked_counts, class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
@@ -59,6 +57,8 @@ from costlab.metrics.resampling._draws import (  # noqa: F401
     _paired_difference,
     _percentile_interval,
     _percentile_levels,
+    _resampled_counts,
+    _weighted_models,
     _weighted_rows,
     stratified_resample,
 )
@@ -210,13 +210,10 @@ def bootstrap_mtmcs(
     w, is_pos, scores = _weighted_rows(w, is_pos, scores)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
-    rng = check_random_state(random_state)
-    draws = _Draws(is_pos, stratified=True)
-    order = draws.sort(scores, w)
-    out = order.buffers()
     replicates = np.empty((n_resamples, fp.size))
-    for b in range(n_resamples):
-        replicates[b] = _mtmcs_of_counts(order.counts(draws.draw(rng), out=out), fp)
+    resamples = _resampled_counts(is_pos, [scores], w, n_resamples, random_state)
+    for b, (counts,) in enumerate(resamples):
+        replicates[b] = _mtmcs_of_counts(counts, fp)
     estimate = mtmcs_of_scores(is_pos, scores, fp, w)
     return BootstrapCurves(fp, estimate, replicates, float(confidence))
 
@@ -460,22 +457,15 @@ def paired_bootstrap(
         is_pos, checked[name] = check_labels_scores(
             y_true, s, pos_label=pos_label, name=f"scores[{name!r}]"
         )
-    w = check_sample_weight(sample_weight, is_pos.shape[0])
-    check_class_weights(is_pos, w)
+    w, is_pos, checked = _weighted_models(is_pos, checked, sample_weight)
     names = list(checked)
-    w, is_pos, *kept = _weighted_rows(w, is_pos, *(checked[n] for n in names))
-    checked = dict(zip(names, kept, strict=True))
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
-    rng = check_random_state(random_state)
-    draws = _Draws(is_pos, stratified=True)
-    orders = [draws.sort(checked[name], w) for name in names]
-    out = orders[0].buffers()  # each curve is read before the next model's counts
     replicates = np.empty((n_resamples, len(names), fp.size))
-    for b in range(n_resamples):
-        counts = draws.draw(rng)
-        for c, order in enumerate(orders):
-            replicates[b, c] = _mtmcs_of_counts(order.counts(counts, out=out), fp)
+    resamples = _resampled_counts(is_pos, checked.values(), w, n_resamples, random_state)
+    for b, per_model in enumerate(resamples):
+        for c, counts in enumerate(per_model):  # each curve read before the next's counts
+            replicates[b, c] = _mtmcs_of_counts(counts, fp)
     estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp, w) for n in names])
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
 
@@ -570,14 +560,11 @@ def bootstrap_thresholds(
         tpr_at = tpr[np.searchsorted(fpr, fg, side="right") - 1]
         return thresholds, np.maximum.accumulate(tpr_at)
 
-    rng = check_random_state(random_state)
-    draws = _Draws(is_pos, stratified=True)
-    order = draws.sort(scores, w)
-    out = order.buffers()
     t_rep = np.empty((n_resamples, fp.size))
     r_rep = np.empty((n_resamples, fg.size))
-    for b in range(n_resamples):
-        t_rep[b], r_rep[b] = one(order.counts(draws.draw(rng), out=out))
+    resamples = _resampled_counts(is_pos, [scores], w, n_resamples, random_state)
+    for b, (counts,) in enumerate(resamples):
+        t_rep[b], r_rep[b] = one(counts)
     t_est, r_est = one(class_counts(is_pos, scores, w))
     finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
     t_low, t_high = np.nanquantile(finite, _percentile_levels(confidence), axis=0)
