@@ -54,7 +54,7 @@ class Schema:
 def _column_categories(column: pd.Series) -> tuple | None:
     """Declared values of a nominal column, ``None`` for a numeric one."""
     if isinstance(column.dtype, pd.CategoricalDtype):
-        return tuple(column.cat.categories)
+        return tuple(column.dtype.categories)
     if pd.api.types.is_numeric_dtype(column.dtype):
         return None
     return tuple(sorted(column.dropna().unique()))
@@ -90,7 +90,7 @@ def _category_codes(column: pd.Series, cats) -> np.ndarray:
     already declaring exactly ``cats`` keeps its codes (building a new one costs ~1 ms)."""
     dtype = column.dtype
     if isinstance(dtype, pd.CategoricalDtype) and dtype.categories.tolist() == list(cats):
-        return column.cat.codes.to_numpy()
+        return column.array.codes  # the Categorical's own codes (``.cat.codes`` costs 30x)
     return pd.Categorical(column, categories=list(cats)).codes
 
 
@@ -99,18 +99,20 @@ def _frame_codes(X: pd.DataFrame, schema: Schema) -> np.ndarray:
     missing = [name for name in schema.names if name not in X.columns]
     if missing:
         raise ValueError(f"X lacks the columns {missing} seen in fit")
-    columns = []
-    for name, cats in zip(schema.names, schema.categories, strict=True):
+    codes = np.empty((len(X), len(schema.names)))
+    for j, (name, cats) in enumerate(zip(schema.names, schema.categories, strict=True)):
         column = X[name]
         if cats is None:
             if not pd.api.types.is_numeric_dtype(column.dtype):  # numeric: to_numeric is a no-op
                 column = pd.to_numeric(column)
-            columns.append(column.to_numpy(dtype=np.float64, na_value=np.nan))
+            if column.dtype == np.float64:  # already floats, NaN for missing values
+                codes[:, j] = column.to_numpy()
+            else:
+                codes[:, j] = column.to_numpy(dtype=np.float64, na_value=np.nan)
         else:
-            codes = _category_codes(column, cats).astype(np.float64)
-            codes[codes < 0] = np.nan
-            columns.append(codes)
-    codes = np.column_stack(columns) if columns else np.empty((len(X), 0))
+            category = _category_codes(column, cats)
+            codes[:, j] = category
+            codes[category < 0, j] = np.nan
     if np.isinf(codes).any():
         raise ValueError("X contains infinity; numeric attributes must be finite or NaN")
     return codes
