@@ -57,6 +57,16 @@ def java_next_int_bounded(state, bound):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
+def java_shuffle(state, items):  # pragma: no cover - compiled
+    """Weka's ``Instances.randomize``, in place: for j = n - 1 down to 1, swap items j and
+    ``Random.nextInt(j + 1)``."""
+    for j in range(items.size - 1, 0, -1):
+        k = java_next_int_bounded(state, j + 1)
+        items[j], items[k] = items[k], items[j]
+    return items
+
+
+@numba.njit(cache=True, nogil=True)
 def java_next_double(state):  # pragma: no cover - compiled
     """``Random.nextDouble()``: ``(next(26) << 27 + next(27)) * 2**-53``."""
     high = _next(state, 26)

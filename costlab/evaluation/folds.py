@@ -22,34 +22,34 @@ from __future__ import annotations
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
+from costlab.classifiers._weka_java import java_next_int_bounded, java_seed, java_shuffle
+
 __all__ = ["FOLD_SCHEMES", "JavaRandom", "weka_folds", "make_folds"]
 
 FOLD_SCHEMES = ("weka", "sklearn")
-_MASK = (1 << 48) - 1
-_MULTIPLIER = 0x5DEECE66D
 
 
 class JavaRandom:
-    """The linear congruential generator of ``java.util.Random`` (enough for ``nextInt``)."""
+    """``java.util.Random`` (enough for ``nextInt`` and Weka's shuffle), over the compiled
+    generator of :mod:`costlab.classifiers._weka_java`."""
 
     def __init__(self, seed):
-        self.state = (int(seed) ^ _MULTIPLIER) & _MASK
+        self._state = np.array([java_seed(int(seed))], dtype=np.uint64)
+
+    @property
+    def state(self):
+        """The generator's 48-bit state."""
+        return int(self._state[0])
 
     def next_int(self, bound):
         """``java.util.Random.nextInt(bound)``: uniform in [0, bound)."""
-        while True:
-            self.state = (self.state * _MULTIPLIER + 0xB) & _MASK
-            bits = self.state >> 17
-            if bound & -bound == bound:  # a power of two
-                return (bound * bits) >> 31
-            if bits - bits % bound + bound - 1 < 1 << 31:
-                return bits % bound
+        return int(java_next_int_bounded(self._state, int(bound)))
 
     def shuffle(self, items):
-        """Weka's ``Instances.randomize``: in place, last to first."""
-        for j in range(len(items) - 1, 0, -1):
-            k = self.next_int(j + 1)
-            items[j], items[k] = items[k], items[j]
+        """Weka's ``Instances.randomize``: in place, last to first (a list or an int array)."""
+        if isinstance(items, np.ndarray):
+            return java_shuffle(self._state, items)
+        items[:] = java_shuffle(self._state, np.asarray(items, dtype=np.int64)).tolist()
         return items
 
 
@@ -90,14 +90,15 @@ def weka_folds(y, n_folds=10, seed=1):
     """
     y = np.asarray(y)
     random = JavaRandom(seed)
-    order = _stratify(random.shuffle(list(range(y.shape[0]))), y, n_folds)
-    n = len(order)
+    shuffled = random.shuffle(np.arange(y.shape[0], dtype=np.int64)).tolist()
+    order = np.array(_stratify(shuffled, y, n_folds), dtype=np.int64)
+    n = order.size
     for fold in range(n_folds):
         first = fold * (n // n_folds) + min(fold, n % n_folds)
         size = n // n_folds + (fold < n % n_folds)
         test = order[first : first + size]
-        train = random.shuffle(order[:first] + order[first + size :])
-        yield np.array(train, dtype=np.intp), np.array(test, dtype=np.intp)
+        train = random.shuffle(np.concatenate([order[:first], order[first + size :]]))
+        yield train.astype(np.intp), test.astype(np.intp)
 
 
 def make_folds(y, *, scheme="weka", n_folds=10, seed=1):
