@@ -210,9 +210,11 @@ def _logged(value, last, last_log):  # pragma: no cover - compiled
 #: cannot be ruled out is evaluated cut by cut instead of being halved.
 _BLOCK = 256
 _LEAF_BLOCK = 8
-#: Above this many cuts the two-class search starts from the best of ``_N_SAMPLES`` evenly
-#: spaced cuts' gains less ``_BELOW`` (see :func:`_numeric_binary`).
-_SAMPLED = 64
+#: Up to this many cuts the two-class search scans them in order (:func:`_scan_all`); above,
+#: it searches blocks from the best of ``_N_SAMPLES`` evenly spaced cuts' gains less
+#: ``_BELOW`` (see :func:`_numeric_binary`). 256 measured 2-5 % faster per tree than 64 and
+#: 128 on boosting-round trees of twonorm, ringnorm and threenorm; 512 no faster.
+_SAMPLED = 256
 _N_SAMPLES = 16
 _BELOW = 1e-5
 _STACK = 64  # pending entries of a block's search: at most 2 per halving, plus one
