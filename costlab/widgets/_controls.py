@@ -54,6 +54,22 @@ def released(control, css_class=None, **kwargs):
     return styled(control, css_class, continuous_update=False, **kwargs)
 
 
+def window_slider(css_class, description, value=(0.0, 1.0), **kwargs):
+    """A released range slider over [0, 1] in steps of 0.01: the window a density of costs is
+    truncated to (and renormalised on)."""
+    return released(
+        widgets.FloatRangeSlider,
+        css_class,
+        value=value,
+        min=0.0,
+        max=1.0,
+        step=0.01,
+        description=description,
+        readout_format=".2f",
+        **kwargs,
+    )
+
+
 def dataset_dropdown(options, value):
     """The run's datasets: ``options`` is a list of (title, name)."""
     return styled(widgets.Dropdown, options=options, value=value, description="Dataset")

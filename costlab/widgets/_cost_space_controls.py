@@ -11,6 +11,7 @@ import math
 
 import ipywidgets as widgets
 
+from costlab.widgets import _controls
 from costlab.widgets._controls import _STYLE, classifier_select, released, styled
 from costlab.widgets._cost_space_model import (
     LOG_COST_RANGE,
@@ -114,13 +115,4 @@ def shape_slider(value, name):
 
 def window_slider(value=(0.0, 1.0)):
     """The range of PCF(+) the density is truncated to (and renormalised on)."""
-    return released(
-        widgets.FloatRangeSlider,
-        "costlab-window",
-        value=value,
-        min=0.0,
-        max=1.0,
-        step=0.01,
-        description="PCF(+) range",
-        readout_format=".2f",
-    )
+    return _controls.window_slider("costlab-window", "PCF(+) range", value)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
+from costlab.widgets import _controls
 from costlab.widgets._controls import released, styled
 from costlab.widgets._scenario_model import CUSTOM, FAMILIES
 
@@ -101,17 +102,7 @@ def beta_slider(name, value):
 
 def window_slider(value=(0.0, 1.0)):
     """The Beta density's truncation window [low, high] (renormalised inside it)."""
-    return released(
-        widgets.FloatRangeSlider,
-        "costlab-scn-window",
-        style=_STYLE,
-        value=value,
-        min=0.0,
-        max=1.0,
-        step=0.01,
-        description="truncate to",
-        readout_format=".2f",
-    )
+    return _controls.window_slider("costlab-scn-window", "truncate to", value, style=_STYLE)
 
 
 def mean_slider(value=0.5):
