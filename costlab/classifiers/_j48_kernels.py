@@ -43,9 +43,11 @@ most once, and each node carries its own weights, aligned with its rows.
 
 No threads: the summation order, hence the result, does not depend on the machine.
 
-The kernels live in three modules: :mod:`~costlab.classifiers._j48_numerics` (sums, entropies,
+The kernels live in four modules: :mod:`~costlab.classifiers._j48_numerics` (sums, entropies,
 error estimates, Weka's ``Distribution``), :mod:`~costlab.classifiers._j48_split_search` (a
-node's best split) and this one (growing, collapsing, pruning, the flat tree and prediction).
+node's best split), :mod:`~costlab.classifiers._j48_approx` (approximate gains, vectorised,
+that rule cuts out of the exact search) and this one (growing, collapsing, pruning, the flat
+tree and prediction).
 """
 
 from __future__ import annotations
@@ -165,25 +167,27 @@ def _children_data(rows, w, order, counts, branch, shares, b, branch_of):  # pra
 @njit(cache=True)
 def _two_children_data(rows, w, order, counts, branch, shares, branch_of):  # pragma: no cover
     """:func:`_children_data` of both branches of a two-way split, their sorted rows
-    partitioned in one pass per attribute."""
+    partitioned in one pass per attribute, without branches: each row is written to both
+    children's next slots and each child's count grows by 1 if the row goes there (the
+    arrays have one spare column for the last write)."""
     rows0, w0 = _part(branch, shares, 0, rows, w)
     rows1, w1 = _part(branch, shares, 1, rows, w)
     ok0, ok1 = shares[0] - 0.0 > SMALL, shares[1] - 0.0 > SMALL
     n_attributes = order.shape[0]
-    order0 = np.empty((n_attributes, rows0.size), np.int64)
-    order1 = np.empty((n_attributes, rows1.size), np.int64)
+    order0 = np.empty((n_attributes, rows0.size + 1), np.int64)
+    order1 = np.empty((n_attributes, rows1.size + 1), np.int64)
     counts0, counts1 = np.zeros(n_attributes, np.int64), np.zeros(n_attributes, np.int64)
     for a in range(n_attributes):
         m0, m1 = 0, 0
+        into0, into1 = order0[a], order1[a]
+        source = order[a]
         for t in range(counts[a]):
-            r = order[a, t]
+            r = source[t]
             to = branch_of[r]
-            if to == 0 or (to == -1 and ok0):
-                order0[a, m0] = r
-                m0 += 1
-            if to == 1 or (to == -1 and ok1):
-                order1[a, m1] = r
-                m1 += 1
+            into0[m0] = r
+            into1[m1] = r
+            m0 += (to == 0) | ((to == -1) & ok0)
+            m1 += (to == 1) | ((to == -1) & ok1)
         counts0[a], counts1[a] = m0, m1
     return (rows0, w0, order0, counts0), (rows1, w1, order1, counts1)
 
@@ -486,15 +490,25 @@ def _flatten(tree, k):  # pragma: no cover - compiled
 
 
 @njit(cache=True)
+def scratch(n, k):  # pragma: no cover - compiled
+    """The split search's scratch arrays for ``n`` rows and ``k`` classes, allocated once per
+    tree (see :func:`~costlab.classifiers._j48_split_search._numeric`,
+    :func:`~costlab.classifiers._j48_split_search._numeric_binary` and
+    :func:`~costlab.classifiers._j48_split_search._approx_search`)."""
+    return (
+        np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, k)), np.zeros((5, 2 * k)),
+        np.zeros(8), np.zeros(3 * _STACK, np.int64), np.zeros(2 * _STACK), np.zeros((2, n)),
+        np.zeros(n), np.zeros(n, np.bool_), np.zeros((3, n + 4)),
+    )  # fmt: skip
+
+
+@njit(cache=True)
 def build(X, yi, w, nominal, n_values, in_average, numeric_index, order, n_known,
           sorted_values, k, min_obj, cf, z, prune):  # fmt: skip  # pragma: no cover
     """Grow, collapse and (if ``prune``) prune a tree; return it flat (see :func:`_flatten`)."""
     n = X.shape[0]
     wrow, branch_of = np.zeros(n), np.zeros(n, np.int64)
-    work = (
-        np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, k)), np.zeros((5, 2 * k)),
-        np.zeros(8), np.zeros(3 * _STACK, np.int64), np.zeros(2 * _STACK),
-    )  # fmt: skip
+    work = scratch(n, k)
     data = (
         X, yi, nominal, n_values, in_average, numeric_index, sorted_values, n_known, wrow,
         branch_of, work, np.ascontiguousarray(X.T), np.zeros((n, 2)),

@@ -15,6 +15,7 @@ import math
 import numpy as np
 from numba import njit
 
+from ._j48_approx import APPROX_ERROR, approx_gains
 from ._j48_numerics import (
     LN2,
     SMALL,
@@ -206,17 +207,18 @@ def _logged(value, last, last_log):  # pragma: no cover - compiled
     return _xlnx(value), value
 
 
-#: Cuts per top-level block of the two-class search, and the size below which a block that
-#: cannot be ruled out is evaluated cut by cut instead of being halved.
+#: The two-class search (:func:`_numeric_binary`): a node's cuts in boxes of ``_BOX``
+#: successive cuts once there are ``_MIN_BOXES`` of them; the cuts whose approximate gain
+#: comes within ``_MARGIN`` of the largest are evaluated exactly.
+_BOX = 32
+_MIN_BOXES = 4
+_MARGIN = 1e-5
+#: The exact search that a near tie falls back to: up to ``_SAMPLED`` cuts each is
+#: evaluated (:func:`_scan_all`); above, blocks of ``_BLOCK`` cuts are ruled out by the box
+#: bound and halved down to ``_LEAF_BLOCK`` cuts (:func:`_scan`).
+_SAMPLED = 256
 _BLOCK = 256
 _LEAF_BLOCK = 8
-#: Up to this many cuts the two-class search scans them in order (:func:`_scan_all`); above,
-#: it searches blocks from the best of ``_N_SAMPLES`` evenly spaced cuts' gains less
-#: ``_BELOW`` (see :func:`_numeric_binary`). 256 measured 2-5 % faster per tree than 64 and
-#: 128 on boosting-round trees of twonorm, ringnorm and threenorm; 512 no faster.
-_SAMPLED = 256
-_N_SAMPLES = 16
-_BELOW = 1e-5
 _STACK = 64  # pending entries of a block's search: at most 2 per halving, plus one
 
 
@@ -233,27 +235,23 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     admissible cuts, those with at least ``min_split`` on each side, are a contiguous run of
     the boundaries (the left weight only grows).
 
-    Instead of runs of one class, blocks of successive cuts are ruled out: along the cuts the
-    class weights on the left, (left0, left1), only grow, so a block's cuts lie in the box
-    spanned by its two end cuts, and the gain, convex in (left0, left1), is at most its
-    largest value at the box's four corners (two of them are the end cuts). A block that this
-    bound cannot rule out is halved at its middle cut (:func:`_search_block`), down to
-    ``_LEAF_BLOCK`` cuts, which are evaluated one by one. Cuts are decided in their order,
-    each against the best gain of the cuts before it, so the winner is the one a scan of
-    every cut finds.
-
-    With more than ``_SAMPLED`` cuts, the scan starts from a best gain of ``start``: the
-    largest gain of ``_N_SAMPLES`` evenly spaced cuts, less ``_BELOW``; blocks below it are
-    then ruled out from the first cut on instead of after the gains have risen. This is
-    exact: before the first cut that beats ``start`` by more than 1e-6, every cut has a gain
-    of at most ``start`` + 1e-6, so the true scan's best is at most that too; if that first
-    cut beats ``start`` by more than 2e-6, the true scan takes it as well, and from there on
-    both scans hold the same best and decide alike. Otherwise (a margin within 1e-6) the
-    cuts are scanned again from 0, as without a start.
+    C4.5 then scans the cuts in order and takes a cut whose gain beats the best so far by
+    more than 1e-6. The same cut is found by evaluating few cuts exactly
+    (:func:`_approx_search`): the cuts' gains are first approximated (within
+    :data:`~costlab.classifiers._j48_approx.APPROX_ERROR`, vectorised), the largest, G, gives
+    a start s = max(0, G - ``_MARGIN``), and the cuts are scanned in order from a best gain
+    of s, evaluating exactly only those whose approximate gain could beat s by more than
+    1e-6. That is exact: the cuts skipped have a gain of at most s + 1e-6, and so has every
+    cut before the first one that beats s by more than 1e-6, so the true scan's best is at
+    most s + 1e-6 there; if that first cut beats s by more than 2e-6, the true scan takes it
+    as well, and from there on both scans hold the same best and decide alike (a skipped cut
+    cannot beat it). Otherwise, a near tie, the cuts are scanned exactly from 0
+    (:func:`_scan_all` or :func:`_scan`). With s = 0 the two scans are the same from the
+    start.
     """
     if m < 2:
         return False, 0.0, 0.0, 0.0, 0.0, -1
-    positions, lefts = work[0], work[2]
+    positions, lefts = work[0], work[7]
     values = XT[j]
     l0, l1 = 0.0, 0.0
     n_bounds = 0
@@ -265,7 +263,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
         value, next_value = next_value, values[order[t + 1]]
         if value + 1e-5 < next_value:
             positions[n_bounds] = t
-            lefts[n_bounds, 0], lefts[n_bounds, 1] = l0, l1
+            lefts[0, n_bounds], lefts[1, n_bounds] = l0, l1
             n_bounds += 1
     r = order[m - 1]
     p0, p1 = l0 + class_weight[r, 0], l1 + class_weight[r, 1]
@@ -273,43 +271,115 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     if 2 * min_split - m > SMALL:
         return False, 0.0, 0.0, 0.0, 0.0, -1
     first = 0
-    while first < n_bounds and not _ge((0.0 + lefts[first, 0]) + lefts[first, 1], min_split):
+    while first < n_bounds and not _ge((0.0 + lefts[0, first]) + lefts[1, first], min_split):
         first += 1
     last = n_bounds - 1
     while last >= first and not _ge(
-        (0.0 + (p0 - lefts[last, 0])) + (p1 - lefts[last, 1]), min_split
+        (0.0 + (p0 - lefts[0, last])) + (p1 - lefts[1, last]), min_split
     ):
         last -= 1
     n_cuts = last - first + 1
     if n_cuts <= 0:
         return False, 0.0, 0.0, 0.0, 0.0, -1
-    positions, lefts = positions[first : last + 1], lefts[first : last + 1]
     # numpy's sums of the two-cell class table, as :func:`_old_ent` takes them
     old_ent = (_xlnx(0.0 + ((0.0 + p0) + p1)) - (0.0 + ((0.0 + _xlnx(p0)) + _xlnx(p1)))) / LN2
-    cache, stack, end_gains = work[4], work[5], work[6]
+    cache = work[4]
     cache[:] = np.nan  # last l0, r0, l1, r1 and their x ln x
-    if n_cuts <= _SAMPLED:  # few cuts: each is evaluated, as C4.5's scan does
-        best_gain, best = _scan_all(lefts, n_cuts, p0, p1, weight, old_ent, cache)
-    else:
-        search = (lefts, p0, p1, weight, old_ent, cache, stack, end_gains)
-        start = 0.0
-        step = n_cuts // _N_SAMPLES
-        for i in range(step // 2, n_cuts, step):
-            gain = _gain_binary(lefts[i, 0], lefts[i, 1], p0, p1, weight, old_ent, cache)
-            start = max(start, gain - _BELOW)
-        best_gain, best, first_gain = _scan(start, n_cuts, search)
-        if start > 0.0 and not first_gain - start > 2 * SMALL:
+    node = (p0, p1, weight, old_ent, cache)
+    best_gain, best, start, first_gain = _approx_search(lefts, first, n_cuts, node, work)
+    positions, lefts = positions[first : last + 1], lefts[:, first : last + 1]
+    if start > 0.0 and not first_gain - start > 2 * SMALL:  # a near tie: the exact scan
+        if n_cuts <= _SAMPLED:
+            best_gain, best = _scan_all(lefts, n_cuts, p0, p1, weight, old_ent, cache)
+        else:
+            search = (lefts, p0, p1, weight, old_ent, cache, work[5], work[6])
             best_gain, best, first_gain = _scan(0.0, n_cuts, search)
     gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
     if gain - 0.0 < SMALL or gain <= 0.0:
         return False, 0.0, 0.0, 0.0, 0.0, -1
-    left0, left1 = lefts[best, 0], lefts[best, 1]
+    left0, left1 = lefts[0, best], lefts[1, best]
     best = positions[best]
     low, high = values[order[best]], values[order[best + 1]]
     cut = (high + low) / 2
     if cut == high:
         cut = low
     return True, gain, left0, left1, cut, best
+
+
+@njit(cache=True)
+def _approx_search(lefts, first, n_cuts, node, work):  # pragma: no cover - compiled
+    """(best gain, best cut, start, gain of the first cut taken) of the scan of
+    :func:`_numeric_binary` from a start below the largest approximate gain; cuts counted
+    from ``first``, best cut -1 and first gain -inf if none is taken.
+
+    With ``_MIN_BOXES`` boxes of ``_BOX`` cuts or more, not every cut is approximated: a
+    box's cuts lie in the box spanned, in the plane of the class weights on the left, by its
+    first and last cut (both weights only grow along the cuts), and the gain, convex there,
+    is at most its largest value at the four corners (plus :func:`_slack`). Boxes whose bound
+    stays below the largest gain of the boxes' end cuts less ``_MARGIN`` cannot hold a cut
+    that the scan evaluates, and are skipped.
+    """
+    p0, p1, weight, old_ent, cache = node
+    left0, left1 = lefts[0], lefts[1]
+    approx, keep = work[8], work[9]
+    size = _BOX
+    n_boxes = (n_cuts + size - 1) // size
+    if n_boxes < _MIN_BOXES:
+        largest = approx_gains(left0, left1, first, n_cuts, p0, p1, weight, old_ent, approx)
+        size, n_boxes = n_cuts, 1
+        keep[0] = True
+    else:
+        corners0, corners1, corner_gains = work[10][0], work[10][1], work[10][2]
+        for b in range(n_boxes):  # corners: first cut, last cut, the two mixed ones
+            lo = first + b * size
+            hi = min(lo + size, first + n_cuts) - 1
+            corners0[4 * b], corners0[4 * b + 1] = left0[lo], left0[hi]
+            corners0[4 * b + 2], corners0[4 * b + 3] = left0[hi], left0[lo]
+            corners1[4 * b], corners1[4 * b + 1] = left1[lo], left1[hi]
+            corners1[4 * b + 2], corners1[4 * b + 3] = left1[lo], left1[hi]
+        approx_gains(corners0, corners1, 0, 4 * n_boxes, p0, p1, weight, old_ent, corner_gains)
+        largest = 0.0
+        for b in range(n_boxes):
+            largest = max(largest, corner_gains[4 * b], corner_gains[4 * b + 1])
+        floor = largest - _MARGIN + SMALL - 2 * APPROX_ERROR
+        for b in range(n_boxes):
+            lo = first + b * size
+            hi = min(lo + size, first + n_cuts) - 1
+            slack = max(
+                _slack(left0[lo], left0[hi], p0, weight), _slack(left1[lo], left1[hi], p1, weight)
+            )
+            bound = max(
+                max(corner_gains[4 * b], corner_gains[4 * b + 1]),
+                max(corner_gains[4 * b + 2], corner_gains[4 * b + 3]),
+            )
+            keep[b] = bound + slack > floor
+        b = 0
+        while b < n_boxes:  # each run of kept boxes in one call
+            if not keep[b]:
+                b += 1
+                continue
+            end = b + 1
+            while end < n_boxes and keep[end]:
+                end += 1
+            lo = first + b * size
+            hi = min(first + end * size, first + n_cuts)
+            found = approx_gains(left0, left1, lo, hi - lo, p0, p1, weight, old_ent, approx)
+            largest = max(largest, found)
+            b = end
+    start = max(0.0, largest - _MARGIN)
+    reach = start + SMALL - APPROX_ERROR  # a cut at most this close cannot beat start by 1e-6
+    best_gain, best, first_gain = start, -1, -np.inf
+    for b in range(n_boxes):
+        if not keep[b]:
+            continue
+        for i in range(first + b * size, first + min((b + 1) * size, n_cuts)):
+            if approx[i] > reach:
+                gain = _gain_binary(left0[i], left1[i], p0, p1, weight, old_ent, cache)
+                if gain - best_gain > SMALL:
+                    if best < 0:
+                        first_gain = gain
+                    best_gain, best = gain, i - first
+    return best_gain, best, start, first_gain
 
 
 @njit(cache=True)
@@ -345,26 +415,26 @@ def _scan_all(lefts, n_cuts, p0, p1, weight, old_ent, cache):  # pragma: no cove
     line, along which the gain is convex, so an inner cut can win only if one of the run's
     ends comes within 1e-6 (less :func:`_slack`) of the best so far (the rule of
     :func:`_numeric`)."""
-    gain_here = _gain_binary(lefts[0, 0], lefts[0, 1], p0, p1, weight, old_ent, cache)
+    gain_here = _gain_binary(lefts[0, 0], lefts[1, 0], p0, p1, weight, old_ent, cache)
     best_gain, best = 0.0, -1
     if gain_here - best_gain > SMALL:
         best_gain, best = gain_here, 0
     i = 0
     while i < n_cuts - 1:
         end = i + 1
-        fixed = 1 if lefts[end, 1] == lefts[i, 1] else 0 if lefts[end, 0] == lefts[i, 0] else -1
+        fixed = 1 if lefts[1, end] == lefts[1, i] else 0 if lefts[0, end] == lefts[0, i] else -1
         if fixed >= 0:
-            while end + 1 < n_cuts and lefts[end + 1, fixed] == lefts[i, fixed]:
+            while end + 1 < n_cuts and lefts[fixed, end + 1] == lefts[fixed, i]:
                 end += 1
-        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
+        gain_end = _gain_binary(lefts[0, end], lefts[1, end], p0, p1, weight, old_ent, cache)
         if end > i + 1:
             moving = 1 - fixed
             total = p1 if moving == 1 else p0
-            slack = _slack(lefts[i, moving], lefts[end, moving], total, weight)
+            slack = _slack(lefts[moving, i], lefts[moving, end], total, weight)
             if max(gain_here, gain_end) - best_gain >= SMALL - slack:
                 for inner in range(i + 1, end):
                     gain = _gain_binary(
-                        lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
+                        lefts[0, inner], lefts[1, inner], p0, p1, weight, old_ent, cache
                     )
                     if gain - best_gain > SMALL:
                         best_gain, best = gain, inner
@@ -381,14 +451,14 @@ def _scan(start, n_cuts, search):  # pragma: no cover - compiled
     :func:`_search_block`. No cut taken: best cut -1, first gain -inf."""
     lefts, p0, p1, weight, old_ent, cache, stack, end_gains = search
     first_gain = -np.inf
-    gain_here = _gain_binary(lefts[0, 0], lefts[0, 1], p0, p1, weight, old_ent, cache)
+    gain_here = _gain_binary(lefts[0, 0], lefts[1, 0], p0, p1, weight, old_ent, cache)
     best_gain, best = start, -1
     if gain_here - best_gain > SMALL:
         best_gain, best, first_gain = gain_here, 0, gain_here
     i = 0
     while i < n_cuts - 1:
         end = min(i + _BLOCK, n_cuts - 1)
-        gain_end = _gain_binary(lefts[end, 0], lefts[end, 1], p0, p1, weight, old_ent, cache)
+        gain_end = _gain_binary(lefts[0, end], lefts[1, end], p0, p1, weight, old_ent, cache)
         best_gain, best, first_gain = _search_block(
             i, end, gain_here, gain_end, best_gain, best, first_gain, search
         )
@@ -406,7 +476,7 @@ def _ruled_out(  # pragma: no cover - compiled
 ):
     """True if no cut strictly between cuts ``low`` and ``high`` can beat ``best_gain`` by more
     than SMALL: the box bound of :func:`_numeric_binary`, with :func:`_slack`."""
-    a0, a1, b0, b1 = lefts[low, 0], lefts[low, 1], lefts[high, 0], lefts[high, 1]
+    a0, a1, b0, b1 = lefts[0, low], lefts[1, low], lefts[0, high], lefts[1, high]
     slack = max(_slack(a0, b0, p0, weight), _slack(a1, b1, p1, weight))
     bound = max(gain_low, gain_high)
     if bound - best_gain < SMALL - slack:  # the box's other two corners
@@ -458,7 +528,7 @@ def _search_block(low, high, gain_low, gain_high, best_gain, best, first_gain,
         if hi - lo <= _LEAF_BLOCK:
             for inner in range(lo + 1, hi):
                 gain = _gain_binary(
-                    lefts[inner, 0], lefts[inner, 1], p0, p1, weight, old_ent, cache
+                    lefts[0, inner], lefts[1, inner], p0, p1, weight, old_ent, cache
                 )
                 if gain - best_gain > SMALL:
                     if best < 0:
@@ -466,7 +536,7 @@ def _search_block(low, high, gain_low, gain_high, best_gain, best, first_gain,
                     best_gain, best = gain, inner
             continue
         mid = (lo + hi) // 2
-        g_mid = _gain_binary(lefts[mid, 0], lefts[mid, 1], p0, p1, weight, old_ent, cache)
+        g_mid = _gain_binary(lefts[0, mid], lefts[1, mid], p0, p1, weight, old_ent, cache)
         # pushed in reverse, so that the left half comes first, then cut mid, then the right
         top = _push(stack, end_gains, top, mid, hi, -1, g_mid, g_hi)
         top = _push(stack, end_gains, top, mid, mid, -2, g_mid, g_mid)
