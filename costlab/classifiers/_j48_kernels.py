@@ -150,7 +150,7 @@ def _children_data(rows, w, order, counts, branch, shares, b, branch_of):  # pra
     """Rows, weights and sorted rows per numeric attribute of branch ``b``."""
     part_rows, part_w = _part(branch, shares, b, rows, w)
     share_ok = shares[b] - 0.0 > SMALL
-    part_order = np.empty((order.shape[0], part_rows.size), np.int64)
+    part_order = np.empty((order.shape[0], part_rows.size), np.uint32)
     part_counts = np.zeros(order.shape[0], np.int64)
     for a in range(order.shape[0]):
         m = 0
@@ -174,8 +174,8 @@ def _two_children_data(rows, w, order, counts, branch, shares, branch_of):  # pr
     rows1, w1 = _part(branch, shares, 1, rows, w)
     ok0, ok1 = shares[0] - 0.0 > SMALL, shares[1] - 0.0 > SMALL
     n_attributes = order.shape[0]
-    order0 = np.empty((n_attributes, rows0.size + 1), np.int64)
-    order1 = np.empty((n_attributes, rows1.size + 1), np.int64)
+    order0 = np.empty((n_attributes, rows0.size + 1), np.uint32)
+    order1 = np.empty((n_attributes, rows1.size + 1), np.uint32)
     counts0, counts1 = np.zeros(n_attributes, np.int64), np.zeros(n_attributes, np.int64)
     for a in range(n_attributes):
         m0, m1 = 0, 0
@@ -505,7 +505,10 @@ def scratch(n, k):  # pragma: no cover - compiled
 @njit(cache=True)
 def build(X, yi, w, nominal, n_values, in_average, numeric_index, order, n_known,
           sorted_values, k, min_obj, cf, z, prune):  # fmt: skip  # pragma: no cover
-    """Grow, collapse and (if ``prune``) prune a tree; return it flat (see :func:`_flatten`)."""
+    """Grow, collapse and (if ``prune``) prune a tree; return it flat (see :func:`_flatten`).
+
+    ``order``: each numeric attribute's rows sorted, as ``uint32`` (see
+    :func:`costlab.classifiers.j48.presort`)."""
     n = X.shape[0]
     wrow, branch_of = np.zeros(n), np.zeros(n, np.int64)
     work = scratch(n, k)
