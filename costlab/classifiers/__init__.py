@@ -21,7 +21,13 @@ array([[0.8, 0.2]])
 from __future__ import annotations
 
 from ._baselines import baseline_models
-from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder, infer_schema
+from ._encoding import (
+    CategoricalOneHotEncoder,
+    CategoricalOrdinalEncoder,
+    EncodedFrame,
+    encode_frame,
+    infer_schema,
+)
 from .adaboost import WekaAdaBoostM1
 from .boosting import AdaBoostM1Classifier, RiskBoostClassifier, c45_tree
 from .density import (
@@ -57,6 +63,7 @@ __all__ = [
     "CategoricalOneHotEncoder",
     "CostRangeThresholdClassifier",
     "CategoricalOrdinalEncoder",
+    "EncodedFrame",
     "WekaAdaBoostM1",
     "WekaIBk",
     "WekaNaiveBayes",
@@ -64,10 +71,12 @@ __all__ = [
     "WekaStump",
     "baseline_models",
     "describe_classifier",
+    "encode_frame",
     "fit_weka_stump",
     "infer_schema",
     "make_classifier",
     "numeric_precision",
+    "takes_encoded_frames",
     "weka_num_features",
 ]
 
@@ -207,3 +216,18 @@ def make_classifier(name: str, *, random_state: int = 1, **params):
 def describe_classifier(name: str) -> str:
     """One paragraph on what matches Weka 3.9's defaults for ``name`` and what differs."""
     return _DESCRIPTIONS[_check_name(name)]
+
+
+def takes_encoded_frames(model) -> bool:
+    """True if ``model`` reads the frames it fits and scores only through this package's
+    encoders, so that cross-validation may encode a frame once and pass each fold's rows as
+    an :class:`EncodedFrame` (the results are the same; tested for each of them).
+
+    J48, Weka's AdaBoostM1 and RandomForest, and RiskBoost over J48 do; any other model is
+    passed DataFrames.
+    """
+    if isinstance(model, J48 | WekaAdaBoostM1 | WekaRandomForest):
+        return True
+    if isinstance(model, RiskBoostClassifier):
+        return model.estimator is None or isinstance(model.estimator, J48)
+    return False

@@ -18,6 +18,7 @@ from sklearn.utils.validation import check_array, check_is_fitted
 __all__ = [
     "CategoricalOneHotEncoder",
     "CategoricalOrdinalEncoder",
+    "EncodedFrame",
     "Schema",
     "infer_schema",
     "one_hot_codes",
@@ -60,6 +61,65 @@ def _column_categories(column: pd.Series) -> tuple | None:
     return tuple(sorted(column.dropna().unique()))
 
 
+class EncodedFrame:
+    """A frame encoded once: its ordinal codes (floats, NaN = missing) and its schema.
+
+    Cross-validation encodes a frame once and passes each fold's rows as an
+    ``EncodedFrame`` to the models that read frames only through the encoders of this module
+    (:func:`costlab.classifiers.takes_encoded_frames`): their fits and probabilities are the
+    same as on the fold's DataFrame, without encoding every fold's frame again. Only frames
+    whose schema does not depend on their rows (Categorical and numeric columns,
+    :func:`encode_frame`) are encoded so.
+
+    ``X.iloc[rows]`` and ``X.take(rows)`` are the frame's rows, as for a DataFrame.
+    """
+
+    __slots__ = ("codes", "schema")
+
+    def __init__(self, codes: np.ndarray, schema: Schema):
+        self.codes, self.schema = codes, schema
+
+    def __len__(self) -> int:
+        return self.codes.shape[0]
+
+    @property
+    def shape(self) -> tuple:
+        """(rows, attributes)."""
+        return self.codes.shape
+
+    def take(self, rows) -> EncodedFrame:
+        """The frame of ``rows`` (positions)."""
+        return EncodedFrame(self.codes[np.asarray(rows)], self.schema)
+
+    @property
+    def iloc(self):
+        """``X.iloc[rows]``: the frame of ``rows`` (positions), as a DataFrame's ``iloc``."""
+        return _Rows(self)
+
+
+class _Rows:
+    __slots__ = ("frame",)
+
+    def __init__(self, frame):
+        self.frame = frame
+
+    def __getitem__(self, rows):
+        return self.frame.take(rows)
+
+
+def encode_frame(X) -> EncodedFrame | None:
+    """``X`` encoded once (:class:`EncodedFrame`) if it is a DataFrame whose columns are all
+    Categorical or numeric, so that any subset of its rows has the same schema; else None."""
+    if not isinstance(X, pd.DataFrame):
+        return None
+    for name in X.columns:
+        dtype = X[name].dtype
+        if not (isinstance(dtype, pd.CategoricalDtype) or pd.api.types.is_numeric_dtype(dtype)):
+            return None
+    schema = infer_schema(X)
+    return EncodedFrame(_frame_codes(X, schema), schema)
+
+
 def infer_schema(X) -> Schema:
     """Read the schema of a DataFrame (Categorical = nominal) or of a numeric 2-D array.
 
@@ -73,6 +133,8 @@ def infer_schema(X) -> Schema:
     >>> infer_schema(X).categories
     (('a', 'b', 'z'), None)
     """
+    if isinstance(X, EncodedFrame):
+        return X.schema
     if isinstance(X, pd.DataFrame):
         names = tuple(X.columns)
         return Schema(names, tuple(_column_categories(X[name]) for name in names))
@@ -124,6 +186,10 @@ def ordinal_codes(X, schema: Schema, owner: str = "ordinal_codes") -> np.ndarray
     The code of a nominal value is its index among the declared values; values outside
     them count as missing. ``owner`` names the caller in error messages.
     """
+    if isinstance(X, EncodedFrame):
+        if X.schema != schema:
+            raise ValueError(f"X's schema differs from the one {owner} was fitted on")
+        return X.codes
     if isinstance(X, pd.DataFrame):
         return _frame_codes(X, schema)
     if schema.nominal.any():

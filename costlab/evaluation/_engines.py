@@ -13,6 +13,7 @@ import joblib
 import numpy as np
 import sklearn
 
+from costlab.classifiers import encode_frame, takes_encoded_frames
 from costlab.evaluation._models import build_model, fit_fold
 from costlab.evaluation.folds import make_folds
 
@@ -45,7 +46,11 @@ class SklearnEngine:
             )
         ]
         model = _with_class_labels(build_model(classifier, seed, params), classifier, dataset)
-        jobs = (joblib.delayed(fit_fold)(model, dataset.X, y, tr, te) for _, _, tr, te in tasks)
+        X = dataset.X
+        encoded = encode_frame(X) if takes_encoded_frames(model) else None
+        if encoded is not None:  # encoded once, not once per fold (the same results)
+            X = encoded
+        jobs = (joblib.delayed(fit_fold)(model, X, y, tr, te) for _, _, tr, te in tasks)
         out = np.full((len(repeats), y.shape[0], 2), np.nan)
         fold_id = np.full((len(repeats), y.shape[0]), -1)
         results = joblib.Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
