@@ -3,8 +3,10 @@
 Per attribute, the multiway split of a nominal attribute or the best cut of a numeric one
 (C4.5's admissible cuts, the first best gain by more than 1e-6, the MDL correction), then
 C4.5's choice among attributes (the largest gain ratio among those with at least the average
-gain). For two classes the numeric search rules out blocks of cuts by a bound on the gain
-(:func:`_numeric_binary`). The rules and the summation orders are those described in
+gain). For two classes the numeric search evaluates exactly only the cuts that approximate
+gains (:mod:`costlab.classifiers._j48_approx`) cannot rule out, and falls back to the exact
+scan on a near tie (:func:`_numeric_binary`). The rules and the summation orders are those
+described in
 :mod:`costlab.classifiers._j48_kernels`, which grows the tree from these pieces.
 """
 
