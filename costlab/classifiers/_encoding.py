@@ -88,8 +88,13 @@ class EncodedFrame:
         return self.codes.shape
 
     def take(self, rows) -> EncodedFrame:
-        """The frame of ``rows`` (positions)."""
-        return EncodedFrame(self.codes[np.asarray(rows)], self.schema)
+        """The frame of ``rows``: positions, a boolean mask or a slice."""
+        codes = self.codes[rows if isinstance(rows, slice) else np.asarray(rows)]
+        if codes.ndim != 2:
+            raise TypeError(
+                f"rows must be a slice, positions or a boolean mask, got {type(rows).__name__}"
+            )
+        return EncodedFrame(codes, self.schema)
 
     @property
     def iloc(self):

@@ -65,6 +65,17 @@ def test_only_frames_whose_schema_ignores_rows_are_encoded():
     assert encode_frame(np.zeros((2, 2))) is None
 
 
+def test_rows_are_taken_as_a_dataframe_takes_them():
+    X = pd.DataFrame({"x": [1.0, 2.0, 3.0], "c": pd.Categorical(["a", "b", "a"], ["a", "b"])})
+    encoded = encode_frame(X)
+    for rows in ([2, 0], np.array([True, False, True]), slice(1, None)):
+        expected = encode_frame(X.iloc[rows]).codes
+        assert np.array_equal(encoded.iloc[rows].codes, expected)
+        assert np.array_equal(encoded.take(rows).codes, expected)
+    with pytest.raises(TypeError, match="rows must be"):
+        encoded.iloc[1]
+
+
 def test_a_frame_of_another_schema_is_refused():
     X = pd.DataFrame({"c": pd.Categorical(["a", "b"], ["a", "b"])})
     encoder = CategoricalOrdinalEncoder().fit(X)
