@@ -255,3 +255,35 @@ def test_adapt_prior_errors_name_the_parameter(data, fitted):
         fitted.adapt_prior(prior=1.5)
     with pytest.raises(ValueError, match="method must be one of"):
         fitted.adapt_prior(X, method="cc")
+
+
+@pytest.mark.parametrize("method", ["bbse", "acc"])
+def test_adapt_prior_on_a_model_fitted_on_thousands(method):
+    """Fitted on 9,000 rows (a class of 4,500 out-of-fold scores) and adapted to a batch of 400:
+    the labelled bootstrap once crashed on a shape mismatch there (issue 30)."""
+    rng = np.random.default_rng(1)
+    X, y = _gaussians(rng, 9000, 0.5)
+    X_dep, y_dep = _gaussians(rng, 400, 0.1)
+    model = CostRangeThresholdClassifier(LogisticRegression(), cv=3, random_state=0).fit(X, y)
+    assert min(np.bincount(y)) > 4000
+    model.adapt_prior(X_dep, method=method)  # the default 1,000 resamples
+    est = model.prior_estimate_
+    assert est.replicates.shape == (1000,) and np.isfinite(est.replicates).all()
+    assert est.low <= y_dep.mean() <= est.high
+
+
+def test_deployment_shift_with_a_large_training_sample():
+    """deployment_shift trains on 4,500 rows a class and deploys on about 2,500 (issue 30: it
+    crashed after its whole cross-validation)."""
+    from costlab.datasets import twonorm
+    from costlab.evaluation import deployment_shift
+
+    report = deployment_shift(
+        twonorm(14_000, random_state=2), train_per_class=4500, methods=("bbse", "acc"),
+        random_state=0,
+    )  # fmt: skip
+    assert report.true_prior == pytest.approx(0.01, abs=0.001)
+    assert set(report.estimates["method"]) == {"bbse", "acc"}
+    for est in report.prior_estimates.values():
+        assert est.replicates.shape == (1000,)
+        assert est.low <= est.prior <= est.high

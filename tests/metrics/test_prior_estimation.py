@@ -164,6 +164,35 @@ def test_seeded_and_independent_of_blocking(labelled, method, monkeypatch):
     assert not np.array_equal(first.replicates, other.replicates)
 
 
+@pytest.mark.parametrize("method", ["bbse", "acc"])
+def test_each_replicate_has_its_own_labelled_resample_when_a_class_outnumbers_the_batch(method):
+    """A labelled class of 4,500 rows and a batch of 300 (issue 30: the labelled resamples were
+    drawn in blocks sized for the batch, too few of them, and the shapes did not match)."""
+    rng = np.random.default_rng(12)
+    y_l, s_l = sample(rng, 9000, 0.5)
+    assert min(np.bincount(y_l)) > 4000
+    _, s_u = sample(rng, 300, 0.3)
+    est = estimate_prior(s_u, method=method, y_true=y_l, y_score=s_l)
+    assert est.replicates.shape == (1000,)
+    assert np.isfinite(est.replicates).all()
+    assert est.low < 0.3 < est.high
+    if method == "bbse":
+        # a constant batch: each replicate's spread comes from its labelled resample alone
+        const = estimate_prior(np.full(300, 0.6), method=method, y_true=y_l, y_score=s_l)
+        assert np.unique(const.replicates).size == 1000  # no labelled resample reused
+
+
+def test_a_class_of_millions_gets_a_resample_per_replicate():
+    """Past 2e6 rows a class, the blocked draws reused one labelled resample for all the
+    replicates of a block."""
+    y = np.repeat([0, 1], 2_100_000)
+    s = np.random.default_rng(13).random(y.size) * 0.5 + 0.5 * y
+    est = estimate_prior(
+        np.full(50, 0.6), method="bbse", y_true=y, y_score=s, n_resamples=4, random_state=0
+    )
+    assert np.unique(est.replicates).size == 4
+
+
 # ----------------------------------------------------------------- bad input
 
 

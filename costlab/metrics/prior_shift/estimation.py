@@ -37,9 +37,11 @@ calibrated probabilities but no labels beyond the training prior. All three are 
 
 :func:`estimate_prior` runs one of them and adds a percentile bootstrap interval: B resamples of
 the batch (with replacement) and, where the estimator reads labelled data, of each class of the
-labelled data apart (the class sizes, hence :math:`\\hat P(+)`, kept). Resamples are drawn as
-multinomial counts over the rows, so a resample is a weighted sum over the same rows; they are
-seeded and do not depend on how the work is chunked.
+labelled data apart (the class sizes, hence :math:`\\hat P(+)`, kept). Every replicate has its
+own resample of each of them, whatever their sizes. EM's resamples of the batch are multinomial
+counts over its rows, computed in memory-bounded blocks; BBSE and ACC need only each resample's
+mean, drawn one resample at a time. The draws are seeded (one stream each for the batch and the
+two classes) and do not depend on how the work is blocked.
 
 References: M. Saerens, P. Latinne and C. Decaestecker, *Adjusting the outputs of a classifier
 to new a priori probabilities: a simple procedure*, Neural Computation 14(1), 2002;
@@ -75,7 +77,7 @@ __all__ = [
 PRIOR_METHODS = ("em", "bbse", "acc")
 """Names of the estimators :func:`estimate_prior` runs."""
 
-_CHUNK = 4_000_000  # cells (resamples x rows) of one block of bootstrap weights
+_CHUNK = 4_000_000  # cells (resamples x rows) of one block of EM's bootstrap counts
 
 
 @dataclass(frozen=True)
@@ -393,6 +395,17 @@ def _count_blocks(rng, n, n_resamples):
         done += size
 
 
+def _resampled_means(rng, values, n_resamples):
+    """The mean of ``values`` on each of ``n_resamples`` bootstrap resamples of its rows.
+
+    Each resample is its own draw of ``values.size`` rows (one call on ``rng`` per resample,
+    the calls :func:`_count_blocks` makes), so every replicate has its own resample whatever
+    the sizes of the batch and the classes; memory is one resample at a time.
+    """
+    n = values.size
+    return np.array([values[rng.integers(0, n, size=n)].mean() for _ in range(n_resamples)])
+
+
 def estimate_prior(
     y_score_unlabelled,
     *,
@@ -480,19 +493,13 @@ def estimate_prior(
             raise _no_information(
                 "y_score" if method == "bbse" else f"y_score at threshold {threshold:g}"
             )
-        parts = []
-        for counts in _count_blocks(rng_batch, u.size, n_resamples):
-            size = counts.shape[0]
-            w_pos = next(_count_blocks(rng_pos, pos.size, size))
-            w_neg = next(_count_blocks(rng_neg, neg.size, size))
-            mean_u = (counts * values_u).sum(axis=1) / u.size  # row by row: no BLAS blocking
-            mean_pos = (w_pos * pos).sum(axis=1) / pos.size
-            mean_neg = (w_neg * neg).sum(axis=1) / neg.size
-            if method == "bbse":
-                parts.append(_bbse(mean_u, mean_pos, mean_neg, float(is_pos.mean())))
-            else:
-                parts.append(_acc(mean_u, mean_pos, mean_neg))
-        replicates = np.concatenate(parts)
+        mean_u = _resampled_means(rng_batch, values_u, n_resamples)
+        mean_pos = _resampled_means(rng_pos, pos, n_resamples)
+        mean_neg = _resampled_means(rng_neg, neg, n_resamples)
+        if method == "bbse":
+            replicates = _bbse(mean_u, mean_pos, mean_neg, float(is_pos.mean()))
+        else:
+            replicates = _acc(mean_u, mean_pos, mean_neg)
     finite = replicates[np.isfinite(replicates)]
     alpha = 1.0 - float(confidence)
     low, high = np.quantile(finite, [alpha / 2, 1 - alpha / 2]) if finite.size else (np.nan, np.nan)
