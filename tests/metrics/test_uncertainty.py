@@ -117,6 +117,37 @@ def test_cv_band_from_repeated_cross_validation():
     assert band["fold_std"].mean() > band["repeat_std"].mean()
 
 
+def test_cv_band_infers_the_positive_class_as_everywhere_else(sample):
+    """Labels {1, 2}: class 2 is positive (as mtmcs_curve infers it), not class 1."""
+    y, p1 = sample
+    scores = np.vstack([1 - p1, np.roll(1 - p1, 1)])
+    folds = np.tile(np.arange(len(y)) % 4, (2, 1))
+    ones_twos = cv_band(y + 1, scores, folds)
+    np.testing.assert_array_equal(ones_twos.to_numpy(), cv_band(y, scores, folds).to_numpy())
+    expected = mtmcs_curve(y + 1, 1 - p1, search="exact")["mtmcs"]
+    np.testing.assert_allclose(cv_band(y + 1, scores[:1], folds[:1])["mtmcs"], expected)
+    assert cv_band(y + 1, scores, folds, pos_label=2).equals(ones_twos)
+    # class 1 named positive, with its own scores: the roles of the two costs swap
+    explicit = cv_band(y + 1, 1 - scores, folds, pos_label=1)
+    np.testing.assert_allclose(explicit["mtmcs"], ones_twos["mtmcs"][::-1], atol=1e-9)
+
+
+def test_cv_band_needs_a_fold_with_both_classes():
+    y = np.array([0, 0, 0, 1, 1, 1])
+    s = np.array([[0.1, 0.2, 0.3, 0.7, 0.8, 0.9]])
+    with pytest.raises(
+        ValueError,
+        match=r"no fold holds both classes \(repetition 0 fold 0, "
+        r"repetition 0 fold 1\): each fold needs a positive and a negative",
+    ):
+        cv_band(y, s, [[0, 0, 0, 1, 1, 1]])
+    with pytest.warns(
+        UserWarning, match=r"1 fold\(s\) hold one class only \(repetition 0 fold 2\)"
+    ):
+        band = cv_band(y, s, [[0, 1, 2, 0, 1, 1]])
+    assert np.isfinite(band["fold_low"]).all()
+
+
 @pytest.mark.parametrize(
     ("kwargs", "match"),
     [
