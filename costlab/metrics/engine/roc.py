@@ -10,7 +10,6 @@ probability as the model returned it).
 
 from __future__ import annotations
 
-import numpy as np
 import pandas as pd
 from sklearn.metrics import roc_auc_score, roc_curve
 
@@ -41,19 +40,23 @@ def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     -------
     DataFrame
         Columns ``fpr, tpr, threshold``: at threshold t, instances with ``y_score >= t`` are
-        called positive. Every distinct score is a threshold (no points dropped); the first,
-        "nothing positive", is ``inf``, or 1 when the scores are probabilities.
+        called positive. Every distinct score is a threshold (no points dropped); the first
+        point, (0, 0), calls nothing positive and its threshold is ``inf`` (as scikit-learn's
+        ``roc_curve``), whatever the scores: no finite threshold calls nothing positive when a
+        score may equal it (a probability of exactly 1 is called positive at 1).
 
     Examples
     --------
-    >>> roc_points([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])["tpr"].tolist()
+    >>> roc = roc_points([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])
+    >>> roc["tpr"].tolist()
     [0.0, 0.5, 0.5, 1.0, 1.0]
+    >>> roc["threshold"].tolist()
+    [inf, 0.6, 0.4, 0.3, 0.1]
     """
     is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
     w = check_sample_weight(sample_weight, s.shape[0])
     check_class_weights(is_pos, w)
     fpr, tpr, thresholds = roc_curve(is_pos, s, drop_intermediate=False, sample_weight=w)
-    thresholds = np.minimum(thresholds, 1.0) if s.max() <= 1 else thresholds
     return pd.DataFrame({"fpr": fpr, "tpr": tpr, "threshold": thresholds})
 
 
