@@ -98,6 +98,71 @@ def test_bca_interval_of_h(sample):
     assert ci.low < h_measure(y, -p1) < ci.high
 
 
+def _rare_positives():
+    """3 positives in 80 (issue 30: an unstratified resample often held none)."""
+    rng = np.random.default_rng(5)
+    y = np.r_[np.ones(3, int), np.zeros(77, int)]
+    s = np.r_[rng.normal(1.5, 1, 3), rng.normal(0, 1, 77)]
+    return y, s
+
+
+def test_bootstrap_interval_resamples_within_each_class():
+    from sklearn.metrics import roc_auc_score
+
+    y, s = _rare_positives()
+    counts = bootstrap_interval(
+        y, s, lambda a, b: np.sum(a == 1) + 1e-3 * b.mean(), n_resamples=200,
+        method="percentile",
+    )  # fmt: skip
+    # every resample holds the 3 positives' count (and 77 negatives: the labels are fixed)
+    np.testing.assert_array_equal(np.round(counts.bootstrap_distribution), 3)
+    for method in ("percentile", "BCa"):
+        ci = bootstrap_interval(y, s, roc_auc_score, n_resamples=300, method=method)
+        ci = ci.confidence_interval
+        assert 0.0 <= ci.low <= roc_auc_score(y, s) <= ci.high <= 1.0
+    # labels {1, 2}: class 2 is the positive stratum; pos_label names another
+    ones_twos = bootstrap_interval(
+        2 - y, s, lambda a, b: np.sum(a == 2), n_resamples=20, method="percentile"
+    )
+    assert set(ones_twos.bootstrap_distribution) == {77}
+    named = bootstrap_interval(
+        np.where(y == 1, "rare", "common"), s, lambda a, b: np.sum(a == "rare"),
+        n_resamples=20, method="percentile", pos_label="rare",
+    )  # fmt: skip
+    assert set(named.bootstrap_distribution) == {3}
+
+
+def test_bootstrap_interval_validates_its_input():
+    y, s = _rare_positives()
+    auc = lambda a, b: float(np.mean(b[a == 1][:, None] > b[a == 0][None, :]))  # noqa: E731
+    with pytest.raises(
+        ValueError, match=r"statistic returned nan on the sample; it must be finite"
+    ):
+        bootstrap_interval(y, s, lambda a, b: np.nan, n_resamples=20)
+    with pytest.raises(ValueError, match=r"statistic returned nan on a resample"):
+        bootstrap_interval(
+            y, s, lambda a, b: 1.0 if b[0] == s[0] else np.nan, n_resamples=50,
+            method="percentile",
+        )  # fmt: skip
+    with pytest.raises(ValueError, match=r"statistic must return a number, got str"):
+        bootstrap_interval(y, s, lambda a, b: "high", n_resamples=20)
+    with pytest.raises(TypeError, match="statistic must be a callable"):
+        bootstrap_interval(y, s, "roc_auc", n_resamples=20)
+    with pytest.raises(ValueError, match=r"method must be one of \('percentile', 'basic', 'BCa'\)"):
+        bootstrap_interval(y, s, auc, method="bca")
+    with pytest.raises(ValueError, match=r"y_true holds 1 positive instance\(s\); the stratified"):
+        bootstrap_interval(np.r_[1, y[3:]], np.r_[s[0], s[3:]], auc, n_resamples=20)
+    with pytest.raises(ValueError, match="y_true must contain exactly two classes"):
+        bootstrap_interval(np.r_[2, y[1:]], s, auc, n_resamples=20)
+    with pytest.raises(ValueError, match="y_score contains 1 NaN"):
+        bootstrap_interval(y, np.r_[np.nan, s[1:]], auc, n_resamples=20)
+    with pytest.raises(ValueError, match="confidence must lie strictly between 0 and 1"):
+        bootstrap_interval(y, s, auc, confidence=95)
+    # a statistic constant on every resample: BCa has no interval, and says so
+    with pytest.raises(ValueError, match=r"BCa interval is not finite .* Use method='percentile'"):
+        bootstrap_interval(y, s, lambda a, b: 1.0, n_resamples=20)
+
+
 def test_cv_band_from_repeated_cross_validation():
     from costlab.datasets import breast_cancer
     from costlab.evaluation import cross_val_proba

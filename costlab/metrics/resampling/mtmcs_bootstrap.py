@@ -9,8 +9,9 @@ The thesis picks "the optimal classifier" for a cost range from one 10-fold run 
   :math:`MTMCS(r) = 100\\, NE[C](PCF(+) = 1 - r)` (Drummond & Holte's lower envelope; the thesis's
   exact search), and the range measures MTMCR, cost sensitivity and CST (thesis 4.2.2);
   percentile intervals per cost ratio and per measure, and the replicates themselves;
-* **scalar statistics** (AUC, H) with scipy's ``scipy.stats.bootstrap`` (paired over (label,
-  score), percentile or BCa) in :func:`bootstrap_interval`;
+* **scalar statistics** (AUC, H) in :func:`bootstrap_interval`: stratified too (the two
+  classes' scores are ``scipy.stats.bootstrap``'s two independent samples), percentile, basic
+  or BCa;
 * **repeated cross-validation** (:func:`cv_band`): the spread of the curve across the R
   repetitions (each repetition's pooled out-of-fold scores) and across the folds.
 
@@ -219,6 +220,9 @@ def bootstrap_mtmcs(
     return BootstrapCurves(fp, estimate, replicates, float(confidence))
 
 
+_INTERVAL_METHODS = ("percentile", "basic", "BCa")
+
+
 def bootstrap_interval(
     y_true,
     y_score,
@@ -228,37 +232,107 @@ def bootstrap_interval(
     confidence=0.95,
     method="BCa",
     random_state=0,
+    pos_label=None,
 ):
-    """Interval of a scalar statistic of (labels, scores) by ``scipy.stats.bootstrap``.
+    """Interval of a scalar statistic of (labels, scores) by a stratified bootstrap.
 
-    The pairs (label, score) are resampled together (``paired=True``); ``method`` is scipy's
-    ("percentile", "basic" or "BCa").
+    Each resample draws, with replacement, as many positives as the sample holds from its
+    positives and as many negatives from its negatives (as every bootstrap of this module), so
+    each resample keeps both classes and their sizes: a statistic needing both classes (AUC, H)
+    is defined on every resample however rare a class. The two classes' scores are the two
+    independent samples of ``scipy.stats.bootstrap`` (``paired=False``), which draws them and
+    computes the interval (``method``: its "percentile", "basic" or "BCa"; BCa's acceleration
+    from its jackknife, leaving out one instance of either class at a time).
 
     Parameters
     ----------
+    y_true : array-like of shape (n,)
+        Labels of two classes, each with at least 2 instances.
+    y_score : array-like of shape (n,)
+        Finite scores (as ``statistic`` reads them).
     statistic : callable
         ``statistic(y_true, y_score) -> float``, e.g. :func:`costlab.metrics.h_measure` or
-        scikit-learn's ``roc_auc_score``.
+        scikit-learn's ``roc_auc_score``. It is called with the resample's labels (the labels
+        of ``y_true``), positives first, and must not depend on the order of the rows.
+    n_resamples : int >= 2, default 1000
+    confidence : float in (0, 1), default 0.95
+    method : {"percentile", "basic", "BCa"}, default "BCa"
+    random_state : None, int or numpy.random.Generator, default 0
+    pos_label : scalar, optional
+        The positive class's label (inferred for {0, 1}, {-1, 1}, {1, 2}); it only decides
+        which class is which stratum.
 
     Returns
     -------
     scipy.stats._result_classes.BootstrapResult
         ``.confidence_interval.low``, ``.high``, ``.standard_error`` and
         ``.bootstrap_distribution``.
+
+    Raises
+    ------
+    ValueError
+        On bad input, or when ``statistic`` is not a finite number on the sample or on some
+        resample, or the interval is not finite (a degenerate bootstrap distribution).
     """
+    if not callable(statistic):
+        raise TypeError(
+            "statistic must be a callable statistic(y_true, y_score) -> float, got "
+            f"{type(statistic).__name__}."
+        )
+    if method not in _INTERVAL_METHODS:
+        raise ValueError(f"method must be one of {_INTERVAL_METHODS}, got {method!r}.")
     check_resampling(n_resamples, confidence)
+    rng = check_random_state(random_state)
+    is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
     y = np.asarray(y_true)
-    s = np.asarray(y_score, dtype=np.float64)
-    return stats.bootstrap(
-        (y, s),
-        lambda a, b: statistic(a, b),
-        paired=True,
+    for label, mask in (("positive", is_pos), ("negative", ~is_pos)):
+        if np.count_nonzero(mask) < 2:
+            raise ValueError(
+                f"y_true holds {np.count_nonzero(mask)} {label} instance(s); the stratified "
+                "bootstrap resamples within each class and needs at least 2 of each."
+            )
+    pos_value, neg_value = y[is_pos][0], y[~is_pos][0]
+
+    def on(pos_scores, neg_scores, where="a resample"):
+        labels = np.repeat([pos_value, neg_value], [pos_scores.size, neg_scores.size])
+        scores = np.concatenate((pos_scores, neg_scores))
+        return _finite_statistic(statistic(labels, scores), where)
+
+    on(s[is_pos], s[~is_pos], "the sample")
+    result = stats.bootstrap(
+        (s[is_pos], s[~is_pos]),
+        on,
+        paired=False,
         vectorized=False,
         n_resamples=n_resamples,
         confidence_level=confidence,
         method=method,
-        random_state=check_random_state(random_state),
+        random_state=rng,
     )
+    ci = result.confidence_interval
+    if not (np.isfinite(ci.low) and np.isfinite(ci.high)):
+        raise ValueError(
+            f"the {method} interval is not finite ({ci.low}, {ci.high}): the statistic's "
+            "bootstrap distribution is degenerate (e.g. the same value on every resample)."
+            + (" Use method='percentile'." if method != "percentile" else "")
+        )
+    return result
+
+
+def _finite_statistic(value, where="a resample"):
+    """``value`` as a float; raise unless it is a finite number."""
+    try:
+        value = float(value)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"statistic must return a number, got {type(value).__name__} on {where}."
+        ) from None
+    if not np.isfinite(value):
+        raise ValueError(
+            f"statistic returned {value} on {where}; it must be finite on every stratified "
+            "resample (both classes, the class sizes of y_true)."
+        )
+    return value
 
 
 def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=None):
