@@ -35,6 +35,32 @@ def test_exact_mtmcs_is_the_thesis_exact_search(sample):
     )
 
 
+def test_mtmcs_of_scores_takes_a_boolean_is_pos_only(sample):
+    y, p1 = sample
+    fp = [0.2, 0.5, 0.8]
+    expected = mtmcs_curve(y, -p1, fp_costs=fp, search="exact")["mtmcs"]
+    np.testing.assert_allclose(mtmcs_of_scores(y == 1, -p1, fp), expected, atol=1e-12)
+    np.testing.assert_allclose(mtmcs_of_scores(y, -p1, fp), expected, atol=1e-12)  # 0/1
+    np.testing.assert_allclose(mtmcs_of_scores(y.astype(float), -p1, 0.5), expected[1:2])
+    for bad, got in (
+        (y + 1, r"got values \[1, 2\]\. For labels such as \{1, 2\} pass y_true == pos_label"),
+        (np.where(y == 1, "a", "b"), "got dtype <U1"),
+        (np.r_[np.nan, y[1:]], "got values"),
+    ):
+        with pytest.raises(ValueError, match=r"^is_pos must be a boolean array .*" + got):
+            mtmcs_of_scores(bad, -p1, fp)
+    with pytest.raises(ValueError, match=r"is_pos must hold both classes"):
+        mtmcs_of_scores(np.ones(len(y), bool), -p1, fp)
+    with pytest.raises(ValueError, match=r"scores must be 1-dimensional with one score per row"):
+        mtmcs_of_scores(y == 1, -p1[1:], fp)
+    with pytest.raises(ValueError, match=r"scores contains 1 NaN"):
+        mtmcs_of_scores(y == 1, np.r_[np.nan, p1[1:]], fp)
+    with pytest.raises(ValueError, match=r"fp_costs must be normalised"):
+        mtmcs_of_scores(y == 1, -p1, [0.0, 0.5])
+    with pytest.raises(ValueError, match=r"sample_weight must be finite"):
+        mtmcs_of_scores(y == 1, -p1, fp, sample_weight=np.r_[-1.0, np.ones(len(y) - 1)])
+
+
 def test_bootstrap_is_seeded_stratified_and_consistent(sample):
     y, p1 = sample
     a = bootstrap_mtmcs(y, -p1, n_resamples=50, random_state=3, pos_label=1)

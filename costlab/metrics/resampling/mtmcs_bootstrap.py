@@ -44,11 +44,13 @@ import pandas as pd
 from scipy import stats
 
 from costlab.metrics._validation import (
+    check_class_weights,
     check_cost_range,
     check_fp_costs,
     check_labels_scores,
     check_random_state,
     check_resampling,
+    check_sample_weight,
 )
 from costlab.metrics.engine._counts import checked_counts, class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
@@ -82,8 +84,68 @@ __all__ = [
 
 
 def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
-    """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost
-    (``sample_weight``: validated instance weights, or None)."""
+    """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost.
+
+    Parameters
+    ----------
+    is_pos : array-like of bool, shape (n,)
+        True for the positive class (``y_true == pos_label``); 0/1 integers are read as
+        False/True. Both classes must be present. Labels such as {1, 2} are refused: pass
+        ``y_true == 2``.
+    scores : array-like of shape (n,)
+        Finite scores, higher for the positive class.
+    fp_costs : float or array-like
+        Normalised FPcosts in (0, 1).
+    sample_weight : array-like of shape (n,), optional
+        Instance weights (finite, >= 0, each class with a positive total).
+
+    Returns
+    -------
+    ndarray
+        MTMCS (%) at each FPcost.
+
+    Examples
+    --------
+    >>> mtmcs_of_scores([False, False, True, True], [0.1, 0.4, 0.6, 0.3], [0.5]).tolist()
+    [25.0]
+    """
+    is_pos = _check_is_pos(is_pos)
+    s = np.asarray(scores)
+    if s.ndim != 1 or s.shape[0] != is_pos.shape[0]:
+        raise ValueError(
+            f"scores must be 1-dimensional with one score per row of is_pos ({is_pos.shape[0]}), "
+            f"got shape {s.shape}."
+        )
+    _, s = check_labels_scores(is_pos, s, pos_label=True, name="scores")
+    w = check_sample_weight(sample_weight, s.shape[0])
+    check_class_weights(is_pos, w)
+    return _mtmcs(is_pos, s, check_fp_costs(fp_costs), w)
+
+
+def _check_is_pos(is_pos):
+    """``is_pos`` as a 1-D bool array holding both classes; 0/1 numbers accepted."""
+    arr = np.asarray(is_pos)
+    if arr.ndim != 1:
+        raise ValueError(f"is_pos must be 1-dimensional, got shape {arr.shape}.")
+    if arr.dtype != bool:
+        numeric = arr.dtype.kind in "iuf"
+        if not numeric or not set(np.unique(arr).tolist()) <= {0, 1}:
+            got = f"values {np.unique(arr).tolist()[:5]}" if numeric else f"dtype {arr.dtype}"
+            raise ValueError(
+                "is_pos must be a boolean array (True for the positive class) or of 0 and 1, "
+                f"got {got}. For labels such as {{1, 2}} pass y_true == pos_label."
+            )
+        arr = arr.astype(bool)
+    if arr.all() or not arr.any():
+        raise ValueError(
+            f"is_pos must hold both classes (True and False), got {arr.size} "
+            f"{'True' if arr.any() else 'False'} value(s) only."
+        )
+    return arr
+
+
+def _mtmcs(is_pos, scores, fp_costs, sample_weight=None):
+    """:func:`mtmcs_of_scores` on validated arrays."""
     return _mtmcs_of_counts(class_counts(is_pos, scores, sample_weight), fp_costs)
 
 
@@ -216,7 +278,7 @@ def bootstrap_mtmcs(
     resamples = _resampled_counts(is_pos, [scores], w, n_resamples, random_state)
     for b, (counts,) in enumerate(resamples):
         replicates[b] = _mtmcs_of_counts(counts, fp)
-    estimate = mtmcs_of_scores(is_pos, scores, fp, w)
+    estimate = _mtmcs(is_pos, scores, fp, w)
     return BootstrapCurves(fp, estimate, replicates, float(confidence))
 
 
@@ -377,13 +439,13 @@ def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=
         raise ValueError(f"y_score and fold must have one shape, got {p.shape}, {folds.shape}.")
     for row in p:
         is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label)
-    repeat_curves = np.array([mtmcs_of_scores(is_pos, row, fp) for row in p])
+    repeat_curves = np.array([_mtmcs(is_pos, row, fp) for row in p])
     fold_curves, one_class = [], []
     for r, (row, ids) in enumerate(zip(p, folds, strict=True)):
         for k in np.unique(ids):
             mask = ids == k
             if is_pos[mask].any() and (~is_pos[mask]).any():
-                fold_curves.append(mtmcs_of_scores(is_pos[mask], row[mask], fp))
+                fold_curves.append(_mtmcs(is_pos[mask], row[mask], fp))
             else:
                 one_class.append(f"repetition {r} fold {k.item()!r}")
     _check_folds(one_class, len(fold_curves))
@@ -578,7 +640,7 @@ def paired_bootstrap(
     for b, per_model in enumerate(resamples):
         for c, counts in enumerate(per_model):  # each curve read before the next's counts
             replicates[b, c] = _mtmcs_of_counts(counts, fp)
-    estimate = np.array([mtmcs_of_scores(is_pos, checked[n], fp, w) for n in names])
+    estimate = np.array([_mtmcs(is_pos, checked[n], fp, w) for n in names])
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
 
 
