@@ -110,11 +110,13 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
     oof_scores_, oof_is_pos_ : ndarray
         The out-of-fold P(classes_[1]) the hull was built from, and whether each row is of
         ``classes_[1]`` (labelled data for :meth:`adapt_prior`'s ``"bbse"`` and ``"acc"``).
-    prior_estimate_ : PriorEstimate
-        Set by :meth:`adapt_prior` when it estimates the prior.
+    prior_estimate_ : PriorEstimate or None
+        The estimate of the last :meth:`adapt_prior` that estimated the prior; None after
+        ``fit`` and after ``adapt_prior(prior=...)`` (a prior given, not estimated).
     decision_threshold_interval_ : (float, float)
-        Set by :meth:`adapt_prior`: the range's thresholds at the two ends of the prior's
-        interval.
+        The range's thresholds at the two ends of the estimated prior's interval
+        (:meth:`adapt_prior`); both ends ``decision_threshold_`` when the prior is given
+        (``prior``, or ``adapt_prior(prior=...)``) or left at the thesis's equal priors.
 
     Examples
     --------
@@ -181,6 +183,8 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         self.oof_scores_, self.oof_is_pos_ = scores, is_pos
         self.train_prior_ = float(is_pos.mean())
         self._set_prior(prior)
+        self.prior_estimate_ = None
+        self.decision_threshold_interval_ = (self.decision_threshold_,) * 2
         self.estimator_ = base.fit(X, y)
         return self
 
@@ -212,7 +216,9 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
             ``classes_[1]`` there is estimated from the estimator's probabilities on it
             (:func:`costlab.metrics.estimate_prior`).
         prior : float in (0, 1), optional
-            The deployment prior, when it is known (then ``X_unlabelled`` is not needed).
+            The deployment prior, when it is known (then ``X_unlabelled`` is not needed);
+            ``prior_estimate_`` becomes None and both ends of
+            ``decision_threshold_interval_`` the new threshold.
         method : {"em", "bbse", "acc"}, default "em"
             ``"em"``: the estimator's probabilities, taken as calibrated at the training
             prior; ``"bbse"``, ``"acc"``: against the out-of-fold scores of the training data.
@@ -228,6 +234,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
             if X_unlabelled is not None:
                 raise ValueError("Give either prior or X_unlabelled, not both.")
             self._set_prior(_check_prior(prior))
+            self.prior_estimate_ = None  # given, not estimated: no earlier estimate stays
             self.decision_threshold_interval_ = (self.decision_threshold_,) * 2
             return self
         if X_unlabelled is None:

@@ -287,3 +287,21 @@ def test_deployment_shift_with_a_large_training_sample():
     for est in report.prior_estimates.values():
         assert est.replicates.shape == (1000,)
         assert est.low <= est.prior <= est.high
+
+
+def test_a_given_prior_replaces_an_earlier_estimate(data):
+    """adapt_prior(prior=...) after an estimate: prior_estimate_ no longer describes the
+    thresholds, so it is None (issue 30: it stayed, stale); a refit clears it too."""
+    X, y, X_new, _ = data
+    model = CostRangeThresholdClassifier(LogisticRegression(), cv=3, random_state=0).fit(X, y)
+    assert model.prior_estimate_ is None
+    assert model.decision_threshold_interval_ == (model.decision_threshold_,) * 2
+    model.adapt_prior(X_new, n_resamples=50)
+    assert model.prior_estimate_ is not None
+    assert model.prior_ == pytest.approx(model.prior_estimate_.prior)
+    model.adapt_prior(prior=0.2)
+    assert model.prior_ == 0.2 and model.prior_estimate_ is None
+    assert model.decision_threshold_interval_ == (model.decision_threshold_,) * 2
+    model.adapt_prior(X_new, n_resamples=50).fit(X, y)
+    assert model.prior_estimate_ is None and model.prior_ is None
+    assert model.decision_threshold_interval_ == (model.decision_threshold_,) * 2
