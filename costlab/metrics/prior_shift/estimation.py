@@ -262,23 +262,20 @@ def em_prior(y_score_unlabelled, train_prior, *, tol=1e-12, max_iter=200):
 
 def _bbse(mean_unlabelled, mean_pos, mean_neg, p_pos):
     """Solve :math:`\\hat C w = \\hat\\mu` (two classes) and return :math:`w_+ P(+)`, per
-    resample; NaN where the confusion matrix is singular."""
+    resample (the systems solved together); NaN where the confusion matrix is singular."""
     mean_unlabelled, mean_pos, mean_neg = np.broadcast_arrays(
         np.asarray(mean_unlabelled, float), np.asarray(mean_pos, float), np.asarray(mean_neg, float)
     )
-    out = np.full(mean_pos.shape, np.nan)
-    for i in np.ndindex(mean_pos.shape):
-        c = np.array(
-            [
-                [(1.0 - mean_neg[i]) * (1.0 - p_pos), (1.0 - mean_pos[i]) * p_pos],
-                [mean_neg[i] * (1.0 - p_pos), mean_pos[i] * p_pos],
-            ]
-        )
-        mu = np.array([1.0 - mean_unlabelled[i], mean_unlabelled[i]])
-        if abs(np.linalg.det(c)) < 1e-15:
-            continue
-        w = np.linalg.solve(c, mu)
-        out[i] = w[1] * p_pos
+    c = np.empty(mean_pos.shape + (2, 2))
+    c[..., 0, 0] = (1.0 - mean_neg) * (1.0 - p_pos)
+    c[..., 0, 1] = (1.0 - mean_pos) * p_pos
+    c[..., 1, 0] = mean_neg * (1.0 - p_pos)
+    c[..., 1, 1] = mean_pos * p_pos
+    mu = np.stack((1.0 - mean_unlabelled, mean_unlabelled), axis=-1)[..., None]
+    singular = np.abs(np.linalg.det(c)) < 1e-15
+    c[singular] = np.eye(2)  # solved, then discarded
+    w = np.linalg.solve(c, mu)[..., 1, 0]
+    out = np.where(singular, np.nan, w * p_pos)
     return np.clip(out, 0.0, 1.0)
 
 
@@ -400,10 +397,17 @@ def _resampled_means(rng, values, n_resamples):
 
     Each resample is its own draw of ``values.size`` rows (one call on ``rng`` per resample,
     the calls :func:`_count_blocks` makes), so every replicate has its own resample whatever
-    the sizes of the batch and the classes; memory is one resample at a time.
+    the sizes of the batch and the classes; the draws are taken in blocks of at most
+    ``_CHUNK`` rows, which change nothing but the memory.
     """
     n = values.size
-    return np.array([values[rng.integers(0, n, size=n)].mean() for _ in range(n_resamples)])
+    per_block = max(1, _CHUNK // n)
+    means = np.empty(n_resamples)
+    for start in range(0, n_resamples, per_block):
+        stop = min(start + per_block, n_resamples)
+        rows = np.stack([rng.integers(0, n, size=n) for _ in range(start, stop)])
+        means[start:stop] = values[rows].sum(axis=1) / n
+    return means
 
 
 def estimate_prior(
