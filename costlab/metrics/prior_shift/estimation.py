@@ -39,9 +39,9 @@ calibrated probabilities but no labels beyond the training prior. All three are 
 the batch (with replacement) and, where the estimator reads labelled data, of each class of the
 labelled data apart (the class sizes, hence :math:`\\hat P(+)`, kept). Every replicate has its
 own resample of each of them, whatever their sizes. EM's resamples of the batch are multinomial
-counts over its rows, computed in memory-bounded blocks; BBSE and ACC need only each resample's
-mean, drawn one resample at a time. The draws are seeded (one stream each for the batch and the
-two classes) and do not depend on how the work is blocked.
+counts over its rows; BBSE and ACC need only each resample's mean. Both are drawn in
+memory-bounded blocks, seeded (one stream each for the batch and the two classes), and do not
+depend on how the work is blocked.
 
 References: M. Saerens, P. Latinne and C. Decaestecker, *Adjusting the outputs of a classifier
 to new a priori probabilities: a simple procedure*, Neural Computation 14(1), 2002;
