@@ -2,7 +2,10 @@
 
 The approximations (``costlab.classifiers._j48_approx``) must stay within their stated bound,
 and the search that uses them (``_numeric_binary``) must return what C4.5's plain scan of every
-cut returns, bit for bit, including on near ties (where it falls back to the exact scan).
+cut returns, bit for bit, including on near ties (where it falls back to the exact scan). The
+search reports whether the fallback ran; on generated ramp-shaped nodes it must have run, and
+the approximate scan alone (``_approx_search``) must take another cut on some of them, so that
+switching the fallback off fails the test.
 """
 
 from __future__ import annotations
