@@ -62,7 +62,10 @@ os.environ.setdefault("COSTLAB_QUICK", "1")
 #: missing into a failure: flag -> what it requires.
 REQUIRE_FLAGS = {
     "COSTLAB_REQUIRE_MIRROR": "a local mirror of the raw files (COSTLAB_MIRROR)",
-    "COSTLAB_REQUIRE_EXTRAS": "the test extra's reference packages (hmeasure, dask, pyarrow)",
+    "COSTLAB_REQUIRE_EXTRAS": (
+        "the test extra's reference packages (hmeasure, dask, pyarrow) and the docs extra it "
+        "includes (Sphinx and its extensions, for tests/project/test_docs.py)"
+    ),
     "COSTLAB_REQUIRE_WEKA": "Java and the weka extra",
     "COSTLAB_REQUIRE_BROWSER": "Chromium, Voila and Playwright",
 }
@@ -87,6 +90,61 @@ def missing_requirement_outcome(flag, environ=None):
         raise ValueError(f"flag must be one of {sorted(REQUIRE_FLAGS)}, got {flag!r}.")
     environ = os.environ if environ is None else environ
     return "fail" if environ.get(flag) == "1" else "skip"
+
+
+#: Hypothesis's settings profiles: "ci", reproducible (the same examples on every run, derived
+#: from each test's code; no example database; the seed of a failure printed), and "dev", for a
+#: local run (random examples, failures replayed from the local database). Each test's own
+#: ``@settings(max_examples=...)`` keeps its count under both (100, Hypothesis's default, for a
+#: test without one), so CI runs as many examples as before.
+HYPOTHESIS_PROFILES = {
+    "ci": {
+        "derandomize": True,
+        "database": None,
+        "deadline": None,
+        "max_examples": 100,
+        "print_blob": True,
+    },
+    "dev": {"deadline": None},
+}
+
+
+def hypothesis_profile(environ=None):
+    """The Hypothesis profile a run loads: ``HYPOTHESIS_PROFILE`` if set, else ``"ci"`` when
+    CI's flags are set (``COSTLAB_REQUIRE_EXTRAS=1``, as ``.ci/run`` sets it), else ``"dev"``.
+
+    Parameters
+    ----------
+    environ : mapping, optional
+        The environment (default ``os.environ``).
+
+    Returns
+    -------
+    str
+        One of :data:`HYPOTHESIS_PROFILES`.
+    """
+    environ = os.environ if environ is None else environ
+    name = environ.get("HYPOTHESIS_PROFILE") or (
+        "ci" if missing_requirement_outcome("COSTLAB_REQUIRE_EXTRAS", environ) == "fail" else "dev"
+    )
+    if name not in HYPOTHESIS_PROFILES:
+        raise ValueError(
+            f"HYPOTHESIS_PROFILE must be one of {sorted(HYPOTHESIS_PROFILES)}, got {name!r}."
+        )
+    return name
+
+
+def _load_hypothesis_profile():
+    try:
+        from hypothesis import settings
+    except ImportError:  # the test extra's; the tests that need it import it themselves
+        return
+    for name, values in HYPOTHESIS_PROFILES.items():
+        settings.register_profile(name, **values)
+    settings.load_profile(hypothesis_profile())
+
+
+_load_hypothesis_profile()
 
 
 def unavailable(reason, flag):

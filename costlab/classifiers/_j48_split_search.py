@@ -227,7 +227,8 @@ _STACK = 64  # pending entries of a block's search: at most 2 per halving, plus 
 @njit(cache=True)
 def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
                     class_weight):  # fmt: skip  # pragma: no cover
-    """:func:`_numeric` for two classes, on scalars (the same sums in the same order).
+    """:func:`_numeric` for two classes, on scalars (the same sums in the same order), and
+    whether the near-tie fallback below ran (the last of the returned values).
 
     ``XT`` is the data transposed (one attribute's values contiguous); ``class_weight`` holds
     each row's weight in the column of its class and 0 in the other, so one pass adds both
@@ -252,7 +253,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     start.
     """
     if m < 2:
-        return False, 0.0, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1, False
     positions, lefts = work[0], work[7]
     values = XT[j]
     l0, l1 = 0.0, 0.0
@@ -271,7 +272,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     p0, p1 = l0 + class_weight[r, 0], l1 + class_weight[r, 1]
     min_split = _min_split((0.0 + p0) + p1, 2, min_obj)
     if 2 * min_split - m > SMALL:
-        return False, 0.0, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1, False
     first = 0
     while first < n_bounds and not _ge((0.0 + lefts[0, first]) + lefts[1, first], min_split):
         first += 1
@@ -282,7 +283,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
         last -= 1
     n_cuts = last - first + 1
     if n_cuts <= 0:
-        return False, 0.0, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1, False
     # numpy's sums of the two-cell class table, as :func:`_old_ent` takes them
     old_ent = (_xlnx(0.0 + ((0.0 + p0) + p1)) - (0.0 + ((0.0 + _xlnx(p0)) + _xlnx(p1)))) / LN2
     cache = work[4]
@@ -290,7 +291,8 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     node = (p0, p1, weight, old_ent, cache)
     best_gain, best, start, first_gain = _approx_search(lefts, first, n_cuts, node, work)
     positions, lefts = positions[first : last + 1], lefts[:, first : last + 1]
-    if start > 0.0 and not first_gain - start > 2 * SMALL:  # a near tie: the exact scan
+    near_tie = start > 0.0 and not first_gain - start > 2 * SMALL
+    if near_tie:  # the exact scan decides
         if n_cuts <= _SAMPLED:
             best_gain, best = _scan_all(lefts, n_cuts, p0, p1, weight, old_ent, cache)
         else:
@@ -298,14 +300,14 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
             best_gain, best, first_gain = _scan(0.0, n_cuts, search)
     gain = best_gain - math.log2(n_cuts) / weight  # MDL correction
     if gain - 0.0 < SMALL or gain <= 0.0:
-        return False, 0.0, 0.0, 0.0, 0.0, -1
+        return False, 0.0, 0.0, 0.0, 0.0, -1, near_tie
     left0, left1 = lefts[0, best], lefts[1, best]
     best = positions[best]
     low, high = values[order[best]], values[order[best + 1]]
     cut = (high + low) / 2
     if cut == high:
         cut = low
-    return True, gain, left0, left1, cut, best
+    return True, gain, left0, left1, cut, best, near_tie
 
 
 @njit(cache=True)
@@ -598,7 +600,7 @@ def _select(rows, w, order, counts, data, k, min_obj):  # pragma: no cover - com
                 found = _numeric_binary(
                     j, order[a], counts[a], weight, data[11], yi, wrow, min_obj, work, data[12]
                 )
-                valid[j], gains[j], lefts[j, 0], lefts[j, 1], cuts[j], last_left[j] = found
+                valid[j], gains[j], lefts[j, 0], lefts[j, 1], cuts[j], last_left[j], _ = found
             else:
                 found = _numeric(j, order[a], counts[a], weight, X, yi, wrow, k, min_obj, work)
                 valid[j], gains[j], ratios[j], cuts[j], last_left[j] = found

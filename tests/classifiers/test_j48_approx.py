@@ -2,7 +2,10 @@
 
 The approximations (``costlab.classifiers._j48_approx``) must stay within their stated bound,
 and the search that uses them (``_numeric_binary``) must return what C4.5's plain scan of every
-cut returns, bit for bit, including on near ties (where it falls back to the exact scan).
+cut returns, bit for bit, including on near ties (where it falls back to the exact scan). The
+search reports whether the fallback ran; on generated ramp-shaped nodes it must have run, and
+the approximate scan alone (``_approx_search``) must take another cut on some of them, so that
+switching the fallback off fails the test.
 """
 
 from __future__ import annotations
@@ -131,7 +134,9 @@ def _plain_scan(values, y, w, min_obj=2.0):
     return (True, gain, best[1], best[2], low if cut == high else cut, t)
 
 
-def _search(values, y, w, min_obj=2.0):
+def _search_reporting(values, y, w, min_obj=2.0):
+    """``_numeric_binary`` on one attribute: (its result as ``_plain_scan`` gives it, whether
+    its near-tie fallback ran, as the kernel reports it)."""
     n = values.size
     order = np.argsort(values, kind="stable")
     cw = np.zeros((n, 2))
@@ -140,7 +145,11 @@ def _search(values, y, w, min_obj=2.0):
         0, order, n, float(np.sum(w)), values[None, :].copy(), y, w.copy(), min_obj,
         scratch(n, 2), cw,
     )  # fmt: skip
-    return tuple(found)
+    return tuple(found[:6]), bool(found[6])
+
+
+def _search(values, y, w, min_obj=2.0):
+    return _search_reporting(values, y, w, min_obj)[0]
 
 
 def _cases():
@@ -171,38 +180,67 @@ def test_cut_search_equals_the_plain_scan_bit_for_bit():
     assert paths["boxes"] > 10
 
 
-def _ramp(rng, n=800):
-    """Sorted values whose labels change at the middle, with tiny weights (about 1e-4) on the
-    hundred rows before it: the gain climbs to its best in steps far below 1e-6."""
+def _ramp(rng, n, zone, scale):
+    """Sorted values whose labels change at the middle, with tiny weights (``scale`` times an
+    exponential draw) on the ``zone`` rows before it: the gain climbs to its best in steps
+    far below 1e-6, so the scan from the start below the largest approximate gain and C4.5's
+    scan from 0 take cuts 1e-6 apart in different places and may end on different cuts."""
     x = np.arange(n, dtype=float)
     y = (x >= n // 2).astype(np.int64)
-    y[rng.random(n) < 0.15] ^= 1
     w = np.ones(n)
-    zone = (x >= n // 2 - 100) & (x < n // 2)
-    w[zone] = 1e-4 * rng.exponential(size=zone.sum())
+    slope = (x >= n // 2 - zone) & (x < n // 2)
+    w[slope] = scale * rng.exponential(size=slope.sum())
     return x, y, w
 
 
-def test_near_ties_fall_back_to_the_exact_scan():
-    """On a slow climb the first cut above the start is within 2e-6 of it: the exact scan
-    decides, and the cut is still the plain scan's."""
+def _without_fallback(values, y, w, min_obj=2.0):
+    """The last row left of the cut that the approximate scan alone takes (``_approx_search``
+    over the admissible cuts, as ``_numeric_binary`` calls it): the cut a search without the
+    near-tie fallback would return (-1: none)."""
+    n = values.size
+    order = np.argsort(values, kind="stable")
+    v = values[order]
+    cw = np.zeros((n, 2))
+    cw[np.arange(n), y[order]] = w[order]
+    cum = np.cumsum(cw, axis=0)  # the same additions in the same order as the kernel's pass
+    p0, p1 = cum[-1]
+    bounds = np.flatnonzero(v[:-1] + 1e-5 < v[1:])
+    min_split = _min_split((0.0 + p0) + p1, 2, min_obj)
+    admissible = [
+        i for i, t in enumerate(bounds)
+        if _ge(cum[t, 0] + cum[t, 1], min_split)
+        and _ge((p0 - cum[t, 0]) + (p1 - cum[t, 1]), min_split)
+    ]  # fmt: skip
+    lefts = np.ascontiguousarray(cum[bounds].T)
+    weight = float(np.sum(w))
+    old_ent = (_xlnx(0.0 + ((0.0 + p0) + p1)) - (0.0 + ((0.0 + _xlnx(p0)) + _xlnx(p1)))) / LN2
+    node = (p0, p1, weight, old_ent, np.full(8, np.nan))
+    first = admissible[0]
+    _, best, _, _ = _approx_search(lefts, first, len(admissible), node, scratch(n, 2))
+    return -1 if best < 0 else int(bounds[first + best])
+
+
+# (rows, rows on the slow climb, their weights' scale, at least this many of 10 nodes where
+# the approximate scan alone takes another cut): the generator's parameters, found by a
+# search over a grid with seed 0; up to 256 cuts the fallback is ``_scan_all``, above ``_scan``
+_RAMPS = [(250, 80, 1e-6, 3), (2000, 600, 3e-6, 8)]
+
+
+@pytest.mark.parametrize(("n", "zone", "scale", "decided"), _RAMPS)
+def test_near_ties_fall_back_to_the_exact_scan(n, zone, scale, decided):
+    """On a slow climb the first cut above the start is within 2e-6 of it: the kernel reports
+    that the exact scan ran, its cut is C4.5's plain scan's, and on some of the nodes the
+    approximate scan alone would have taken another one (so the fallback decides)."""
     rng = np.random.default_rng(0)
-    fallbacks = 0
-    for _ in range(20):
-        x, y, w = _ramp(rng)
-        n = x.size
-        cw = np.zeros((n, 2))
-        cw[np.arange(n), y] = w
-        lefts = np.cumsum(cw, axis=0)
-        p0, p1 = lefts[-1]
-        weight = (0.0 + p0) + p1
-        old_ent = (_xlnx(0.0 + weight) - (0.0 + ((0.0 + _xlnx(p0)) + _xlnx(p1)))) / LN2
-        node = (p0, p1, weight, old_ent, np.full(8, np.nan))
-        lefts = np.ascontiguousarray(lefts[:-1].T)
-        _, _, start, first_gain = _approx_search(lefts, 0, n - 1, node, scratch(n, 2))
-        fallbacks += bool(start > 0.0 and not first_gain - start > 2 * SMALL)
-        assert _search(x, y, w) == _plain_scan(x, y, w)
-    assert fallbacks >= 3
+    n_decided = 0
+    for _ in range(10):
+        x, y, w = _ramp(rng, n, zone, scale)
+        found, fell_back = _search_reporting(x, y, w)
+        plain = _plain_scan(x, y, w)
+        assert fell_back
+        assert found == plain
+        n_decided += plain[0] and _without_fallback(x, y, w) != plain[5]
+    assert n_decided >= decided
 
 
 @pytest.mark.parametrize("n", [3, 31, 32, 33, 127, 128, 129, 1000])

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from sklearn.metrics import brier_score_loss, roc_auc_score
 
 from costlab import metrics
+from costlab.metrics.scenarios.densities import BetaDensity, PointMass, TruncatedExponential
 
 
 @st.composite
@@ -77,14 +78,109 @@ WEIGHTED = {
 }
 
 
+def _h(y, s, **options):
+    report = metrics.h_measure_report(y, s, **options)
+    return [report.h, report.auc, report.ks, report.a, report.b, report.flipped]
+
+
+# the same functions with their options other than the defaults (every option of the H
+# measure; the axis, space, method, density or orientation of the others): a weight dropped
+# on one path only (e.g. when the H measure flips scores below the diagonal) shows here
+WITH_OPTIONS = {
+    "h_measure flip_below_diagonal": lambda y, s, **w: metrics.h_measure(
+        y, s, flip_below_diagonal=True, **w
+    ),
+    "h_measure flip_below_diagonal, reversed scores": lambda y, s, **w: metrics.h_measure(
+        y, 1 - s, flip_below_diagonal=True, **w
+    ),
+    "h_measure_report flip_below_diagonal, reversed scores": lambda y, s, **w: _h(
+        y, 1 - s, flip_below_diagonal=True, **w
+    ),
+    "h_measure a, b": lambda y, s, **w: _h(y, s, a=1.5, b=4.0, **w),
+    "h_measure severity_ratio class_ratio": lambda y, s, **w: _h(
+        y, s, severity_ratio="class_ratio", **w
+    ),
+    "h_measure severity_ratio 0.5": lambda y, s, **w: _h(y, s, severity_ratio=0.5, **w),
+    "h_measure density truncated Beta": lambda y, s, **w: _h(
+        y, s, density=BetaDensity(2.0, 3.0, low=0.1, high=0.7), **w
+    ),
+    "h_measure density exponential": lambda y, s, **w: _h(
+        y, s, density=TruncatedExponential(2.0), **w
+    ),
+    "h_measure density point mass": lambda y, s, **w: _h(y, s, density=PointMass(0.3), **w),
+    "h_measure pos_label 0, flip_below_diagonal": lambda y, s, **w: _h(
+        y, s, pos_label=0, flip_below_diagonal=True, **w
+    ),
+    "mtmcs_curve pos_label 0": lambda y, s, **w: metrics.mtmcs_curve(
+        y, s, fp_costs=FP, pos_label=0, **w
+    )[["mtmcs", "threshold", "fp_rate", "fn_rate"]].to_numpy(),
+    "mtmcs_curve exact score_of negative": lambda y, s, **w: metrics.mtmcs_curve(
+        y, 1 - s, fp_costs=FP, score_of="negative", **w
+    )[["mtmcs", "threshold"]].to_numpy(),
+    "cost_envelope higher_is_positive False": lambda y, s, **w: metrics.cost_envelope(
+        y, s, higher_is_positive=False, **w
+    )(X),
+    "roc_convex_hull higher_is_positive False": lambda y, s, **w: np.c_[
+        metrics.roc_convex_hull(y, s, higher_is_positive=False, **w).fpr,
+        metrics.roc_convex_hull(y, s, higher_is_positive=False, **w).tpr,
+    ],
+    "scenario_curve axis c, density": lambda y, s, **w: (
+        metrics.scenario_curve(y, s, axis="c", density=BetaDensity(3.0, 1.5), **w).loss
+    ),
+    "classifier_risk density": lambda y, s, **w: metrics.classifier_risk(
+        y, s, density=TruncatedExponential(2.0), **w
+    )["risk"].to_numpy(),
+    "brier_curve space skew": lambda y, s, **w: metrics.brier_curve(y, s, space="skew", **w)(X),
+    "threshold_choice_curves space skew": lambda y, s, **w: [
+        c.area() for c in metrics.threshold_choice_curves(y, s, space="skew", **w).values()
+    ],
+    "decision_curve optimal": lambda y, s, **w: metrics.decision_curve(y, s, method="optimal", **w)(
+        X[:-1]
+    ),
+    "net_benefit standardized": lambda y, s, **w: metrics.net_benefit(
+        y, s, X[:-1], standardized=True, **w
+    ),
+    "operating_point posfrac": lambda y, s, **w: metrics.operating_point(
+        y, s, [0.1, 0.5], posfrac=0.4, **w
+    )[["tpr", "fpr", "posfrac"]].to_numpy(),
+    "operating_point purity": lambda y, s, **w: metrics.operating_point(
+        y, s, [0.1, 0.5], purity=0.2, **w
+    )[["tpr", "fpr", "posfrac"]].to_numpy(),
+    "roc_auc pos_label 0": lambda y, s, **w: metrics.roc_auc(y, s, pos_label=0, **w),
+    "bootstrap_brier_curves rate-driven, skew": lambda y, s, **w: (
+        metrics.bootstrap_brier_curves(
+            y, {"a": s}, method="rate-driven", space="skew", n_resamples=2, **w
+        ).area_estimate
+    ),
+    "bootstrap_decision_curves optimal, standardized": lambda y, s, **w: (
+        metrics.bootstrap_decision_curves(
+            y, {"a": s}, method="optimal", standardized=True, n_resamples=2, **w
+        ).estimate
+    ),
+}
+
+
+def _weighted_and_repeated(function, y, s, w):
+    weighted = np.asarray(function(y, s, sample_weight=w), dtype=float)
+    repeated = np.asarray(function(np.repeat(y, w), np.repeat(s, w)), dtype=float)
+    return weighted, repeated
+
+
 @pytest.mark.parametrize("name", list(WEIGHTED))
 @settings(max_examples=40, deadline=None)
 @given(problem=weighted_problems())
 def test_integer_weights_are_repeated_rows(name, problem):
     y, s, w = problem
-    function = WEIGHTED[name]
-    weighted = np.asarray(function(y, s, sample_weight=w), dtype=float)
-    repeated = np.asarray(function(np.repeat(y, w), np.repeat(s, w)), dtype=float)
+    weighted, repeated = _weighted_and_repeated(WEIGHTED[name], y, s, w)
+    np.testing.assert_allclose(weighted, repeated, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("name", list(WITH_OPTIONS))
+@settings(max_examples=40, deadline=None)
+@given(problem=weighted_problems())
+def test_integer_weights_are_repeated_rows_under_every_option(name, problem):
+    y, s, w = problem
+    weighted, repeated = _weighted_and_repeated(WITH_OPTIONS[name], y, s, w)
     np.testing.assert_allclose(weighted, repeated, rtol=1e-12, atol=1e-12)
 
 
@@ -221,13 +317,14 @@ def test_the_compiled_kernel_equals_the_numpy_reference(data):
     np.testing.assert_array_equal(pos_le, reference.pos_le)
 
 
+@pytest.mark.parametrize("density", [None, BetaDensity(1.5, 3.0)])
 @settings(max_examples=40, deadline=None)
 @given(problem=weighted_problems())
-def test_instance_risk_with_integer_weights_is_repeated_rows(problem):
+def test_instance_risk_with_integer_weights_is_repeated_rows(density, problem):
     """Each instance's risk under weights is the risk of each of its copies."""
     y, s, w = problem
-    weighted = metrics.instance_risk(y, s, sample_weight=w)
-    repeated = metrics.instance_risk(np.repeat(y, w), np.repeat(s, w))
+    weighted = metrics.instance_risk(y, s, density=density, sample_weight=w)
+    repeated = metrics.instance_risk(np.repeat(y, w), np.repeat(s, w), density=density)
     np.testing.assert_allclose(
         np.repeat(weighted["risk"].to_numpy(), w), repeated["risk"].to_numpy(), atol=1e-12
     )

@@ -3,7 +3,10 @@
 One test per behaviour, parametrised over every curve Display, as scikit-learn's
 ``sklearn/metrics/_plot/tests/test_common_curve_display.py``: the drawn arrays equal
 the metric's output exactly, ``ax=`` is honoured, the name reaches the legend, and
-``from_estimator`` is ``from_predictions`` on the negative class's ``predict_proba`` column.
+``from_estimator`` is ``from_predictions`` on the positive class's ``predict_proba`` column.
+With the first class positive (labels ["no", "yes"], pos_label="no"), every Display and every
+constructor that takes labels draws what the same scores draw with {0, 1} labels and 1 for
+that class (``predict_proba[:, 0]`` for a fitted model).
 """
 
 import matplotlib
@@ -14,6 +17,7 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 from sklearn.datasets import make_classification  # noqa: E402
+from sklearn.ensemble import AdaBoostClassifier  # noqa: E402
 from sklearn.exceptions import NotFittedError  # noqa: E402
 from sklearn.linear_model import LogisticRegression  # noqa: E402
 from sklearn.naive_bayes import GaussianNB  # noqa: E402
@@ -22,14 +26,24 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.svm import LinearSVC  # noqa: E402
 
 from costlab.metrics import (  # noqa: E402
-    mtmcs_curve,  # noqa: E402
+    estimate_prior,
+    mtmcs_curve,
     roc_auc,
     roc_points,
 )
 from costlab.plotting import (  # noqa: E402
+    BrierCurveDisplay,
+    CostCurveDisplay,
+    CostSpaceDualityDisplay,
+    DecisionCurveDisplay,
+    DeploymentCostDisplay,
     MTMCSDisplay,
+    PriorShiftDisplay,
+    PriorSweepDisplay,
     ROCDisplay,
+    ROCHullDisplay,
     ROCThresholdDisplay,
+    ScenarioCurveDisplay,
     ThresholdDisplay,
 )
 
@@ -271,3 +285,145 @@ def test_from_predictions_rejects_an_empty_mapping(Display, data):
     _, y = data
     with pytest.raises(ValueError, match="empty mapping"):
         Display.from_predictions(y, {})
+
+
+# --- the positive class is the first class: every Display, every constructor ----------------
+
+
+def _from_predictions_options(data):
+    """Display -> what its ``from_predictions`` needs besides labels and scores (and options
+    that draw more of what depends on the positive class: bands, the optimal curve, ...)."""
+    X, y = data
+    p_first = LogisticRegression().fit(X, y).predict_proba(X)[:, 0]
+    estimate = estimate_prior(p_first[:40], train_prior=float(np.mean(y == 0)), n_resamples=20)
+    return {
+        MTMCSDisplay: {"fp_costs": [0.2, 0.5, 0.8]},
+        ThresholdDisplay: {"fp_costs": [0.2, 0.5, 0.8]},
+        ROCDisplay: {},
+        ROCThresholdDisplay: {},
+        CostCurveDisplay: {},
+        ROCHullDisplay: {},
+        CostSpaceDualityDisplay: {},
+        ScenarioCurveDisplay: {},
+        DecisionCurveDisplay: {"show_optimal": True, "n_resamples": 5},
+        BrierCurveDisplay: {"methods": ("score-driven", "optimal"), "n_resamples": 5},
+        PriorShiftDisplay: {"kind": ("roc", "posfrac", "purity")},
+        PriorSweepDisplay: {"prior": 0.1},
+        DeploymentCostDisplay: {"estimate": estimate},
+    }
+
+
+EVERY_DISPLAY = [
+    MTMCSDisplay, ThresholdDisplay, ROCDisplay, ROCThresholdDisplay, CostCurveDisplay,
+    ROCHullDisplay, CostSpaceDualityDisplay, ScenarioCurveDisplay, DecisionCurveDisplay,
+    BrierCurveDisplay, PriorShiftDisplay, PriorSweepDisplay, DeploymentCostDisplay,
+]  # fmt: skip
+EVERY = pytest.mark.parametrize("Display", EVERY_DISPLAY, ids=lambda d: d.__name__)
+
+
+@pytest.fixture(scope="module")
+def words(data):
+    """The labels as words, ``classes_ == ["no", "yes"]``; "no" (y == 0) is the positive class
+    below, the first of the two, and ``is_no`` the same labels as {0, 1} with 1 for "no"."""
+    X, y = data
+    words = np.where(y == 1, "yes", "no")
+    return X, words, (words == "no").astype(int)
+
+
+@pytest.fixture(scope="module")
+def options(data):
+    return _from_predictions_options(data)
+
+
+def _drawn(display):
+    """Everything the Display drew, axes by axes: lines, collections (bands, stems, points)
+    and texts (legends with their AUCs, losses, priors)."""
+    drawn = []
+    for ax in display.figure_.axes:
+        drawn += [line.get_xydata() for line in ax.get_lines()]
+        for collection in ax.collections:
+            drawn += [path.vertices for path in collection.get_paths()]
+            drawn.append(np.asarray(collection.get_offsets()))
+        drawn += [text.get_text() for text in ax.texts]
+        if ax.get_legend() is not None:
+            drawn += [text.get_text() for text in ax.get_legend().get_texts()]
+    return drawn
+
+
+def _same_drawing(one, other):
+    one, other = _drawn(one), _drawn(other)
+    assert len(one) == len(other) > 0
+    for a, b in zip(one, other, strict=True):
+        if isinstance(a, str):
+            assert a == b
+        else:
+            np.testing.assert_array_equal(a, b)
+
+
+def _differ(one, other):
+    try:
+        _same_drawing(one, other)
+    except AssertionError:
+        return True
+    return False
+
+
+def test_every_curve_display_is_covered():
+    """A new Display with ``from_predictions`` joins :data:`EVERY_DISPLAY`."""
+    import costlab.plotting as plotting
+
+    with_scores = {
+        getattr(plotting, name)
+        for name in plotting.__all__
+        if hasattr(getattr(plotting, name), "from_predictions")
+    }
+    assert with_scores == set(EVERY_DISPLAY)
+
+
+@EVERY
+def test_from_predictions_first_class_positive(Display, words, options):
+    """Words with pos_label the first class draw what {0, 1} labels with 1 for that class
+    draw from the same scores: the metric computed on the first class's scores."""
+    X, labels, is_no = words
+    p_no = LogisticRegression().fit(X, labels).predict_proba(X)[:, 0]
+    display = Display.from_predictions(labels, p_no, pos_label="no", **options[Display])
+    _same_drawing(display, Display.from_predictions(is_no, p_no, **options[Display]))
+
+
+@EVERY
+def test_from_estimator_first_class_positive(Display, words, options):
+    """``from_estimator`` with pos_label the first class reads ``predict_proba[:, 0]``; reading
+    the other column would draw something else."""
+    X, labels, is_no = words
+    clf = LogisticRegression().fit(X, labels)
+    name = {"name": "LogisticRegression"}
+    display = Display.from_estimator(clf, X, labels, pos_label="no", **options[Display])
+    proba = clf.predict_proba(X)
+    extra = {**Display._estimator_kwargs, **options[Display], **name}
+    _same_drawing(display, Display.from_predictions(is_no, proba[:, 0], **extra))
+    assert _differ(display, Display.from_predictions(is_no, proba[:, 1], **extra))
+
+
+@pytest.fixture(scope="module")
+def staged(words):
+    X, labels, _ = words
+    return AdaBoostClassifier(n_estimators=5, random_state=0).fit(X, labels)
+
+
+def test_scenario_from_iterations_first_class_positive(words, staged):
+    X, labels, is_no = words
+    p_no = [p[:, 0] for p in staged.staged_predict_proba(X)]
+    display = ScenarioCurveDisplay.from_iterations(labels, p_no, pos_label="no")
+    _same_drawing(display, ScenarioCurveDisplay.from_iterations(is_no, p_no))
+
+
+def test_scenario_from_staged_estimator_first_class_positive(words, staged):
+    """The staged scores are the ``staged_predict_proba`` column of pos_label, here 0."""
+    X, labels, is_no = words
+    display = ScenarioCurveDisplay.from_staged_estimator(staged, X, labels, pos_label="no")
+    stages = list(staged.staged_predict_proba(X))
+    name = {"name": "AdaBoostClassifier"}
+    expected = ScenarioCurveDisplay.from_iterations(is_no, [p[:, 0] for p in stages], **name)
+    _same_drawing(display, expected)
+    other = ScenarioCurveDisplay.from_iterations(is_no, [p[:, 1] for p in stages], **name)
+    assert _differ(display, other)

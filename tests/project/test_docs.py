@@ -7,9 +7,10 @@ Playwright (never a browser Playwright downloads), opens the built index and the
 from ``file://`` URLs with every network request blocked, and saves screenshots beside the build.
 
 The build skips, saying why, without Sphinx and the docs extra (``pip install -e '.[docs]'``;
-the test extra includes it); the browser test without Chromium or Playwright, unless
-``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns that skip into a failure, as in
-``tests/widgets/test_browser.py``.
+the test extra includes it), unless ``COSTLAB_REQUIRE_EXTRAS=1`` (CI), which turns that skip
+into a failure as for every other package of the test extra; the browser test without Chromium
+or Playwright, unless ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns that skip into a failure,
+as in ``tests/widgets/test_browser.py``.
 
 The full build (every notebook executed, the studies on their quick protocol) took 2 to 11
 minutes on two cores (a cold cache and a busy machine the longest), too long for the test
@@ -30,7 +31,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import mirror_root
+from conftest import mirror_root, unavailable
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"
@@ -58,6 +59,8 @@ _KERNEL_NOISE = re.compile(
     r"|^Task was destroyed but it is pending!$"
     r"|^task: <Task pending name='Task-\d+' coro=<Kernel\.dispatch_control\(\)"
 )
+#: The docs extra's modules that the build imports.
+DOCS_PACKAGES = ("sphinx", "numpydoc", "myst_nb", "pydata_sphinx_theme", "sphinx_design")
 #: A few names the API reference must list, one per package.
 API_NAMES = (
     "mtmcs_curve",
@@ -72,13 +75,7 @@ API_NAMES = (
 def _build(out, env, *options, timeout):
     """``sphinx-build -W --keep-going -q`` of docs/ into `out` (HTML): the result as a dict
     ``html`` (the folder), ``seconds``, ``log`` (what it printed: with -q, only warnings)."""
-    missing = [
-        m
-        for m in ("sphinx", "numpydoc", "myst_nb", "pydata_sphinx_theme", "sphinx_design")
-        if importlib.util.find_spec(m) is None
-    ]
-    if missing:
-        pytest.skip(f"{', '.join(missing)} not installed: pip install -e '.[docs]'")
+    require_docs_packages()
     command = [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html", "-q", *options]
     command += ["-d", str(out.parent / "doctrees"), str(DOCS), str(out)]
     start = time.monotonic()
@@ -88,6 +85,20 @@ def _build(out, env, *options, timeout):
     seconds = time.monotonic() - start
     assert build.returncode == 0, f"sphinx-build failed:\n{build.stdout}\n{build.stderr}"
     return {"html": out, "seconds": seconds, "log": build.stderr}
+
+
+def require_docs_packages(find_spec=importlib.util.find_spec):
+    """Skip without Sphinx and the docs extra's packages, saying which are missing; fail
+    instead with ``COSTLAB_REQUIRE_EXTRAS=1`` (CI: the test extra includes the docs extra).
+
+    ``find_spec`` is :func:`importlib.util.find_spec` (a stand-in in the test of this rule).
+    """
+    missing = [m for m in DOCS_PACKAGES if find_spec(m) is None]
+    if missing:
+        unavailable(
+            f"{', '.join(missing)} not installed: pip install -e '.[docs]'",
+            "COSTLAB_REQUIRE_EXTRAS",
+        )
 
 
 def _warnings(log):
@@ -119,6 +130,31 @@ def test_the_docs_build_with_warnings_as_errors(site):
     assert rendered == {p.stem for p in (REPO / "notebooks").glob("*.ipynb")}
     # the user guide's figures were drawn
     assert list((html / "_images").glob("*.png")), "no figure in the user guide"
+
+
+def _outcome(find_spec):
+    """What :func:`require_docs_packages` does: ``("skip" or "fail", message)`` or ``("run",
+    "")``; caught here, so that a skip where a failure is due fails this test."""
+    try:
+        require_docs_packages(find_spec)
+    except pytest.skip.Exception as raised:
+        return "skip", str(raised)
+    except pytest.fail.Exception as raised:
+        return "fail", str(raised)
+    return "run", ""
+
+
+@pytest.mark.parametrize(("flag", "expected"), [(None, "skip"), ("0", "skip"), ("1", "fail")])
+def test_without_sphinx_the_build_skips_or_under_ci_fails(monkeypatch, flag, expected):
+    """The rule, not the build: Sphinx missing skips the build, and fails it under CI's
+    ``COSTLAB_REQUIRE_EXTRAS=1``, naming what is missing; with everything installed it runs."""
+    monkeypatch.delenv("COSTLAB_REQUIRE_EXTRAS", raising=False)
+    if flag is not None:
+        monkeypatch.setenv("COSTLAB_REQUIRE_EXTRAS", flag)
+    outcome, message = _outcome(lambda name: None if name in {"sphinx", "myst_nb"} else object())
+    assert outcome == expected
+    assert "sphinx, myst_nb not installed: pip install -e '.[docs]'" in message
+    assert _outcome(lambda name: object()) == ("run", "")
 
 
 def test_the_full_build_runs_every_notebook_without_a_warning(tmp_path):
