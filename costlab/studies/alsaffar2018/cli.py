@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pandas as pd
+
 from costlab.classifiers import CLASSIFIERS
 from costlab.studies._quick import quick_tag
 from costlab.studies._skeleton import entry_points, option, run_reproduction, study_parser
@@ -107,9 +109,7 @@ def print_tables(rep):
         shown["classifier"] = shown["classifier"].map(lambda c: DISPLAY_NAMES.get(c, c))
         for column in shown.columns[3:]:
             places = 4 if "auc" in column else 2
-            shown[column] = shown[column].map(
-                lambda v, p=places: "" if v != v else f"{round(v, p) + 0.0:.{p}f}"
-            )
+            shown[column] = shown[column].map(lambda v, p=places: _cell(v, p))
         print(shown.to_string(index=False))
         sel = rep.selections[name]
         for row in sel.itertuples():
@@ -125,6 +125,12 @@ def print_tables(rep):
         f"\n{matches}/{total} MTMCS-chart selections and {auc_matches}/{n_auc} AUC rankings "
         f"agree with the thesis; details in results/summary.md{quick}"
     )
+
+
+def _cell(value, places):
+    """``value`` printed to ``places`` decimals; blank when missing (None or NaN: a value the
+    thesis did not print, or a run with too few classifiers or datasets to compare)."""
+    return "" if pd.isna(value) else f"{round(float(value), places) + 0.0:.{places}f}"
 
 
 def run(args):
