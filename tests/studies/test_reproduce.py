@@ -30,7 +30,7 @@ def results(reproduce_main, mirror_dir, tmp_path_factory):
         mp.setenv("COSTLAB_CACHE", str(home / "cv"))
         code = reproduce_main(["--quick", "--out", str(out), "--mirror", str(mirror_dir)])
     assert code == 0
-    return out
+    return out / "alsaffar2018"  # every study writes <out>/<study>/
 
 
 @pytest.mark.slow
