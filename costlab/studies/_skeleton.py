@@ -7,7 +7,8 @@ tables, and writes them with :func:`write_tables`, :func:`write_figures`, :func:
 ``<out>/<study>/``. Its ``cli`` module declares
 the study's own options and the shared ones it takes (:func:`study_parser`), gets
 ``parse_args`` and ``main`` from :func:`entry_points`, and its ``run`` calls
-:func:`run_study` (:func:`run_reproduction`, then :func:`print_claims`).
+:func:`run_study` (:func:`study_folder`, which checks and marks ``<out>/<study>/`` before
+anything is computed, then :func:`run_reproduction` and :func:`print_claims`).
 """
 
 from __future__ import annotations

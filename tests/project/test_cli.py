@@ -323,3 +323,24 @@ def test_a_read_only_study_folder_is_found_by_a_temporary_file(tmp_path, monkeyp
     with pytest.raises(_outdir.OutputFolderError, match="--out .*cannot create or write"):
         _outdir.prepare_study_folder(tmp_path, "landgrebe")
     assert list((tmp_path / "landgrebe").iterdir()) == []
+
+
+def test_the_installed_command_line_is_reproduce_py(reproduce_main, tmp_path):
+    """``python -m costlab.studies`` (and the ``costlab-reproduce`` script, the same ``main``)
+    takes reproduce.py's command line from any directory."""
+    import subprocess
+    import sys
+
+    from costlab.studies import _reproduce
+
+    assert reproduce_main is _reproduce.main
+    done = subprocess.run(
+        [sys.executable, "-m", "costlab.studies", "landgrebe", "--quick", "--out", "a", "b"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "unrecognized arguments: b" in done.stderr
+    assert not (tmp_path / "a").exists()  # refused before the output folder was made
