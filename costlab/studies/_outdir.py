@@ -71,8 +71,8 @@ def prepare_study_folder(out, study):
     if owner is not None:
         raise OutputFolderError(
             f"--out {out}: the folder holds the results of study {owner!r} ({out / MARKER}); "
-            f"studies write into <out>/<study>/, so give the folder above it "
-            f"(--out {out.parent}), which holds {root.name!r} beside {owner!r}"
+            f"studies write into <out>/<study>/: give the folder above it, --out {out.parent}, "
+            f"and this run writes {out.parent / study}"
         )
     for folder in (out, root):
         if folder.exists() and not folder.is_dir():
