@@ -7,7 +7,8 @@ tables, and writes them with :func:`write_tables`, :func:`write_figures`, :func:
 ``<out>/<study>/``. Its ``cli`` module declares
 the study's own options and the shared ones it takes (:func:`study_parser`), gets
 ``parse_args`` and ``main`` from :func:`entry_points`, and its ``run`` calls
-:func:`run_study` (:func:`run_reproduction`, then :func:`print_claims`).
+:func:`run_study` (:func:`study_folder`, which checks and marks ``<out>/<study>/`` before
+anything is computed, then :func:`run_reproduction` and :func:`print_claims`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from costlab._io import write_text_atomic
 from costlab._tables import write_table
 from costlab.datasets import DatasetError
 from costlab.plotting import save_figure
+from costlab.studies._outdir import OutputFolderError, prepare_study_folder
 from costlab.studies._quick import quick_banner, quick_tag
 
 __all__ = [
@@ -44,6 +46,7 @@ __all__ = [
     "print_claims",
     "run_reproduction",
     "run_study",
+    "study_folder",
     "study_parser",
     "write_figures",
     "write_manifest",
@@ -321,7 +324,12 @@ def option(*flags, **kwargs):
 SHARED_OPTIONS = {
     "quick": option("--quick", action="store_true", help="smoke run"),
     "no_cache": option("--no-cache", action="store_true", help="recompute cross-validation"),
-    "out": option("--out", default="results", help="output folder (default: results)"),
+    "out": option(
+        "--out",
+        default="results",
+        help="output folder: the study writes OUT/STUDY/ and marks it as its own; an OUT that "
+        "is another study's folder is refused (default: results)",
+    ),
     "mirror": option(
         "--mirror",
         default=None,
@@ -377,6 +385,17 @@ def entry_points(module_name):
         return sys.modules[module_name].run(parse_args(argv))
 
     return parse_args, main
+
+
+def study_folder(study, out):
+    """``<out>/<study>``, checked, created and marked before the run
+    (:func:`costlab.studies._outdir.prepare_study_folder`); None after printing why it cannot
+    be written (the run then exits with 2 before computing anything)."""
+    try:
+        return prepare_study_folder(out, study)
+    except OutputFolderError as err:
+        print(f"reproduce.py {study}: error: {err}", file=sys.stderr)
+        return None
 
 
 def run_reproduction(reproduce, *, quick=False, reduced=None):
@@ -463,8 +482,11 @@ def run_study(study, args, reproduce, *, quick_settings, heading, paper):
     Returns
     -------
     int
-        The exit code: 0, or 2 when the run failed (:func:`run_reproduction`).
+        The exit code: 0, or 2 when ``<out>/<study>`` cannot be written (:func:`study_folder`,
+        checked before the run) or the run failed (:func:`run_reproduction`).
     """
+    if study_folder(study, args.out) is None:
+        return 2
     rep = run_reproduction(reproduce, quick=args.quick, reduced=quick_settings)
     if rep is None:
         return 2

@@ -3,11 +3,15 @@
 import hashlib
 import json
 import re
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
 import yaml
+from conftest import unavailable
 
 from costlab.studies.alsaffar2018 import report
 
@@ -129,3 +133,82 @@ def test_manifest_names_the_lock(tmp_path):
     path = report._write_manifest(rep, tmp_path / "manifest.json")
     manifest = json.loads(path.read_text())
     assert manifest["environment_lock"] == report.environment_lock()
+
+
+# --- the package as pip builds it: licence metadata (PEP 639) and what the wheel holds -------
+
+
+@pytest.fixture(scope="module")
+def pyproject():
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def test_the_licence_is_an_spdx_expression_with_its_file(pyproject, cff):
+    """setuptools stops taking ``project.license`` as a table on 2027-02-18 (it warns on every
+    build until then): an SPDX string, the licence's text in ``license-files``."""
+    project = pyproject["project"]
+    assert project["license"] == cff["license"] == "MIT"
+    assert project["license-files"] == ["LICENSE"]
+    text = (ROOT / "LICENSE").read_text(encoding="utf-8")
+    assert text.startswith("MIT License") and "The costlab developers" in text
+    requires = pyproject["build-system"]["requires"]
+    assert any(re.fullmatch(r"setuptools>=(\d+)(\.\d+)*", r) for r in requires), requires
+    (minimum,) = (int(r.split(">=")[1].split(".")[0]) for r in requires if "setuptools" in r)
+    assert minimum >= 77  # the first setuptools taking PEP 639's license and license-files
+
+
+def test_the_command_line_is_installed(pyproject):
+    scripts = pyproject["project"]["scripts"]
+    assert scripts["costlab-reproduce"] == "costlab.studies._reproduce:main"
+    assert (ROOT / "costlab" / "studies" / "__main__.py").is_file()
+
+
+def _package_files():
+    """Every file of ``costlab/`` in the repository (tracked by git, else on disk)."""
+    listed = subprocess.run(
+        ["git", "ls-files", "-z", "--", "costlab"], cwd=ROOT, capture_output=True, check=False
+    )
+    if listed.returncode == 0 and listed.stdout:
+        names = [name for name in listed.stdout.decode().split("\0") if name]
+    else:
+        names = [p.relative_to(ROOT).as_posix() for p in (ROOT / "costlab").rglob("*")]
+    return sorted(n for n in names if "__pycache__" not in n and (ROOT / n).is_file())
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory):
+    """``(zip of the wheel pip builds from the repository, the build's output)``: about 15 s."""
+    out = tmp_path_factory.mktemp("wheel")
+    command = [sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "-w", str(out), str(ROOT)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    log = done.stdout + done.stderr
+    if done.returncode != 0:
+        if re.search(r"(?i)could not find a version|no matching distribution|connection", log):
+            unavailable(
+                "pip cannot fetch the build backend (setuptools>=77): no package index",
+                "COSTLAB_REQUIRE_EXTRAS",
+            )
+        pytest.fail(f"pip wheel failed:\n{log[-4000:]}")
+    (path,) = out.glob("costlab-*.whl")
+    return zipfile.ZipFile(path), log
+
+
+def test_the_build_does_not_warn_about_the_licence(wheel):
+    _, log = wheel
+    assert not re.search(r"(?i)licen[cs]e.*(deprecat|warn)|(deprecat|warn).*licen[cs]e", log)
+
+
+def test_the_wheel_holds_every_file_of_the_package(wheel):
+    """What the studies read (their published values, the dataset registry and its checksums)
+    must be in the wheel: an installed costlab has no source tree to fall back on."""
+    archive, _ = wheel
+    names = set(archive.namelist())
+    files = _package_files()
+    assert "costlab/studies/alsaffar2018/published.py" in files
+    assert [name for name in files if name not in names] == []
+    dist_info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
+    assert f"{dist_info}/licenses/LICENSE" in names
+    metadata = archive.read(f"{dist_info}/METADATA").decode()
+    assert "License-Expression: MIT" in metadata
+    entry_points = archive.read(f"{dist_info}/entry_points.txt").decode()
+    assert "costlab-reproduce = costlab.studies._reproduce:main" in entry_points

@@ -5,6 +5,7 @@ stand-in that records the call and stops.
 """
 
 import importlib
+import os
 import runpy
 from pathlib import Path
 from types import SimpleNamespace
@@ -27,8 +28,11 @@ def reproduce_main():
 
 
 @pytest.fixture
-def started(monkeypatch):
-    """Names of the studies whose run started (their ``reproduce`` raises :class:`Started`)."""
+def started(monkeypatch, tmp_path):
+    """Names of the studies whose run started (their ``reproduce`` raises :class:`Started`).
+
+    The current directory is ``tmp_path``: the default ``--out results`` is created there."""
+    monkeypatch.chdir(tmp_path)
     names = []
     for name, module in STUDIES.items():
 
@@ -41,8 +45,10 @@ def started(monkeypatch):
 
 
 @pytest.fixture
-def recorded(monkeypatch):
-    """``{study: options}`` of the studies run (their ``run`` records the options, returns 0)."""
+def recorded(monkeypatch, tmp_path):
+    """``{study: options}`` of the studies run (their ``run`` records the options, returns 0);
+    the current directory is ``tmp_path``."""
+    monkeypatch.chdir(tmp_path)
     runs = {}
     for name, module in STUDIES.items():
 
@@ -212,3 +218,129 @@ def test_quick_settings_follow_the_options():
     settings = ReproduceOptions(quick=True, step=1e-4).quick_settings()
     assert "threshold step 0.001 (full run: 0.0001)" in settings
     assert "50 bootstrap resamples (full run: 500)" in settings
+
+
+# --- the output folder: <out>/<study>/, checked before anything runs -----------------------
+
+
+@pytest.fixture
+def into(monkeypatch):
+    """``{study: folder}`` each study's ``reproduce`` was given (it records and returns at
+    once an empty report its CLI can print)."""
+    folders = {}
+    claims = pd.DataFrame({"source": ["s"], "paper": ["p"], "ours": ["o"], "holds": [True]})
+    for name, module in STUDIES.items():
+
+        def fake(out, *args, _name=name, **kwargs):
+            folders[_name] = Path(out)
+            if _name == "alsaffar2018":
+                return SimpleNamespace(options=args[0], values={}, selections={})
+            return SimpleNamespace(tables={"claims": claims})
+
+        monkeypatch.setattr(importlib.import_module(module), "reproduce", fake)
+    return folders
+
+
+def test_every_study_writes_into_its_own_folder_which_it_marks(reproduce_main, into, tmp_path):
+    """The thesis's study wrote straight into --out (results/summary.md...), so that
+    ``alsaffar2018 --out results/landgrebe`` replaced Landgrebe et al.'s summary."""
+    from costlab.studies._outdir import study_of
+
+    assert exit_code(reproduce_main, ["--out", str(tmp_path)]) == 0
+    assert into["alsaffar2018"] == tmp_path / "alsaffar2018"  # the thesis writes there itself
+    assert {into[name] for name in STUDIES if name != "alsaffar2018"} == {tmp_path}
+    for name in STUDIES:  # the others join <out>/<study> in their reproduce
+        assert study_of(tmp_path / name) == name
+
+
+def test_another_studys_folder_is_refused_before_the_run(reproduce_main, started, tmp_path, capsys):
+    landgrebe = tmp_path / "results" / "landgrebe"
+    with pytest.raises(Started):
+        reproduce_main(["landgrebe", "--out", str(tmp_path / "results")])
+    (landgrebe / "summary.md").write_text("Landgrebe et al.'s summary\n")
+    for argv in (["alsaffar2018"], []):  # one study, or every study
+        assert exit_code(reproduce_main, [*argv, "--out", str(landgrebe)]) == 2
+        err = capsys.readouterr().err
+        assert f"--out {landgrebe}" in err and "'landgrebe'" in err
+        assert f"--out {landgrebe.parent}" in err  # what to give instead
+    assert started == ["landgrebe"]
+    assert (landgrebe / "summary.md").read_text() == "Landgrebe et al.'s summary\n"
+    assert not (landgrebe / "alsaffar2018").exists()
+
+
+def test_a_study_folder_marked_as_another_studys_is_refused(
+    reproduce_main, started, tmp_path, capsys
+):
+    from costlab.studies._outdir import MARKER
+
+    (tmp_path / "johnson2015").mkdir()
+    (tmp_path / "johnson2015" / MARKER).write_text('{"study": "landgrebe"}\n')
+    assert exit_code(reproduce_main, ["johnson2015", "--out", str(tmp_path)]) == 2
+    assert "holds the results of study 'landgrebe'" in capsys.readouterr().err
+    assert started == []
+
+
+@pytest.mark.parametrize("argv", [["alsaffar2018"], ["landgrebe"], []])
+@pytest.mark.parametrize("where", ["file", "under_a_file"])
+def test_an_out_that_is_a_file_stops_before_any_run(
+    reproduce_main, started, tmp_path, capsys, argv, where
+):
+    path = tmp_path / "a_file"
+    path.write_text("not a folder\n")
+    out = path if where == "file" else path / "results"
+    assert exit_code(reproduce_main, [*argv, "--quick", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert f"--out {out}" in err and ("is a file" in err or "cannot create" in err)
+    assert started == []
+    assert path.read_text() == "not a folder\n"
+
+
+@pytest.mark.skipif(
+    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root writes in read-only folders"
+)
+def test_an_unwritable_out_stops_before_any_run(reproduce_main, started, tmp_path, capsys):
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        assert exit_code(reproduce_main, ["alsaffar2018", "--out", str(locked)]) == 2
+    finally:
+        locked.chmod(0o700)
+    err = capsys.readouterr().err
+    assert f"--out {locked}" in err and "cannot create or write" in err
+    assert started == []
+
+
+def test_a_read_only_study_folder_is_found_by_a_temporary_file(tmp_path, monkeypatch):
+    """Creating the folder is not enough: a file must be creatable in it (even as root, a
+    failing create is reported, naming --out)."""
+    from costlab.studies import _outdir
+
+    def refuse(dest, suffix=".part"):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(_outdir, "create_temp", refuse)
+    with pytest.raises(_outdir.OutputFolderError, match="--out .*cannot create or write"):
+        _outdir.prepare_study_folder(tmp_path, "landgrebe")
+    assert list((tmp_path / "landgrebe").iterdir()) == []
+
+
+def test_the_installed_command_line_is_reproduce_py(reproduce_main, tmp_path):
+    """``python -m costlab.studies`` (and the ``costlab-reproduce`` script, the same ``main``)
+    takes reproduce.py's command line from any directory."""
+    import subprocess
+    import sys
+
+    from costlab.studies import _reproduce
+
+    assert reproduce_main is _reproduce.main
+    done = subprocess.run(
+        [sys.executable, "-m", "costlab.studies", "landgrebe", "--quick", "--out", "a", "b"],
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert done.returncode == 2 and "unrecognized arguments: b" in done.stderr
+    assert not (tmp_path / "a").exists()  # refused before the output folder was made

@@ -6,7 +6,7 @@ pp. 50-52) is reproduced to the printed digit by the thesis's one-sided search a
 per-ratio MTMCS rounded to 2 decimals before summing. RandomForest (Weka's own forest, equal to Weka
 3.9.7 to 1e-9: tests/classifiers/test_weka_random_forest.py) reproduces 6 of its 12 printed values;
 the other six stay within 0.24 under real Weka 3.9.7 too, so they are compared in
-results/summary.md.
+results/alsaffar2018/summary.md.
 """
 
 import pytest

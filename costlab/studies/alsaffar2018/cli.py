@@ -5,8 +5,9 @@
     python reproduce.py alsaffar2018 --datasets spectf --classifiers NaiveBayes RandomForest
 
 Prints the recomputed Tables 7-10 beside the published values and writes
-results/figures/figure_NN.png, results/tables/table_NN.{csv,md,tex}, results/summary.md and
-results/manifest.json.
+results/alsaffar2018/figures/figure_NN.png, results/alsaffar2018/tables/table_NN.{csv,md,tex},
+results/alsaffar2018/summary.md and results/alsaffar2018/manifest.json (with --out OUT:
+OUT/alsaffar2018/).
 """
 
 from __future__ import annotations
@@ -14,9 +15,17 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pandas as pd
+
 from costlab.classifiers import CLASSIFIERS
 from costlab.studies._quick import quick_tag
-from costlab.studies._skeleton import entry_points, option, run_reproduction, study_parser
+from costlab.studies._skeleton import (
+    entry_points,
+    option,
+    run_reproduction,
+    study_folder,
+    study_parser,
+)
 from costlab.studies.alsaffar2018.published import DATASETS, DISPLAY_NAMES, RANGE_TABLES
 from costlab.studies.alsaffar2018.report import ReproduceOptions, reproduce, write_engine_comparison
 from costlab.studies.alsaffar2018.summary import selection_counts
@@ -55,8 +64,9 @@ OPTIONS = (
         default="sklearn",
         choices=["sklearn", "weka", "both"],
         help="classifier engine: sklearn (default, no Java), weka (real Weka through "
-        "python-weka-wrapper3: pip install -e '.[weka]' and Java), or both (sklearn into OUT, "
-        "weka into OUT/weka, and OUT/tables/engines.md comparing them with the thesis)",
+        "python-weka-wrapper3: pip install -e '.[weka]' and Java), or both (sklearn into "
+        "OUT/alsaffar2018, weka into OUT/alsaffar2018/weka, and "
+        "OUT/alsaffar2018/tables/engines.md comparing them with the thesis)",
     ),
     option("--folds", type=int, default=10, help="cross-validation folds (10)"),
     option(
@@ -86,8 +96,8 @@ def build_parser():
 parse_args, main = entry_points(__name__)
 
 
-def print_tables(rep):
-    """Print Tables 7-10 beside the published values."""
+def print_tables(rep, root):
+    """Print Tables 7-10 beside the published values; ``root`` is where the run wrote them."""
     search = rep.options.search
     for name, values in rep.values.items():
         print(f"\nTable {RANGE_TABLES[name]} ({name}):")
@@ -107,9 +117,7 @@ def print_tables(rep):
         shown["classifier"] = shown["classifier"].map(lambda c: DISPLAY_NAMES.get(c, c))
         for column in shown.columns[3:]:
             places = 4 if "auc" in column else 2
-            shown[column] = shown[column].map(
-                lambda v, p=places: "" if v != v else f"{round(v, p) + 0.0:.{p}f}"
-            )
+            shown[column] = shown[column].map(lambda v, p=places: _cell(v, p))
         print(shown.to_string(index=False))
         sel = rep.selections[name]
         for row in sel.itertuples():
@@ -123,8 +131,14 @@ def print_tables(rep):
     quick = quick_tag(rep.options.quick_settings()) if rep.options.quick else ""
     print(
         f"\n{matches}/{total} MTMCS-chart selections and {auc_matches}/{n_auc} AUC rankings "
-        f"agree with the thesis; details in results/summary.md{quick}"
+        f"agree with the thesis; details in {Path(root) / 'summary.md'}{quick}"
     )
+
+
+def _cell(value, places):
+    """``value`` printed to ``places`` decimals; blank when missing (None or NaN: a value the
+    thesis did not print, or a run with too few classifiers or datasets to compare)."""
+    return "" if pd.isna(value) else f"{round(float(value), places) + 0.0:.{places}f}"
 
 
 def run(args):
@@ -144,15 +158,15 @@ def run(args):
         cache=not args.no_cache,
         mirror=args.mirror,
     )
+    out = study_folder("alsaffar2018", args.out)
+    if out is None:
+        return 2
     engines = ["sklearn", "weka"] if args.engine == "both" else [args.engine]
-    out = Path(args.out)
+    # --engine both: scikit-learn's run into the study's folder, real Weka's into its weka/
+    roots = {e: out / "weka" if len(engines) > 1 and e == "weka" else out for e in engines}
     reps = run_reproduction(
         lambda: {
-            engine: reproduce(
-                out / "weka" if args.engine == "both" and engine == "weka" else out,
-                replace(options, engine=engine),
-            )
-            for engine in engines
+            engine: reproduce(roots[engine], replace(options, engine=engine)) for engine in engines
         },
         quick=options.quick,
         reduced=options.quick_settings,
@@ -162,7 +176,7 @@ def run(args):
     for engine, rep in reps.items():
         if len(reps) > 1:
             print(f"\n=== engine: {engine} ===")
-        print_tables(rep)
+        print_tables(rep, roots[engine])
     if len(reps) > 1:
         values, _ = write_engine_comparison(reps, out / "tables")
         exact = ", ".join(

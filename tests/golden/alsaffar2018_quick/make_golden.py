@@ -108,7 +108,7 @@ def make(out, mirror=None):
         subprocess.run(command, cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
         written = []
         for name in TABLES:
-            text = (tmp / "results" / "tables" / f"{name}.csv").read_text()
+            text = (tmp / "results" / "alsaffar2018" / "tables" / f"{name}.csv").read_text()
             path = out / f"{name}.csv"
             path.write_text(keep_columns(text))
             written.append(path)
