@@ -106,6 +106,7 @@ def provenance(model, code_digest):
         (getattr(obj, "__module__", None) or "").split(".")[0] for obj in model_objects(model)
     }
     modules.discard("")
+    importlib.invalidate_caches()  # a distribution upgraded in this session: its new version
     names = set()
     for module in modules:
         names.update(_distributions_of(module))
