@@ -22,7 +22,11 @@ that determines them: the dataset's *content* (:func:`.dataset_fingerprint`: X w
 names, dtypes and category orders, y and the class orientation; never only its name), the
 model's class and full parameters and the code of every user-defined function and class it
 uses (:func:`.estimator_fingerprint`: a function redefined in a notebook is a miss), folds,
-seed, repeats, engine and library versions. A changed dataset or estimator is a cache miss.
+seed, repeats, engine and library versions, and the source of all of costlab. A changed dataset
+or estimator is a cache miss. A hit proves itself: a model made solely of costlab's code is
+proven by its key; any other model's hit recomputes its cheapest fold and compares it bit for
+bit (a difference: :class:`CacheMismatchWarning`, recomputed); ``cache="trust"`` skips the
+check. :attr:`CVResult.origin` says which.
 
 This module runs a cross-validation and checks what goes in and what comes out; its parts have
 modules of their own, and every name below is importable from here as before: the result,
