@@ -32,32 +32,30 @@ This module runs a cross-validation and checks what goes in and what comes out; 
 modules of their own, and every name below is importable from here as before: the result,
 :class:`CVResult` (:mod:`costlab.evaluation._result`); the engines, :class:`SklearnEngine` and
 :func:`get_engine` (:mod:`costlab.evaluation._engines`); the cache, :func:`default_cache_dir`
-and :func:`costlab_code_fingerprint` (:mod:`costlab.evaluation._cache`).
+and :func:`costlab_code_fingerprint` (:mod:`costlab.evaluation._cache`); a hit that proves
+itself, :class:`CacheMismatchWarning` (:mod:`costlab.evaluation._verify`) and where a model's
+code came from (:mod:`costlab.evaluation._provenance`).
 """
 
 from __future__ import annotations
 
-import dataclasses
 import re
 import time
-import warnings
 
 import numpy as np
 
 from costlab.classifiers import REGISTERED_CLASSIFIERS
 from costlab.evaluation._cache import (
     _cache_path,
-    _load,
     _save,
-    costlab_code_fingerprint,
+    costlab_code_fingerprint,  # noqa: F401 - re-exported: importable from here as before
     default_cache_dir,
-    with_origin,
 )
 from costlab.evaluation._dask import dask_backend
 from costlab.evaluation._engines import SklearnEngine, get_engine
-from costlab.evaluation._models import build_model, check_classifier, classifier_name
-from costlab.evaluation._provenance import describe_changes, is_proven, provenance
+from costlab.evaluation._models import check_classifier, classifier_name
 from costlab.evaluation._result import _PROBA_TOLERANCE, CVResult
+from costlab.evaluation._verify import CacheMismatchWarning, CVRun, cached_result
 from costlab.evaluation.folds import FOLD_SCHEMES
 
 __all__ = [
@@ -178,10 +176,10 @@ def cross_val_proba(
     eng = get_engine(engine)
     label = classifier_name(classifier) if name is None else str(name)
     protocol = {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed, "folds": folds}
-    run = _Run(eng, dataset, classifier, label, params, protocol)
+    run = CVRun(eng, dataset, classifier, label, params, protocol)
     path = _cache_path(mode, cache_dir, dataset, classifier, label, eng, params, protocol)
     if path is not None and path.is_file():
-        result = _cached(run, path, mode)
+        result = cached_result(run, path, mode)
         if result is not None:
             if not _is_flag(progress):
                 progress.update(n_folds * n_repeats)  # a caller's shared bar: count cached folds
@@ -234,89 +232,6 @@ def _check_cache(cache):
     )
 
 
-@dataclasses.dataclass(frozen=True)
-class _Run:
-    """What one cross-validation runs: engine, data, model and protocol."""
-
-    engine: object
-    dataset: object
-    classifier: object
-    label: str
-    params: dict
-    protocol: dict
-
-    def provenance(self):
-        """Where the model's code comes from (:func:`.provenance`)."""
-        model = build_model(self.classifier, self.protocol["seed"], self.params)
-        return provenance(model, costlab_code_fingerprint())
-
-
-def _cached(run, path, mode):
-    """The result stored at `path`, trusted, proven by its key or verified by recomputing its
-    cheapest fold; None if the entry is unreadable or fails verification (with a warning)."""
-    loaded = _load(path, run.dataset, run.label, run.engine.name, run.params, run.protocol)
-    if loaded is None:
-        return None
-    result, meta = loaded
-    if mode == "trust":
-        return with_origin(result, "cache (trusted, not verified)")
-    if is_proven(run.classifier):
-        return with_origin(result, "cache (proven by key)")
-    if not hasattr(run.engine, "cross_val_fold"):
-        return None  # this engine cannot run one fold: recompute the whole cross-validation
-    repeat, k = _cheapest_fold(meta.get("fold_seconds"), run.protocol)
-    test, proba = run.engine.cross_val_fold(
-        run.dataset,
-        run.classifier,
-        repeat=repeat,
-        fold=k,
-        params=run.params,
-        **{key: run.protocol[key] for key in ("n_folds", "seed", "folds")},
-    )
-    stored = result.proba[repeat, test]
-    same = np.array_equal(np.asarray(proba, dtype=np.float64), stored.astype(np.float64))
-    if same and np.all(result.fold[repeat, test] == k):
-        return with_origin(
-            result, f"cache (verified: fold {k} of repetition {repeat} recomputed, identical)"
-        )
-    _warn_mismatch(run, path, meta, repeat, k)
-    return None
-
-
-def _cheapest_fold(fold_seconds, protocol):
-    """(repeat, fold) that took the fewest seconds when computed, ties to the first (the first
-    fold when no times were recorded)."""
-    seconds = np.asarray(fold_seconds if fold_seconds is not None else np.nan, dtype=float)
-    if seconds.shape != (protocol["n_repeats"], protocol["n_folds"]) or np.isnan(seconds).all():
-        return 0, 0
-    repeat, k = np.unravel_index(np.nanargmin(seconds), seconds.shape)
-    return int(repeat), int(k)
-
-
-def _warn_mismatch(run, path, meta, repeat, k):
-    """Warn that a cached result is not what the code computes now, saying what changed."""
-    stored = meta["provenance"]
-    current = run.provenance()
-    changes = describe_changes(stored, current)
-    if changes:
-        why = "since it was stored: " + "; ".join(changes)
-    else:
-        libraries = ", ".join(f"{n} {v}" for n, v in current["distributions"].items())
-        why = (
-            f"nothing recorded changed (costlab's source, {libraries or 'no installed package'})"
-            ": the model's code or something it reads (a helper module, a file, global state) "
-            "changed, or the model is not deterministic (fix its seeds, e.g. random_state, or "
-            "pass cache='trust' to accept cached results unverified)"
-        )
-    warnings.warn(
-        f"the cached cross-validation of {run.label} on {run.dataset.name} ({path}) is not "
-        f"what the code computes now: fold {k} of repetition {repeat}, recomputed, gives other "
-        f"probabilities; {why}. Recomputing every fold and overwriting the entry.",
-        CacheMismatchWarning,
-        stacklevel=3,
-    )
-
-
 def _run(run, bar, n_jobs):
     """Every repetition: in one joblib pool if the engine has one, else one after another;
     ``(proba, fold, fold_seconds)``, the last None when the engine does not time its folds."""
@@ -340,12 +255,6 @@ def _run(run, bar, n_jobs):
         for r in range(n_repeats)
     ]
     return np.stack([r[0] for r in runs]), np.stack([r[1] for r in runs]), None
-
-
-class CacheMismatchWarning(UserWarning):
-    """A cached cross-validation differs from what the code computes now (a fold recomputed to
-    verify the hit gave other probabilities): it is recomputed and overwritten. The message
-    names the model and dataset and says what changed since the entry was stored."""
 
 
 #: What scikit-learn says when an estimator that needs numbers meets a nominal column.
