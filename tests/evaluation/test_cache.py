@@ -28,7 +28,7 @@ from sklearn.preprocessing import FunctionTransformer, StandardScaler
 import costlab
 from costlab.classifiers import RiskBoostClassifier, make_classifier
 from costlab.datasets import Dataset
-from costlab.evaluation import CacheMismatchWarning, _engines, cross_val_proba
+from costlab.evaluation import CacheMismatchWarning, _engines, cross_val_proba, run_experiments
 from costlab.evaluation._cache import costlab_code_fingerprint
 from costlab.evaluation._models import estimator_fingerprint
 from costlab.evaluation._provenance import describe_changes, is_proven
@@ -421,3 +421,16 @@ def test_a_one_column_predict_proba_is_a_clear_error(one_class):
     """Issue 30, item 2: the error named neither the classifier nor the problem."""
     with pytest.raises(ValueError, match=r"OneColumn.predict_proba must return two columns"):
         cross_val_proba(_dataset(), OneColumn(one_class), cache=False, progress=False)
+
+
+def test_run_experiments_passes_the_cache_choice_through(tmp_path):
+    data = _dataset()
+    models = {"NB": "NaiveBayes", "LR": _lr()}
+    run_experiments([data], models, cache_dir=tmp_path, progress=False)
+    trusted = run_experiments([data], models, cache="trust", cache_dir=tmp_path, progress=False)
+    assert {r.origin for r in trusted.results.values()} == {"cache (trusted, not verified)"}
+    checked = run_experiments([data], models, cache_dir=tmp_path, progress=False)
+    assert checked.results[("toy", "NB")].origin == "cache (proven by key)"
+    assert checked.results[("toy", "LR")].origin.startswith("cache (verified: fold")
+    with pytest.raises(ValueError, match="cache must be"):
+        run_experiments([data], models, cache="always", cache_dir=tmp_path, progress=False)
