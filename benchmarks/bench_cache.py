@@ -1,8 +1,8 @@
 #!/usr/bin/env python
 """Benchmark: the price of a cache that verifies its hits, against trusting them and no cache.
 
-    python benchmarks/bench_cache.py --quick --write   # the study's quick settings, one dataset
-    python benchmarks/bench_cache.py --repeat 3        # the thesis's settings, two datasets
+    OMP_NUM_THREADS=1 python benchmarks/bench_cache.py --quick  # the study's quick settings
+    OMP_NUM_THREADS=1 python benchmarks/bench_cache.py --write  # the thesis's, two datasets
 
 A hit of :func:`costlab.evaluation.cross_val_proba` (``cache=True``) is proven by its key when
 the model is made solely of costlab's code, and otherwise verified by recomputing the fold that
@@ -17,8 +17,10 @@ unverified. Timed side by side in one process, in a fresh temporary cache:
   spectf and messidor (``--quick``: spectf only): uncached, then cached and verified (one fold
   recomputed per model) and cached and trusted.
 
-Every run is one process on one core (``n_jobs=1``), wall time, the best of ``--repeat`` runs
-for the cached reruns (one run uncached). A warm-up compiles the numba kernels first. Writes
+Every run is one process (``n_jobs=1``; run it with ``OMP_NUM_THREADS=1`` for one core), timed
+in CPU time of the process (``time.process_time``, so that what the scheduler gives to other
+work on a shared machine is not counted), the best of ``--repeat`` runs for the cached reruns
+(one run uncached). A warm-up compiles the numba kernels first. Writes
 ``benchmarks/cache_results.md`` with ``--write``.
 """
 
@@ -27,6 +29,7 @@ from __future__ import annotations
 import argparse
 import os
 import platform
+import re
 import tempfile
 import time
 import warnings
@@ -71,7 +74,7 @@ def user_models():
 
 
 def _run(datasets, models, params, cache, cache_dir):
-    start = time.perf_counter()
+    start = time.process_time()
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # convergence chatter of the user models
         run = run_experiments(
@@ -83,7 +86,7 @@ def _run(datasets, models, params, cache, cache_dir):
             progress=False,
             n_jobs=1,
         )
-    return time.perf_counter() - start, run
+    return time.process_time() - start, run
 
 
 def _side_by_side(datasets, models, params, repeat):
@@ -96,7 +99,7 @@ def _side_by_side(datasets, models, params, repeat):
             verified = min(verified, seconds)
             seconds, _ = _run(datasets, models, params, "trust", cache_dir)
             trusted = min(trusted, seconds)
-        origins = sorted({r.origin.split(":")[0] for r in run.results.values()})
+        origins = sorted({re.sub(r": .*\)", ")", r.origin) for r in run.results.values()})
     return {"uncached": uncached, "verified": verified, "trusted": trusted, "origins": origins}
 
 
@@ -129,8 +132,9 @@ def main(argv=None):
             "# The price of verified cache hits",
             "",
             f"`python benchmarks/bench_cache.py{flags} --repeat {args.repeat} --write` on the "
-            f"project's 2-core machine (Python {platform.python_version()}, one core, wall time; "
-            f"cached reruns best of {args.repeat}, uncached one run; load average "
+            f"project's 2-core machine (Python {platform.python_version()}, one process, "
+            f"OMP_NUM_THREADS={os.environ.get('OMP_NUM_THREADS', 'unset')}, CPU time of the "
+            f"process; cached reruns best of {args.repeat}, uncached one run; load average "
             f"{load:.1f} at the start and {os.getloadavg()[0]:.1f} at the end, shared with other "
             "work). The ratios, not the seconds, are what to read.",
             "",
