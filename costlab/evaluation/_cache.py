@@ -224,5 +224,5 @@ def _warn_miss(path, problem):
         f"ignoring the cached cross-validation {path}: {problem}; recomputing it and "
         "overwriting the file.",
         UserWarning,
-        stacklevel=3,
+        stacklevel=5,  # _load <- cached_result <- cross_val_proba <- its caller
     )
