@@ -121,7 +121,7 @@ FAMILIES = {
         ),
     ),
     "costlab.evaluation": (
-        ("Cross-validation and Weka's folds", ("cv", "_result", "folds"), ()),
+        ("Cross-validation and Weka's folds", ("cv", "_result", "folds", "_verify"), ()),
         ("Experiments: datasets x classifiers", ("experiment",), ()),
         ("Scale-out on Dask", ("distributed",), ()),
         ("Deployment under a shifted prior", ("shift",), ()),

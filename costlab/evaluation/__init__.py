@@ -16,7 +16,7 @@
     its threshold kept or moved to the prior estimated from unlabelled data, costs counted.
 """
 
-from costlab.evaluation.cv import CVResult, cross_val_proba
+from costlab.evaluation.cv import CacheMismatchWarning, CVResult, cross_val_proba
 from costlab.evaluation.distributed import OutOfCoreCurve, out_of_core_curve
 from costlab.evaluation.experiment import (
     ExperimentRun,
@@ -33,6 +33,7 @@ __all__ = [
     "ShiftReport",
     "deployment_shift",
     "CVResult",
+    "CacheMismatchWarning",
     "ExperimentRun",
     "OutOfCoreCurve",
     "auc_table",

@@ -9,8 +9,12 @@ importable from :mod:`costlab.evaluation.cv`.
 
 from __future__ import annotations
 
+import time
+
 import joblib
+import numba
 import numpy as np
+import scipy
 import sklearn
 
 from costlab.classifiers import encode_frame, takes_encoded_frames
@@ -26,8 +30,14 @@ class SklearnEngine:
     name = "sklearn"
 
     def version(self):
-        """Library versions that determine the results (part of the cache key)."""
-        return {"scikit-learn": sklearn.__version__, "numpy": np.__version__}
+        """Library versions that determine the results (part of the cache key): scikit-learn
+        and numpy, and scipy and numba, which costlab's own learners compute with."""
+        return {
+            "scikit-learn": sklearn.__version__,
+            "numpy": np.__version__,
+            "scipy": scipy.__version__,
+            "numba": numba.__version__,
+        }
 
     def cross_val_repeats(
         self, dataset, classifier, *, n_folds, seed, repeats, params, progress, folds, n_jobs
@@ -37,28 +47,52 @@ class SklearnEngine:
         Every fold of every repetition is one joblib task; results are collected in task
         order, so they are identical for any ``n_jobs``.
         """
+        proba, fold_id, _ = self.cross_val_timed(
+            dataset,
+            classifier,
+            n_folds=n_folds,
+            seed=seed,
+            repeats=repeats,
+            params=params,
+            progress=progress,
+            folds=folds,
+            n_jobs=n_jobs,
+        )
+        return proba, fold_id
+
+    def cross_val_timed(
+        self, dataset, classifier, *, n_folds, seed, repeats, params, progress, folds, n_jobs
+    ):
+        """:meth:`cross_val_repeats` and the seconds each fold took to fit and predict,
+        shape (len(repeats), n_folds)."""
         y = dataset.y_binary
         tasks = [
             (row, k, train, test)
             for row, r in enumerate(repeats)
-            for k, (train, test) in enumerate(
-                make_folds(y, scheme=folds, n_folds=n_folds, seed=seed + r)
-            )
+            for k, (train, test) in enumerate(_folds(y, folds, n_folds, seed + r))
         ]
-        model = _with_class_labels(build_model(classifier, seed, params), classifier, dataset)
-        X = dataset.X
-        encoded = encode_frame(X) if takes_encoded_frames(model) else None
-        if encoded is not None:  # encoded once, not once per fold (the same results)
-            X = encoded
-        jobs = (joblib.delayed(fit_fold)(model, X, y, tr, te) for _, _, tr, te in tasks)
+        model, X = _prepared(dataset, classifier, seed, params)
+        jobs = (joblib.delayed(run_fold)(model, X, y, tr, te) for _, _, tr, te in tasks)
         out = np.full((len(repeats), y.shape[0], 2), np.nan)
         fold_id = np.full((len(repeats), y.shape[0]), -1)
+        seconds = np.full((len(repeats), n_folds), np.nan)
         results = joblib.Parallel(n_jobs=n_jobs, return_as="generator")(jobs)
-        for (row, k, _, test), proba in zip(tasks, results, strict=True):
+        for (row, k, _, test), (proba, took) in zip(tasks, results, strict=True):
             out[row, test] = proba
             fold_id[row, test] = k
+            seconds[row, k] = took
             progress.update(1)
-        return out, fold_id
+        return out, fold_id, seconds
+
+    def cross_val_fold(self, dataset, classifier, *, n_folds, seed, repeat, fold, params, folds):
+        """Fold ``fold`` of repetition ``repeat`` alone, in this process, exactly as
+        :meth:`cross_val_timed` runs it (the same folds, model, seeding, encoding and
+        :func:`run_fold`): ``(test, proba)``, the held-out rows and their probabilities
+        (len(test), 2). A cache hit that must verify itself recomputes one fold with it."""
+        train, test = _folds(dataset.y_binary, folds, n_folds, seed + repeat)[fold]
+        model, X = _prepared(dataset, classifier, seed, params)
+        proba, _ = run_fold(model, X, dataset.y_binary, train, test)
+        return test, proba
 
     def cross_val_proba(
         self, dataset, classifier, *, n_folds, seed, repeat, params, progress, folds="weka"
@@ -76,6 +110,27 @@ class SklearnEngine:
             n_jobs=None,
         )
         return p[0], fold[0]
+
+
+def _folds(y, scheme, n_folds, seed):
+    """The (train, test) index pairs of one repetition."""
+    return list(make_folds(y, scheme=scheme, n_folds=n_folds, seed=seed))
+
+
+def _prepared(dataset, classifier, seed, params):
+    """The unfitted model of every fold and the X it is fitted on (a frame encoded once for
+    the models that read frames only through costlab's encoders: the same results)."""
+    model = _with_class_labels(build_model(classifier, seed, params), classifier, dataset)
+    X = dataset.X
+    encoded = encode_frame(X) if takes_encoded_frames(model) else None
+    return model, (X if encoded is None else encoded)
+
+
+def run_fold(model, X, y, train, test):
+    """One fold: :func:`~costlab.evaluation._models.fit_fold` and the seconds it took."""
+    start = time.perf_counter()
+    proba = fit_fold(model, X, y, train, test)
+    return proba, time.perf_counter() - start
 
 
 def _with_class_labels(model, classifier, dataset):

@@ -100,7 +100,14 @@ def fit_fold(model, X, y, train, test):
     """
     fitted = clone(model).fit(X.iloc[train], y[train])
     proba = np.asarray(fitted.predict_proba(X.iloc[test]))
-    classes = list(fitted.classes_)
+    classes = list(getattr(fitted, "classes_", []))
+    if proba.ndim != 2 or proba.shape[1] != 2 or sorted(classes) != [0, 1]:
+        raise ValueError(
+            f"{classifier_name(model)}.predict_proba must return two columns, one per class "
+            f"(classes_ [0, 1]), got an array of shape {proba.shape} with classes_ {classes} "
+            f"after fitting on {len(train)} rows holding classes {np.unique(y[train]).tolist()} "
+            "(did the model see only one class?)."
+        )
     return proba[:, [classes.index(0), classes.index(1)]]
 
 

@@ -47,6 +47,12 @@ class CVResult:
         Classifier parameters that differ from the defaults.
     seconds : float
         Wall time of the cross-validation when it was computed (not when loaded from cache).
+    origin : str
+        Where the result came from: ``"computed"``, or from the on-disk cache
+        (:func:`costlab.evaluation.cross_val_proba`): ``"cache (proven by key)"`` (a model made
+        solely of costlab's code, whose whole source is in the key), ``"cache (verified: fold k
+        of repetition r recomputed, identical)"`` or ``"cache (trusted, not verified)"``
+        (``cache="trust"``). Not compared by ``==``.
     """
 
     dataset: str
@@ -61,6 +67,15 @@ class CVResult:
     params: dict = field(default_factory=dict)
     seconds: float = 0.0
     folds: str = "weka"
+    origin: str = field(default="computed", compare=False)
+
+    def __repr__(self):
+        return (
+            f"CVResult(dataset={self.dataset!r}, classifier={self.classifier!r}, "
+            f"engine={self.engine!r}, n={self.y_true.shape[0]}, n_repeats={self.n_repeats}, "
+            f"n_folds={self.n_folds}, folds={self.folds!r}, seed={self.seed}, "
+            f"origin={self.origin!r})"
+        )
 
     @classmethod
     def from_predictions(

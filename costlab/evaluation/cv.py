@@ -22,13 +22,19 @@ that determines them: the dataset's *content* (:func:`.dataset_fingerprint`: X w
 names, dtypes and category orders, y and the class orientation; never only its name), the
 model's class and full parameters and the code of every user-defined function and class it
 uses (:func:`.estimator_fingerprint`: a function redefined in a notebook is a miss), folds,
-seed, repeats, engine and library versions. A changed dataset or estimator is a cache miss.
+seed, repeats, engine and library versions, and the source of all of costlab. A changed dataset
+or estimator is a cache miss. A hit proves itself: a model made solely of costlab's code is
+proven by its key; any other model's hit recomputes its cheapest fold and compares it bit for
+bit (a difference: :class:`CacheMismatchWarning`, recomputed); ``cache="trust"`` skips the
+check. :attr:`CVResult.origin` says which.
 
 This module runs a cross-validation and checks what goes in and what comes out; its parts have
 modules of their own, and every name below is importable from here as before: the result,
 :class:`CVResult` (:mod:`costlab.evaluation._result`); the engines, :class:`SklearnEngine` and
 :func:`get_engine` (:mod:`costlab.evaluation._engines`); the cache, :func:`default_cache_dir`
-and :func:`costlab_code_fingerprint` (:mod:`costlab.evaluation._cache`).
+and :func:`costlab_code_fingerprint` (:mod:`costlab.evaluation._cache`); a hit that proves
+itself, :class:`CacheMismatchWarning` (:mod:`costlab.evaluation._verify`) and where a model's
+code came from (:mod:`costlab.evaluation._provenance`).
 """
 
 from __future__ import annotations
@@ -41,7 +47,6 @@ import numpy as np
 from costlab.classifiers import REGISTERED_CLASSIFIERS
 from costlab.evaluation._cache import (
     _cache_path,
-    _load,
     _save,
     costlab_code_fingerprint,  # noqa: F401 - re-exported: importable from here as before
     default_cache_dir,
@@ -50,10 +55,12 @@ from costlab.evaluation._dask import dask_backend
 from costlab.evaluation._engines import SklearnEngine, get_engine
 from costlab.evaluation._models import check_classifier, classifier_name
 from costlab.evaluation._result import _PROBA_TOLERANCE, CVResult
+from costlab.evaluation._verify import CacheMismatchWarning, CVRun, cached_result
 from costlab.evaluation.folds import FOLD_SCHEMES
 
 __all__ = [
     "CVResult",
+    "CacheMismatchWarning",
     "SklearnEngine",
     "cross_val_proba",
     "default_cache_dir",
@@ -112,10 +119,21 @@ def cross_val_proba(
     name : str, optional
         The result's classifier name; default the registered name or the estimator's class name
         (a pipeline's last step's).
-    cache : bool
-        Load from and save to the on-disk cache (keyed by content: see the module docstring).
-        An entry that cannot be read or does not hold finite probabilities of the dataset's
-        shape is recomputed and overwritten, with a warning naming the file.
+    cache : True, False or "trust"
+        ``True`` (default): load from and save to the on-disk cache (keyed by content: see the
+        module docstring), and make every hit prove itself. A model made solely of costlab's
+        own code (a registered name, or a costlab estimator whose parameters are only costlab
+        estimators and plain values) is *proven by its key*, which holds costlab's whole
+        source; for any other model (scikit-learn, xgboost, one's own, a pipeline) the hit
+        recomputes one fold, the one that was fastest to compute, exactly as the full run does,
+        and compares its probabilities bit for bit with the stored ones: identical, the hit is
+        returned; different, a :class:`CacheMismatchWarning` says what changed and everything
+        is recomputed and overwritten. ``"trust"``: return any hit without verifying it (you
+        accept that a cached result may come from code that has since changed). ``False``: no
+        cache. An entry that cannot be read, does not hold finite probabilities of the
+        dataset's shape or whose arrays do not match their recorded digest is recomputed and
+        overwritten, with a warning naming the file. :attr:`CVResult.origin` says which of
+        these the result came from.
     cache_dir : path, optional
         Default :func:`default_cache_dir`.
     progress : tqdm-like or bool, optional
@@ -135,7 +153,13 @@ def cross_val_proba(
         to float"): the message names them and how to encode them. If the model's
         ``predict_proba`` returns NaN, infinite or values outside [0, 1]
         (beyond 1e-12): the message names the classifier, the fold and the repetition, and
-        nothing is cached.
+        nothing is cached. If ``predict_proba`` does not return two columns (one per class). If
+        ``cache`` is not True, False or "trust".
+
+    Warns
+    -----
+    CacheMismatchWarning
+        A cached result failed verification (see ``cache``); it is recomputed and overwritten.
 
     Examples
     --------
@@ -147,13 +171,15 @@ def cross_val_proba(
     _check_protocol(n_folds, n_repeats, seed, dataset)
     if folds not in FOLD_SCHEMES:
         raise ValueError(f"folds must be one of {FOLD_SCHEMES}, got {folds!r}.")
+    mode = _check_cache(cache)
     check_classifier(classifier, params)
     eng = get_engine(engine)
     label = classifier_name(classifier) if name is None else str(name)
     protocol = {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed, "folds": folds}
-    path = _cache_path(cache, cache_dir, dataset, classifier, label, eng, params, protocol)
-    if path is not None and path.exists():
-        result = _load(path, dataset, label, eng.name, params, protocol)
+    run = CVRun(eng, dataset, classifier, label, params, protocol)
+    path = _cache_path(mode, cache_dir, dataset, classifier, label, eng, params, protocol)
+    if path is not None and path.is_file():
+        result = cached_result(run, path, mode)
         if result is not None:
             if not _is_flag(progress):
                 progress.update(n_folds * n_repeats)  # a caller's shared bar: count cached folds
@@ -162,7 +188,7 @@ def cross_val_proba(
     start = time.perf_counter()
     try:
         with dask_backend(client):
-            proba, fold = _run(eng, dataset, classifier, params, bar, n_jobs, **protocol)
+            proba, fold, fold_seconds = _run(run, bar, n_jobs)
     except ValueError as error:
         _explain_nominal(error, dataset, label)
         raise
@@ -185,24 +211,50 @@ def cross_val_proba(
         folds=folds,
     )
     if path is not None:
-        _save(path, result)
+        seconds = None if fold_seconds is None else fold_seconds.tolist()
+        _save(path, result, {"provenance": run.provenance(), "fold_seconds": seconds})
     return result
 
 
-def _run(eng, dataset, classifier, params, bar, n_jobs, *, n_folds, n_repeats, seed, folds):
-    """Every repetition: in one joblib pool if the engine has one, else one after another."""
-    common = {"n_folds": n_folds, "seed": seed, "params": params, "progress": bar, "folds": folds}
-    if hasattr(eng, "cross_val_repeats"):
-        repeats = list(range(n_repeats))
-        return eng.cross_val_repeats(dataset, classifier, repeats=repeats, n_jobs=n_jobs, **common)
-    if not isinstance(classifier, str):
+#: The values of ``cache`` and what each means.
+_CACHE_MODES = {True: "verify", False: None, "trust": "trust"}
+
+
+def _check_cache(cache):
+    """``"verify"``, ``"trust"`` or None (no cache) for ``cache`` True, "trust" or False."""
+    if isinstance(cache, (bool, np.bool_)):
+        return _CACHE_MODES[bool(cache)]
+    if isinstance(cache, str) and cache == "trust":
+        return "trust"
+    raise ValueError(
+        f"cache must be True (cache, and verify a hit that the key cannot prove), False (no "
+        f"cache) or 'trust' (return any hit unverified), got {cache!r}."
+    )
+
+
+def _run(run, bar, n_jobs):
+    """Every repetition: in one joblib pool if the engine has one, else one after another;
+    ``(proba, fold, fold_seconds)``, the last None when the engine does not time its folds."""
+    eng, n_repeats = run.engine, run.protocol["n_repeats"]
+    common = {key: run.protocol[key] for key in ("n_folds", "seed", "folds")}
+    common.update(params=run.params, progress=bar)
+    for method in ("cross_val_timed", "cross_val_repeats"):
+        if hasattr(eng, method):
+            out = getattr(eng, method)(
+                run.dataset, run.classifier, repeats=list(range(n_repeats)), n_jobs=n_jobs, **common
+            )
+            return out if len(out) == 3 else (*out, None)
+    if not isinstance(run.classifier, str):
         raise ValueError(
             f"the {eng.name} engine runs registered classifier names only "
-            f"({', '.join(REGISTERED_CLASSIFIERS)}), not {type(classifier).__name__} "
+            f"({', '.join(REGISTERED_CLASSIFIERS)}), not {type(run.classifier).__name__} "
             "estimators."
         )
-    runs = [eng.cross_val_proba(dataset, classifier, repeat=r, **common) for r in range(n_repeats)]
-    return np.stack([r[0] for r in runs]), np.stack([r[1] for r in runs])
+    runs = [
+        eng.cross_val_proba(run.dataset, run.classifier, repeat=r, **common)
+        for r in range(n_repeats)
+    ]
+    return np.stack([r[0] for r in runs]), np.stack([r[1] for r in runs]), None
 
 
 #: What scikit-learn says when an estimator that needs numbers meets a nominal column.

@@ -47,7 +47,7 @@ def test_parameters_and_seed_change_the_cache_key(spectf, tmp_path):
 
 def test_a_change_in_costlab_s_learner_code_changes_the_cache_key(spectf, tmp_path, monkeypatch):
     """A result computed by other learner code (an edited kernel, another checkout of the same
-    version) is a miss, not reused: the key covers the source of classifiers/ and evaluation/."""
+    version) is a miss, not reused: the key covers the source of the whole package."""
     from costlab.evaluation import _cache
 
     cross_val_proba(spectf, "NaiveBayes", cache_dir=tmp_path, progress=False)
