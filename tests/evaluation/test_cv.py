@@ -59,14 +59,6 @@ def test_a_change_in_costlab_s_learner_code_changes_the_cache_key(spectf, tmp_pa
     assert len(list(tmp_path.rglob("*.npz"))) == 2
 
 
-def test_the_code_fingerprint_covers_the_learners_and_engines():
-    from costlab.evaluation.cv import costlab_code_fingerprint
-
-    assert len(costlab_code_fingerprint()) == 64 and costlab_code_fingerprint() == (
-        costlab_code_fingerprint()
-    )
-
-
 def test_repeats_use_different_folds(spectf, tmp_path):
     res = cross_val_proba(spectf, "NaiveBayes", n_repeats=2, cache_dir=tmp_path, progress=False)
     assert res.n_repeats == 2
