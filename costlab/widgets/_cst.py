@@ -284,14 +284,23 @@ class CstExplorer(widgets.VBox):
 
 
 def _checked_presets(presets, curves):
-    """The presets, each naming a held dataset and known keys; else a ValueError."""
+    """The presets, each naming a held dataset, its classifiers and known keys; else a
+    ValueError naming the preset (a preset without a dataset is read on the first one)."""
     presets = dict(presets or {})
     for name, preset in presets.items():
         unknown = set(preset) - {"dataset", "classifiers", "cost_range"}
-        if unknown or preset.get("dataset", next(iter(curves))) not in curves:
+        dataset = preset.get("dataset", next(iter(curves)))
+        if unknown or dataset not in curves:
             raise ValueError(
                 f"presets[{name!r}] must map 'dataset' (one of {list(curves)}), 'classifiers' "
                 f"and 'cost_range' (each optional); got {preset!r}."
+            )
+        known = list(curves[dataset])
+        missing = [c for c in preset.get("classifiers") or () if c not in known]
+        if missing:
+            raise ValueError(
+                f"presets[{name!r}] names classifiers {missing} that have no curve on "
+                f"{dataset!r}; known classifiers: {known}."
             )
     return presets
 

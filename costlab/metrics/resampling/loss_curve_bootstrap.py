@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._validation import (
+    check_bool,
     check_labels_scores,
     check_resampling,
     check_threshold_probabilities,
@@ -262,6 +263,7 @@ def _bootstrap(
     y_true, scores, grid, evaluate, method, n_resamples, confidence, stratified, random_state,
     pos_label, quantity, sample_weight=None,
 ):  # fmt: skip
+    check_bool(stratified, "stratified")
     if isinstance(scores, Mapping):
         if not scores:
             raise ValueError("scores must be a non-empty mapping of model name -> scores.")

@@ -32,11 +32,13 @@ Net benefit jumps at each distinct score and between scores is a function of
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
 from costlab.metrics._validation import (
+    check_bool,
     check_class_weights,
     check_labels_scores,
     check_probability_scores,
@@ -44,6 +46,9 @@ from costlab.metrics._validation import (
     check_threshold_probabilities,
 )
 from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, threshold_choice_curve
+from costlab.validation import Interval, check_param
+
+_PREVALENCE = Interval(numbers.Real, 0.0, 1.0, closed="neither")
 
 __all__ = [
     "DecisionCurve",
@@ -191,9 +196,8 @@ def _weight_at_or_above(scores, weight, p):
 
 def treat_all_net_benefit(prevalence, p_t, *, standardized=False):
     """NB of treating everyone: :math:`\\pi - (1 - \\pi)\\, p_t / (1 - p_t)`."""
-    pi = float(prevalence)
-    if not 0.0 < pi < 1.0:
-        raise ValueError(f"prevalence must lie strictly between 0 and 1, got {prevalence!r}.")
+    pi = float(check_param("prevalence", prevalence, _PREVALENCE))
+    check_bool(standardized, "standardized")
     p = check_threshold_probabilities(p_t)
     nb = pi - (1.0 - pi) * np.asarray(p) / (1.0 - np.asarray(p))
     if standardized:
