@@ -46,6 +46,7 @@ __all__ = [
     "Options",
     "Boolean",
     "InstanceOf",
+    "InvalidParameterError",
     "check_param",
     "check_params",
 ]
@@ -288,6 +289,14 @@ def check_param(name, value, *constraints):
     raise TypeError(message)
 
 
+class InvalidParameterError(ValueError, TypeError):
+    """A parameter outside its constraints, raised by :func:`check_params`.
+
+    Both a ValueError and a TypeError, as scikit-learn's error of the same name, so that code
+    catching either keeps working whichever way the value is wrong; the message says which.
+    """
+
+
 def check_params(constraints, values):
     """Check each value of ``values`` whose name has an entry in ``constraints``.
 
@@ -302,14 +311,18 @@ def check_params(constraints, values):
 
     Raises
     ------
-    TypeError, ValueError
-        From :func:`check_param`, for the first value (in ``values``'s order) that fails.
+    InvalidParameterError
+        A ValueError and a TypeError with :func:`check_param`'s message, for the first value
+        (in ``values``'s order) that fails.
     """
     if not isinstance(constraints, Mapping) or not isinstance(values, Mapping):
         raise TypeError("constraints and values must be mappings of parameter name -> ...")
     for name, value in values.items():
         if name in constraints:
-            check_param(name, value, *constraints[name])
+            try:
+                check_param(name, value, *constraints[name])
+            except (TypeError, ValueError) as err:
+                raise InvalidParameterError(str(err)) from None
 
 
 def _join(parts):

@@ -11,6 +11,7 @@ from costlab.validation import (
     Boolean,
     InstanceOf,
     Interval,
+    InvalidParameterError,
     Options,
     check_param,
     check_params,
@@ -113,6 +114,10 @@ def test_check_params_checks_named_values_only():
     check_params(constraints, {"unpruned": True, "min_leaf": 2, "other": "anything"})
     with pytest.raises(TypeError, match="^unpruned must be a bool"):
         check_params(constraints, {"unpruned": "no", "min_leaf": 2})
+    with pytest.raises(InvalidParameterError, match=r"^min_leaf must be an int in \[0, inf\)"):
+        check_params(constraints, {"unpruned": True, "min_leaf": -1})
+    assert issubclass(InvalidParameterError, TypeError)
+    assert issubclass(InvalidParameterError, ValueError)
 
 
 def test_constructors_refuse_bad_definitions():
