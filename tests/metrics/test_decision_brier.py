@@ -521,3 +521,20 @@ def test_treat_all_names_a_bad_prevalence(prevalence, error):
 def test_treat_all_refuses_a_boolean_standardized():
     with pytest.raises(TypeError, match="^standardized must be a bool"):
         treat_all_net_benefit(0.3, 0.2, standardized="yes")
+
+
+def test_net_benefit_refuses_a_standardized_that_is_not_a_bool():
+    # "no" is truthy: it gave the standardized net benefit
+    y, s = [0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8]
+    with pytest.raises(TypeError, match=r"^standardized must be a bool \(True or False\)"):
+        net_benefit(y, s, 0.2, standardized="no")
+    with pytest.raises(TypeError, match="^standardized must be a bool"):
+        bootstrap_decision_curves(y, s, n_resamples=5, standardized="no")
+
+
+def test_method_and_space_that_are_not_strings_are_type_errors():
+    y, s = [0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8]
+    with pytest.raises(TypeError, match="^method must be one of 'optimal', 'rate-driven'"):
+        threshold_choice_curve(y, s, method=1)
+    with pytest.raises(ValueError, match="^space must be one of 'cost', 'skew', got 'roc'"):
+        threshold_choice_curves(y, s, space="roc")
