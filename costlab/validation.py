@@ -174,8 +174,6 @@ class Options(Constraint):
         return any(value == o for o in self.options)
 
     def __str__(self):
-        if len(self.options) == 1:
-            return repr(self.options[0])
         return "one of " + ", ".join(repr(o) for o in self.options)
 
 

@@ -101,7 +101,8 @@ def test_instance_of_with_description_and_none():
 def test_several_constraints_type_error_only_when_no_type_fits():
     constraints = (Interval(numbers.Real, 0, 1, closed="neither"), Options({"auto"}))
     assert check_param("prior", "auto", *constraints) == "auto"
-    with pytest.raises(ValueError, match="^prior must be a real number in \\(0, 1\\) or 'auto'"):
+    message = r"^prior must be a real number in \(0, 1\) or one of 'auto', got 2.0"
+    with pytest.raises(ValueError, match=message):
         check_param("prior", 2.0, *constraints)
     with pytest.raises(ValueError):
         check_param("prior", "Auto", *constraints)

@@ -295,6 +295,11 @@ def test_a_preset_naming_an_unknown_classifier_is_refused():
         r"'A'; known classifiers: \['x', 'y'\]",
     ):
         cst_explorer({"A": coarse}, presets=presets)
-    # without a dataset, the preset is read on the dataset shown first
-    with pytest.raises(ValueError, match=r"presets\['typo'\] names classifiers \['z'\]"):
+    # without a dataset, a preset applies to the dataset shown: it must name a held classifier
+    with pytest.raises(
+        ValueError, match=r"presets\['typo'\] names classifiers \['z'\] .* on any dataset"
+    ):
         cst_explorer({"A": coarse}, presets={"typo": {"classifiers": ["z"]}})
+    widget = cst_explorer({"A": coarse}, presets={"some": {"classifiers": ["y", "z"]}})
+    widget.preset.value = "some"
+    assert widget.state().classifiers == ("y",)
