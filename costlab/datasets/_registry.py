@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pandas as pd
 
-from costlab.validation import InstanceOf, check_param
+from costlab.validation import Boolean, InstanceOf, check_param
 
 from ._catalogue import BUILTIN
 from ._errors import DatasetError
@@ -43,6 +43,7 @@ def register_dataset(spec, *, replace=False):
         raise TypeError(
             f"register_dataset needs an OpenMLSpec, UCISpec or SyntheticSpec, got {type(spec)!r}"
         )
+    check_param("replace", replace, Boolean())
     if spec.name in _REGISTRY and not replace:
         raise DatasetError(f"dataset {spec.name!r} is already registered (pass replace=True)")
     _REGISTRY[spec.name] = spec

@@ -245,3 +245,12 @@ def test_a_name_that_is_not_a_string_is_named(name):
     # a list gave Python's "unhashable type: 'list'"
     with pytest.raises(TypeError, match=r"^name must be a str \(a registry key, see list_datasets"):
         load_dataset(name)
+
+
+def test_register_dataset_refuses_a_replace_that_is_not_a_bool(monkeypatch):
+    # replace="no" is truthy: it replaced the registered entry
+    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
+    spec = OpenMLSpec(name="spectf", openml_id=337, negative="0", positive="1")
+    with pytest.raises(TypeError, match=r"^replace must be a bool \(True or False\), got 'no'"):
+        register_dataset(spec, replace="no")
+    assert _registry._REGISTRY["spectf"] is not spec
