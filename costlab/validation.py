@@ -171,10 +171,18 @@ class Options(Constraint):
             return False
         if isinstance(value, (bool, np.bool_)) != any(isinstance(o, bool) for o in self.options):
             return False  # True == 1, but a bool is not the option 1 (nor 1 the option True)
-        return any(value == o for o in self.options)
+        return any(_equal(value, o) for o in self.options)
 
     def __str__(self):
         return "one of " + ", ".join(repr(o) for o in self.options)
+
+
+def _equal(a, b):
+    """``a == b`` as a bool; False when the comparison is not one (arrays, frames)."""
+    try:
+        return bool(a == b)
+    except (TypeError, ValueError):
+        return False
 
 
 class Boolean(Constraint):

@@ -136,3 +136,12 @@ def test_long_values_are_shortened_in_messages():
     with pytest.raises(TypeError) as err:
         check_param("x", "a" * 500, Boolean())
     assert len(str(err.value)) < 150
+
+
+def test_options_compare_safely_with_frames_and_arrays():
+    import pandas as pd
+
+    c = Options([1, "a"])  # mixed types: no type check, every value compared
+    for value in (pd.Series([1, 1]), np.array([1, 1]), [1]):
+        with pytest.raises(ValueError, match="^x must be one of 1, 'a', got "):
+            check_param("x", value, c)
