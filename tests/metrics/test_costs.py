@@ -225,3 +225,11 @@ def test_classify_refuses_nan_threshold_and_scores(score_of):
         classify([0.1, 0.5], "0.5", **kwargs)
     with pytest.raises(ValueError, match=r"^y_score contains 1 NaN value\(s\)"):
         classify([0.1, float("nan")], 0.5, **kwargs)
+
+
+def test_curve_in_range_names_a_curve_that_is_not_a_frame_or_lacks_a_column():
+    curve = _two_curves()["a"]
+    with pytest.raises(TypeError, match="^curve must be a DataFrame with columns fp_cost"):
+        curve_in_range(curve.to_numpy(), 0.1, 0.2)  # gave numpy's IndexError
+    with pytest.raises(ValueError, match=r"^curve must have the columns .*\['mtmcs'\] missing"):
+        curve_in_range(curve.rename(columns={"mtmcs": "cost"}), 0.1, 0.2)  # was returned as is

@@ -56,16 +56,17 @@ def _check_decimals(decimals):
     return check_param("decimals", decimals, *_ROUNDING)
 
 
-def _check_curve(name, curve):
-    """Raise unless ``curve`` is a DataFrame with the columns fp_cost and mtmcs."""
+def _check_curve(label, curve):
+    """Raise unless ``curve`` is a DataFrame with the columns fp_cost and mtmcs; ``label`` is
+    its name in the message (``"curve"``, ``"curves['a']"``)."""
     check_param(
-        f"curves[{name!r}]", curve, InstanceOf(pd.DataFrame, "a DataFrame with columns fp_cost "
-        "and mtmcs (costlab.metrics.mtmcs_curve)")
+        label, curve, InstanceOf(pd.DataFrame, "a DataFrame with columns fp_cost and mtmcs "
+        "(costlab.metrics.mtmcs_curve)")
     )  # fmt: skip
     missing = [c for c in ("fp_cost", "mtmcs") if c not in curve.columns]
     if missing:
         raise ValueError(
-            f"curves[{name!r}] must have the columns fp_cost and mtmcs "
+            f"{label} must have the columns fp_cost and mtmcs "
             f"(costlab.metrics.mtmcs_curve); {missing} missing."
         )
 
@@ -297,6 +298,7 @@ def curve_in_range(curve, r1=None, r2=None):
         The range as normalised FPcost values, e.g. ``r1=0.05, r2=0.45`` for the thesis's left
         side [0.05/0.95, 0.45/0.55].
     """
+    _check_curve("curve", curve)
     fp = curve["fp_cost"].to_numpy()
     lo = fp.min() if r1 is None else r1
     hi = fp.max() if r2 is None else r2
@@ -332,7 +334,7 @@ def range_summary(curves, r1=None, r2=None, decimals=None):
         raise ValueError("curves must be a non-empty mapping of classifier name -> MTMCS curve.")
     _check_decimals(decimals)
     for name, curve in curves.items():
-        _check_curve(name, curve)
+        _check_curve(f"curves[{name!r}]", curve)
     rows = []
     for name, curve in curves.items():
         values = curve_in_range(curve, r1, r2)["mtmcs"].to_numpy()
