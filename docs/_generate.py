@@ -51,6 +51,11 @@ PACKAGES = (
         "The cost explorer, the CST explorer, the cost-space explorer, the prior-shift widget "
         "and the scenario explorer.",
     ),
+    (
+        "costlab.validation",
+        "Validation",
+        "One declarative vocabulary for checking parameters: intervals, options, booleans.",
+    ),
 )
 
 #: Families per package: (title, modules by their last dotted component, names by name).
@@ -146,6 +151,10 @@ FAMILIES = {
             ("_scenario_explorer", "_scenario_model"),
             (),
         ),
+    ),
+    "costlab.validation": (
+        ("Constraints", (), ("Constraint", "Interval", "Options", "Boolean", "InstanceOf")),
+        ("Checking", (), ("check_param", "check_params", "InvalidParameterError")),
     ),
 }
 

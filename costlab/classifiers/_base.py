@@ -2,10 +2,17 @@
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import column_or_1d
+
+from costlab.validation import Interval, check_param, check_params
+
+#: An integer >= 1 (a count: rounds, neighbours, instances).
+POSITIVE_INT = Interval(numbers.Integral, 1, None, closed="left")
 
 
 def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
@@ -30,10 +37,25 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
 
 
 def check_positive_int(value, name: str) -> int:
-    """Return ``value`` if it is a positive integer (not a bool), else raise ValueError."""
-    if isinstance(value, bool) or not isinstance(value, int | np.integer) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+    """Return ``value`` as an int if it is an integer >= 1 (not a bool), else raise naming it.
+
+    A ValueError for any value that is not one (these estimators' tests and callers expect it).
+    """
+    try:
+        check_param(name, value, POSITIVE_INT)
+    except TypeError as err:
+        raise ValueError(str(err)) from None
     return int(value)
+
+
+def validate_params(estimator) -> None:
+    """Check an estimator's parameters against its class's ``_parameter_constraints``.
+
+    ``_parameter_constraints`` maps each parameter to the :mod:`costlab.validation` constraints
+    it may satisfy (scikit-learn's convention, with costlab's vocabulary); called at the start
+    of ``fit``, as scikit-learn validates there rather than in ``__init__``.
+    """
+    check_params(type(estimator)._parameter_constraints, estimator.get_params(deep=False))
 
 
 class WekaClassifierBase(ClassifierMixin, BaseEstimator):

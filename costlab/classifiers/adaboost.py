@@ -18,6 +18,7 @@ Weka's stopping rules and round weights.
 
 from __future__ import annotations
 
+import numbers
 from collections import deque
 
 import numpy as np
@@ -26,7 +27,9 @@ from sklearn.tree import DecisionTreeClassifier
 from sklearn.utils import check_random_state
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import WekaClassifierBase, check_positive_int, encode_labels
+from costlab.validation import Boolean, InstanceOf, Interval, Options
+
+from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
 from .j48 import J48, EncodedTree
 from .stump import fit_weka_stump, numeric_orders
@@ -233,6 +236,20 @@ class WekaAdaBoostM1(WekaClassifierBase):
         Their weights :math:`\\alpha_m` and weighted training errors.
     """
 
+    _parameter_constraints = {
+        "n_estimators": [POSITIVE_INT],
+        "stump": [Options(STUMPS)],
+        "random_state": [
+            Interval(numbers.Integral, 0, 2**32 - 1, closed="both"),
+            InstanceOf(np.random.RandomState),
+            None,
+        ],
+        "base": [Options(BASES)],
+        "unpruned": [Boolean()],  # the J48 base's options; J48 checks their ranges
+        "confidence": [Interval(numbers.Real, None, None, closed="neither")],
+        "min_instances": [POSITIVE_INT],
+    }
+
     def __init__(
         self,
         n_estimators: int = 10,
@@ -253,11 +270,8 @@ class WekaAdaBoostM1(WekaClassifierBase):
 
     def fit(self, X, y):
         """Boost ``n_estimators`` rounds (fewer if boosting stops early)."""
-        n_rounds = check_positive_int(self.n_estimators, "n_estimators")
-        if self.base not in BASES:
-            raise ValueError(f"base must be one of {BASES}, got {self.base!r}")
-        if self.stump not in STUMPS:
-            raise ValueError(f"stump must be one of {STUMPS}, got {self.stump!r}")
+        validate_params(self)
+        n_rounds = int(self.n_estimators)
         stump_sklearn = self.base == "DecisionStump" and self.stump == "sklearn"
         encoder = CategoricalOneHotEncoder if stump_sklearn else CategoricalOrdinalEncoder
         self.encoder_ = encoder().fit(X)

@@ -56,8 +56,9 @@ from sklearn.utils.validation import (
 
 from costlab.metrics import as_cost_density
 from costlab.metrics.scenarios.risk import riskiest_misclassified
+from costlab.validation import Options, check_params
 
-from ._base import encode_labels
+from ._base import POSITIVE_INT, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 from .j48 import J48
 
@@ -111,10 +112,9 @@ class _BoostingBase(ClassifierMixin, BaseEstimator):
         return model
 
     def _check_n_estimators(self):
-        n = self.n_estimators
-        if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-            raise ValueError(f"n_estimators must be a positive integer, got {n!r}.")
-        return int(n)
+        """Check the parameters of ``_parameter_constraints``; the number of rounds."""
+        check_params(self._parameter_constraints, self.get_params(deep=False))
+        return int(self.n_estimators)
 
     def __sklearn_tags__(self):
         tags = super().__sklearn_tags__()
@@ -225,6 +225,9 @@ class RiskBoostClassifier(_BoostingBase):
     ((2, 2), True)
     """
 
+    # estimator, cost_distribution and random_state are checked where they are used
+    _parameter_constraints = {"n_estimators": [POSITIVE_INT]}
+
     def __init__(self, estimator=None, n_estimators=100, cost_distribution=None, random_state=None):
         self.estimator = estimator
         self.n_estimators = n_estimators
@@ -325,6 +328,11 @@ class AdaBoostM1Classifier(_BoostingBase):
     random_state : int, RandomState or None
     """
 
+    _parameter_constraints = {
+        "n_estimators": [POSITIVE_INT],
+        "probability": [Options(("weka", "normalized"))],
+    }
+
     def __init__(self, estimator=None, n_estimators=100, probability="weka", random_state=None):
         self.estimator = estimator
         self.n_estimators = n_estimators
@@ -334,10 +342,6 @@ class AdaBoostM1Classifier(_BoostingBase):
     def fit(self, X, y):
         """Boost up to ``n_estimators`` rounds."""
         n_rounds = self._check_n_estimators()
-        if self.probability not in ("weka", "normalized"):
-            raise ValueError(
-                f"probability must be 'weka' or 'normalized', got {self.probability!r}."
-            )
         X, yi, distribution = self._validate(X, y)
         rng = check_random_state(self.random_state)
         models, alphas, errors = [], [], []

@@ -51,6 +51,12 @@ from sklearn.utils import check_random_state
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from costlab.validation import Interval, Options, check_params
+
+from ._base import POSITIVE_INT
+
+_UNIT = Interval(numbers.Real, 0.0, 1.0, closed="both")
+
 __all__ = [
     "LDC",
     "QDC",
@@ -66,7 +72,10 @@ _CHUNK = 2048  # rows of a distance block: at most _CHUNK x n doubles in memory 
 class _EqualPriors(ClassifierMixin, BaseEstimator):
     """Shared fit/predict: subclasses give ``_fit_classes`` and ``_log_density``."""
 
+    _parameter_constraints: dict = {}
+
     def fit(self, X, y):
+        check_params(self._parameter_constraints, self.get_params(deep=False))
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
         self.classes_, y_index = np.unique(y, return_inverse=True)
@@ -96,7 +105,6 @@ class _DiscriminantBase(_EqualPriors):
     _model = None
 
     def _fit_classes(self, X, y_index):
-        _check_reg(self.reg)
         k = self.classes_.size
         self.model_ = self._make(np.full(k, 1.0 / k)).fit(X, y_index)
 
@@ -122,6 +130,8 @@ class LDC(_DiscriminantBase):
         Fitted with ``priors`` equal.
     """
 
+    _parameter_constraints = {"reg": [_UNIT]}
+
     def __init__(self, reg=0.0):
         self.reg = reg
 
@@ -144,6 +154,8 @@ class QDC(_DiscriminantBase):
     classes_ : ndarray
     model_ : QuadraticDiscriminantAnalysis
     """
+
+    _parameter_constraints = {"reg": [_UNIT]}
 
     def __init__(self, reg=0.0):
         self.reg = reg
@@ -202,6 +214,12 @@ class MixtureOfGaussiansClassifier(_EqualPriors):
         The number of components chosen for each class.
     """
 
+    _parameter_constraints = {
+        "n_components": [Options(("bic",)), POSITIVE_INT],
+        "max_components": [POSITIVE_INT],
+        # covariance_type, reg_covar, n_init, random_state: GaussianMixture's and sklearn's
+    }
+
     def __init__(
         self,
         n_components="bic",
@@ -219,14 +237,6 @@ class MixtureOfGaussiansClassifier(_EqualPriors):
         self.random_state = random_state
 
     def _fit_classes(self, X, y_index):
-        if self.n_components != "bic" and not _is_positive_int(self.n_components):
-            raise ValueError(
-                f"n_components must be 'bic' or an integer >= 1, got {self.n_components!r}."
-            )
-        if not _is_positive_int(self.max_components):
-            raise ValueError(
-                f"max_components must be an integer >= 1, got {self.max_components!r}."
-            )
         rng = check_random_state(self.random_state)
         seed = int(rng.randint(np.iinfo(np.int32).max))
         self.mixtures_, self.n_components_ = [], []
@@ -280,17 +290,14 @@ class ParzenClassifier(_EqualPriors):
     bandwidths_ : ndarray of shape (n_classes,)
     """
 
+    _parameter_constraints = {
+        "bandwidth": [Interval(numbers.Real, 0.0, np.inf, closed="neither"), None]
+    }
+
     def __init__(self, bandwidth=None):
         self.bandwidth = bandwidth
 
     def _fit_classes(self, X, y_index):
-        if self.bandwidth is not None and not (
-            isinstance(self.bandwidth, numbers.Real)
-            and not isinstance(self.bandwidth, bool)
-            and np.isfinite(self.bandwidth)
-            and self.bandwidth > 0
-        ):
-            raise ValueError(f"bandwidth must be None or a number > 0, got {self.bandwidth!r}.")
         self.points_ = [X[y_index == k] for k in range(self.classes_.size)]
         if self.bandwidth is not None:
             widths = [float(self.bandwidth)] * len(self.points_)
@@ -385,12 +392,3 @@ def _squared_distances(A, B):
     """||a - b||^2 for every row pair, clipped at 0 (rounding of the expanded form)."""
     sq = (A * A).sum(1)[:, None] - 2.0 * A @ B.T + (B * B).sum(1)[None, :]
     return np.maximum(sq, 0.0)
-
-
-def _is_positive_int(value):
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool) and value >= 1
-
-
-def _check_reg(reg):
-    if not isinstance(reg, numbers.Real) or isinstance(reg, bool) or not 0 <= reg <= 1:
-        raise ValueError(f"reg must be a number in [0, 1], got {reg!r}.")

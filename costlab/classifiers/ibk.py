@@ -10,7 +10,9 @@ from __future__ import annotations
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
-from ._base import WekaClassifierBase, check_positive_int, encode_labels
+from costlab.validation import Boolean
+
+from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
 from ._encoding import CategoricalOrdinalEncoder
 
 __all__ = ["WekaIBk", "cumulative_ranges"]
@@ -83,13 +85,15 @@ class WekaIBk(WekaClassifierBase):
     array([[0.8333, 0.1667]])
     """
 
+    _parameter_constraints = {"k": [POSITIVE_INT], "extend_ranges": [Boolean()]}
+
     def __init__(self, k: int = 1, extend_ranges: bool = True):
         self.k = k
         self.extend_ranges = extend_ranges
 
     def fit(self, X, y):
         """Store the training rows and their attribute ranges."""
-        check_positive_int(self.k, "k")
+        validate_params(self)
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
         self.train_ = self.encoder_.transform(X)
         self.classes_, self.train_labels_ = encode_labels(y, self.train_.shape[0])

@@ -82,14 +82,20 @@ against Weka.
 
 from __future__ import annotations
 
+import numbers
+
 import numpy as np
 from scipy.special import ndtri
 from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
+from costlab.validation import Boolean, InstanceOf, Interval, check_param
+
 from . import _j48_kernels as _kernels
 from . import _j48_numerics as _numerics
-from ._base import WekaClassifierBase, check_positive_int, encode_labels
+from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
 from ._encoding import CategoricalOrdinalEncoder
+
+_PRUNING_CONFIDENCE = Interval(numbers.Real, 0.0, 0.5, closed="right")
 
 __all__ = ["J48", "add_errors", "grow_tree", "presort", "tree_proba"]
 
@@ -228,6 +234,13 @@ class J48(WekaClassifierBase):
            [0., 1.]])
     """
 
+    _parameter_constraints = {
+        "unpruned": [Boolean()],
+        "confidence": [Interval(numbers.Real, None, None, closed="neither")],  # (0, 0.5] if pruned
+        "min_instances": [POSITIVE_INT],
+        "class_weight": [InstanceOf(dict, "a dict of label -> weight"), None],
+    }
+
     def __init__(
         self,
         unpruned: bool = False,
@@ -242,11 +255,11 @@ class J48(WekaClassifierBase):
 
     def _options(self):
         """Validated ``(min_obj, cf)``; ``cf`` rounded to single precision (a Java float)."""
-        min_obj = check_positive_int(self.min_instances, "min_instances")
+        validate_params(self)
+        if not self.unpruned:
+            check_param("confidence", self.confidence, _PRUNING_CONFIDENCE)
         cf = float(np.float32(self.confidence))  # a Java float in Weka
-        if not self.unpruned and not 0.0 < cf <= 0.5:
-            raise ValueError(f"confidence must be in (0, 0.5], got {self.confidence!r}")
-        return min_obj, cf
+        return int(self.min_instances), cf
 
     def round_grower(self, schema, classes):
         """``grow(codes, yi, weights) -> EncodedTree`` with this estimator's options.
@@ -285,7 +298,7 @@ class J48(WekaClassifierBase):
         schema = self.encoder_.schema_
         self.n_features_in_ = codes.shape[1]
         self.tree_ = grow_tree(
-            codes, yi, weights, len(self.classes_), schema, min_obj, cf, self.unpruned
+            codes, yi, weights, len(self.classes_), schema, min_obj, cf, bool(self.unpruned)
         )
         return self
 

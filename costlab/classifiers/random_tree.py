@@ -71,13 +71,22 @@ array([[1., 0.]])
 from __future__ import annotations
 
 import math
+import numbers
 from decimal import ROUND_HALF_UP, Context, Decimal
 
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
+from costlab.validation import Interval
+
 from . import _random_tree_kernels as kernels
-from ._base import WekaClassifierBase, check_positive_int, encode_labels
+from ._base import (
+    POSITIVE_INT,
+    WekaClassifierBase,
+    check_positive_int,
+    encode_labels,
+    validate_params,
+)
 from ._encoding import CategoricalOrdinalEncoder
 
 __all__ = [
@@ -236,6 +245,13 @@ class WekaRandomForest(WekaClassifierBase):
            [0.38, 0.62]])
     """
 
+    _parameter_constraints = {
+        "n_estimators": [POSITIVE_INT],
+        "max_features": [Interval(numbers.Integral, 0, None, closed="left"), None],
+        "random_state": [Interval(numbers.Integral, None, None, closed="neither"), None],
+        # class_labels: checked against the classes in fit (_class_texts)
+    }
+
     def __init__(
         self,
         n_estimators: int = 100,
@@ -250,8 +266,9 @@ class WekaRandomForest(WekaClassifierBase):
 
     def fit(self, X, y):
         """Grow ``n_estimators`` random trees on bootstrap samples of ``X``, ``y``."""
-        n_trees = check_positive_int(self.n_estimators, "n_estimators")
-        seed = _check_seed(self.random_state)
+        validate_params(self)
+        n_trees = int(self.n_estimators)
+        seed = 1 if self.random_state is None else int(self.random_state)
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
         codes = np.ascontiguousarray(self.encoder_.transform(X))
         self.classes_, yi = encode_labels(y, codes.shape[0])
@@ -312,24 +329,11 @@ class WekaRandomForest(WekaClassifierBase):
         )  # fmt: skip
 
 
-def _check_seed(random_state) -> int:
-    if random_state is None:
-        return 1
-    if isinstance(random_state, bool) or not isinstance(random_state, int | np.integer):
-        raise ValueError(f"random_state must be an int (Weka's -S) or None, got {random_state!r}")
-    return int(random_state)
-
-
 def _k_value(max_features, n_attributes) -> int:
-    if max_features is None or (
-        isinstance(max_features, int | np.integer)
-        and not isinstance(max_features, bool)
-        and max_features == 0
-    ):
-        k = weka_num_features(n_attributes)
-    else:
-        k = check_positive_int(max_features, "max_features")
-    return min(k, n_attributes)
+    """Weka's -K: the number of attributes tried at a node (None or 0: Weka's default)."""
+    if max_features is None or max_features == 0:
+        return min(weka_num_features(n_attributes), n_attributes)
+    return min(int(max_features), n_attributes)
 
 
 def _class_texts(class_labels, classes) -> list:

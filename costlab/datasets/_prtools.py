@@ -48,10 +48,13 @@ docstring gives. Features ``x1``, ``x2`` (float64); ``source="synthetic"``.
 from __future__ import annotations
 
 import math
+import numbers
 
 import numpy as np
 
-from ._errors import DatasetError
+from costlab.validation import Interval
+
+from ._errors import DatasetError, check_data_param
 from ._synthetic import generated_dataset
 
 __all__ = [
@@ -293,12 +296,7 @@ def multimodal(n_per_class=N_PER_CLASS, *, random_state=0):
 
 def _start(n_per_class, random_state):
     """Validate the size and seed; return the generator and the target indicator."""
-    if (
-        isinstance(n_per_class, bool)
-        or not isinstance(n_per_class, int | np.integer)
-        or n_per_class < 1
-    ):
-        raise DatasetError(f"n_per_class must be an integer >= 1, got {n_per_class!r}")
+    check_data_param("n_per_class", n_per_class, Interval(numbers.Integral, 1, None, closed="left"))
     try:
         rng = np.random.default_rng(random_state)
     except (TypeError, ValueError) as exc:
@@ -314,11 +312,7 @@ def _start(n_per_class, random_state):
 
 def _nonnegative(value, name):
     """Return `value` as a float, or raise naming `name` unless it is finite and >= 0."""
-    if isinstance(value, bool) or not isinstance(value, int | float | np.integer | np.floating):
-        raise DatasetError(f"{name} must be a finite number >= 0, got {value!r}")
-    if not (math.isfinite(value) and value >= 0):
-        raise DatasetError(f"{name} must be a finite number >= 0, got {value!r}")
-    return float(value)
+    return float(check_data_param(name, value, Interval(numbers.Real, 0, math.inf, closed="left")))
 
 
 def _dataset(name, X, is_target):

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from costlab.validation import Boolean, InstanceOf, check_param
+
 from ._catalogue import BUILTIN
 from ._errors import DatasetError
 from ._specs import OpenMLSpec, SyntheticSpec, UCISpec
@@ -41,6 +43,7 @@ def register_dataset(spec, *, replace=False):
         raise TypeError(
             f"register_dataset needs an OpenMLSpec, UCISpec or SyntheticSpec, got {type(spec)!r}"
         )
+    check_param("replace", replace, Boolean())
     if spec.name in _REGISTRY and not replace:
         raise DatasetError(f"dataset {spec.name!r} is already registered (pass replace=True)")
     _REGISTRY[spec.name] = spec
@@ -77,7 +80,11 @@ _LIST_COLUMNS = ["name", "title", "n_instances", "negative", "positive", "source
 
 
 def get_spec(name):
-    """The registry entry called `name`; a DatasetError naming the known datasets otherwise."""
+    """The registry entry called `name`; a DatasetError naming the known datasets otherwise.
+
+    A `name` that is not a string (a list of names, say) is a TypeError naming the parameter.
+    """
+    check_param("name", name, InstanceOf(str, "a str (a registry key, see list_datasets())"))
     if name not in _REGISTRY:
         known = ", ".join(sorted(_REGISTRY))
         raise DatasetError(f"unknown dataset {name!r}; known datasets: {known}")

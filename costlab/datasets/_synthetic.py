@@ -35,10 +35,13 @@ with the same NumPy bit generator (PCG64).
 from __future__ import annotations
 
 import dataclasses
+import numbers
 
 import numpy as np
 
-from ._errors import DatasetError
+from costlab.validation import Interval
+
+from ._errors import check_data_param
 from ._own import from_arrays
 
 __all__ = ["N_FEATURES", "RINGNORM_A", "ringnorm", "threenorm", "twonorm"]
@@ -154,10 +157,12 @@ def ringnorm(n=7400, *, random_state=0, a=RINGNORM_A):
     return _dataset("ringnorm", X, is2)
 
 
+_AT_LEAST_TWO = Interval(numbers.Integral, 2, None, closed="left")
+
+
 def _start(n, random_state):
     """Validate `n`; return the generator and the class-2 indicator (exactly n // 2 rows)."""
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 2:
-        raise DatasetError(f"n must be an integer >= 2 (both classes present), got {n!r}")
+    check_data_param("n", n, _AT_LEAST_TWO, note="both classes present")
     rng = np.random.default_rng(random_state)
     is2 = np.zeros(int(n), dtype=bool)
     is2[rng.permutation(int(n))[: int(n) // 2]] = True

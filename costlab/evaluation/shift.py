@@ -12,13 +12,19 @@ are counted on the deployment's labels, so the comparison is against the truth, 
 from __future__ import annotations
 
 import copy
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from costlab.classifiers import CostRangeThresholdClassifier, make_classifier
+from costlab.datasets import Dataset
 from costlab.metrics import PRIOR_METHODS, PriorEstimate
+from costlab.validation import InstanceOf, Interval, check_param
+
+_DATASET = InstanceOf(Dataset, "a costlab Dataset (costlab.datasets.load_dataset, from_frame)")
+_PER_CLASS = Interval(numbers.Integral, 2, None, closed="left")
 
 __all__ = ["ShiftReport", "deployment_shift"]
 
@@ -140,6 +146,8 @@ def deployment_shift(
     -------
     ShiftReport
     """
+    check_param("dataset", dataset, _DATASET)
+    check_param("train_per_class", train_per_class, _PER_CLASS, None)
     deployment_prior = float(deployment_prior)
     if not 0.0 < deployment_prior < 1.0:
         raise ValueError(

@@ -10,6 +10,8 @@ import numbers
 
 import numpy as np
 
+from costlab.validation import Boolean, Options, check_param
+
 _SEARCHES = ("exact", "thorough", "optimized")
 _SCORE_OF = ("positive", "negative")
 _TOL = 1e-9
@@ -153,13 +155,10 @@ def check_probability_scores(scores, *, rule, instead, name="y_score"):
 def check_bool(value, name):
     """Return ``value`` as a Python bool if it is one (or a numpy bool), else raise naming ``name``.
 
-    Strings such as ``"no"``, numbers and None are refused rather than read by truthiness.
+    Strings such as ``"no"``, numbers and None are refused rather than read by truthiness
+    (:class:`costlab.validation.Boolean`).
     """
-    if not isinstance(value, (bool, np.bool_)):
-        raise TypeError(
-            f"{name} must be a bool (True or False), got {type(value).__name__} {value!r}."
-        )
-    return bool(value)
+    return bool(check_param(name, value, Boolean()))
 
 
 def check_sample_weight(sample_weight, n, *, name="sample_weight"):
@@ -268,19 +267,25 @@ def check_cost_range(r1, r2):
 
 def check_score_of(score_of):
     """Return ``score_of`` if it is "positive" or "negative", else raise naming it."""
-    if not isinstance(score_of, str) or score_of not in _SCORE_OF:
-        raise ValueError(
-            f"score_of must be one of {_SCORE_OF} (which class y_score is the score of; "
-            f"'positive' is scikit-learn's predict_proba(X)[:, 1]), got {score_of!r}."
-        )
-    return score_of
+    return _option(
+        "score_of", score_of, _SCORE_OF, "which class y_score is the score of; 'positive' is "
+        "scikit-learn's predict_proba(X)[:, 1]"
+    )  # fmt: skip
 
 
 def check_search(search):
     """Return ``search`` if it names a known threshold search, else raise."""
-    if search not in _SEARCHES:
-        raise ValueError(f"search must be one of {_SEARCHES}, got {search!r}.")
-    return search
+    return _option("search", search, _SEARCHES)
+
+
+def _option(name, value, options, note=None):
+    """``value`` if one of ``options`` (:class:`costlab.validation.Options`), else a ValueError
+    (whatever its type: these checks have always raised ValueError) ending with ``note``."""
+    try:
+        return check_param(name, value, Options(options))
+    except (TypeError, ValueError) as err:
+        message = str(err) if note is None else f"{str(err)[:-1]} ({note})."
+        raise ValueError(message) from None
 
 
 def check_priors(priors, *, name="priors"):

@@ -34,6 +34,7 @@ from costlab.metrics import (
     total_expected_cost,
     winning_ranges,
 )
+from costlab.validation import Options, check_param
 
 __all__ = [
     "DENSITIES",
@@ -91,10 +92,8 @@ def check_state(state, names):
     unknown = [c for c in state.classifiers if c not in names]
     if unknown:
         raise ValueError(f"classifiers {unknown} are not among {list(names)}.")
-    if state.mode not in MODES:
-        raise ValueError(f"mode must be one of {MODES}, got {state.mode!r}.")
-    if state.density not in DENSITIES:
-        raise ValueError(f"density must be one of {DENSITIES}, got {state.density!r}.")
+    check_param("mode", state.mode, Options(MODES))
+    check_param("density", state.density, Options(DENSITIES))
     if state.mode == "pcf" and not 0.0 < state.pcf < 1.0:
         raise ValueError(f"pcf must lie strictly between 0 and 1, got {state.pcf!r}.")
     for name in ("fn_cost", "fp_cost", "a", "b"):

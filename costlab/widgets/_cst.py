@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import ipywidgets as widgets
 
 from costlab.metrics import format_cost_ratio
+from costlab.validation import Options, check_param
 from costlab.widgets import _controls as controls
 from costlab.widgets._cst_model import (
     curves_by_dataset,
@@ -91,7 +92,10 @@ class CstExplorer(widgets.VBox):
         ``(r1, r2)`` as normalised FPcost, moved to the nearest ratios of the grid.
     presets : mapping, optional
         Name -> ``{"dataset": ..., "classifiers": ..., "cost_range": (r1, r2)}`` (each key
-        optional): a "Start from" menu that sets those controls at once.
+        optional): a "Start from" menu that sets those controls at once. A preset naming its
+        dataset must name classifiers held there; one without a dataset applies to the
+        dataset shown and selects those of its classifiers held there (it must name at least
+        one held on some dataset). Anything else is a ValueError naming the preset.
     labels : mapping, optional
         Classifier name -> name shown.
     titles : mapping, optional
@@ -144,8 +148,7 @@ class CstExplorer(widgets.VBox):
         self.choice_, self.error_ = None, None
         names = list(self.curves_)
         dataset = names[0] if dataset is None else dataset
-        if dataset not in names:
-            raise ValueError(f"dataset must be one of {names}, got {dataset!r}.")
+        check_param("dataset", dataset, Options(names))
         offered = list(self.curves_[dataset])
         chosen = offered if classifiers is None else list(classifiers)
         unknown = [c for c in chosen if c not in offered]
@@ -284,7 +287,9 @@ class CstExplorer(widgets.VBox):
 
 
 def _checked_presets(presets, curves):
-    """The presets, each naming a held dataset and known keys; else a ValueError."""
+    """The presets, else a ValueError naming the preset: each names known keys and a held
+    dataset; a preset naming its dataset names only classifiers held there, and one without a
+    dataset (applied to the dataset shown) at least one classifier held on some dataset."""
     presets = dict(presets or {})
     for name, preset in presets.items():
         unknown = set(preset) - {"dataset", "classifiers", "cost_range"}
@@ -293,7 +298,24 @@ def _checked_presets(presets, curves):
                 f"presets[{name!r}] must map 'dataset' (one of {list(curves)}), 'classifiers' "
                 f"and 'cost_range' (each optional); got {preset!r}."
             )
+        _check_preset_classifiers(name, preset, curves)
     return presets
+
+
+def _check_preset_classifiers(name, preset, curves):
+    named = list(preset.get("classifiers") or ())
+    if "dataset" in preset:
+        where, known = repr(preset["dataset"]), list(curves[preset["dataset"]])
+        missing = [c for c in named if c not in known]
+    else:  # kept where the shown dataset holds them; refused when held nowhere
+        where = "any dataset"
+        known = list(dict.fromkeys(c for held in curves.values() for c in held))
+        missing = named if named and not any(c in known for c in named) else []
+    if missing:
+        raise ValueError(
+            f"presets[{name!r}] names classifiers {missing} that have no curve on {where}; "
+            f"known classifiers: {known}."
+        )
 
 
 def cst_explorer(source, **options):

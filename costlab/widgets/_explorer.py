@@ -22,6 +22,7 @@ import html
 import ipywidgets as widgets
 
 from costlab.metrics import select_classifier
+from costlab.validation import Options, check_param
 from costlab.widgets import _controls as controls
 from costlab.widgets._export import choice_data, choice_estimator, choice_json
 from costlab.widgets._model import DECIMALS, range_label, snap_range, weka_status
@@ -155,8 +156,7 @@ class CostExplorer(widgets.VBox):
         if not names:
             raise ValueError("run holds no dataset: give results or datasets with models.")
         dataset = names[0] if dataset is None else dataset
-        if dataset not in names:
-            raise ValueError(f"dataset must be one of {names}, got {dataset!r}.")
+        check_param("dataset", dataset, Options(names))
         offered = self._session.options(dataset)
         chosen = offered if classifiers is None else list(classifiers)
         unknown = [c for c in chosen if c not in offered]

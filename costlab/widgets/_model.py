@@ -18,6 +18,7 @@ import numpy as np
 
 from costlab.evaluation.experiment import ExperimentRun, cost_curves, curves_for
 from costlab.metrics import cost_ratio_grid, format_cost_ratio, select_classifier
+from costlab.validation import Options, check_param
 
 __all__ = [
     "FP_RANGE",
@@ -279,8 +280,7 @@ def search_caption_html(search, search_step=1e-5, fp_step=0.05, *, compare=True)
     >>> "exact search" in search_caption_html("exact")
     True
     """
-    if search not in _SEARCH_NAMES:
-        raise ValueError(f"search must be one of {list(_SEARCH_NAMES)}, got {search!r}.")
+    check_param("search", search, Options(_SEARCH_NAMES))
     grid = f"ratio grid {fp_step:g}"
     if search == "exact":
         what, step = f"MTMCR by {_SEARCH_NAMES[search]}; {grid}).", ""

@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from costlab.evaluation.experiment import as_run
 from costlab.metrics._validation import check_priors, check_rate_target
 from costlab.plotting._prior_shift import PAPER_PRIORS
+from costlab.validation import Options, check_param
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._controls import styled
 from costlab.widgets._prior_shift_model import (
@@ -135,16 +136,14 @@ class PriorShiftWidget(widgets.VBox):
     def _initial_state(self, dataset, classifier, prior, condition, value):
         names = self.run_.dataset_names()
         dataset = names[0] if dataset is None else dataset
-        if dataset not in names:
-            raise ValueError(f"dataset must be one of {names}, got {dataset!r}.")
+        check_param("dataset", dataset, Options(names))
         offered = self.run_.classifiers(dataset)
         classifier = offered[0] if classifier is None else classifier
-        if classifier not in offered:
+        if classifier not in offered:  # names the dataset, which check_param would not
             raise ValueError(
                 f"classifier must be one of {offered} (held for {dataset!r}), got {classifier!r}."
             )
-        if condition not in CONDITIONS:
-            raise ValueError(f"condition must be one of {list(CONDITIONS)}, got {condition!r}.")
+        check_param("condition", condition, Options(CONDITIONS))
         prior = float(check_priors(prior, name="prior")[0])
         if not PRIOR_RANGE[0] <= prior <= PRIOR_RANGE[1]:
             raise ValueError(f"prior must lie in {list(PRIOR_RANGE)} (the slider), got {prior}.")

@@ -15,9 +15,11 @@ iteration chart only, the top-k slider the instance table only).
 from __future__ import annotations
 
 import html
+import numbers
 
 import ipywidgets as widgets
 
+from costlab.validation import Interval, Options, check_param
 from costlab.widgets import _scenario_controls as controls
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._render import error_html
@@ -140,14 +142,12 @@ class ScenarioExplorer(widgets.VBox):
         )
         names = list(self.data_.hulls)
         classifier = names[0] if classifier is None else classifier
-        if classifier not in names:
-            raise ValueError(f"classifier must be one of {names}, got {classifier!r}.")
+        check_param("classifier", classifier, Options(names))
         n_rounds = self.data_.n_rounds
         iteration = max(n_rounds, 1) if iteration is None else iteration
-        if n_rounds and not 1 <= int(iteration) <= n_rounds:
-            raise ValueError(f"iteration must be an integer in [1, {n_rounds}], got {iteration!r}.")
-        if not 1 <= int(top) <= 50:
-            raise ValueError(f"top must be an integer in [1, 50], got {top!r}.")
+        last = n_rounds if n_rounds else None  # a model without rounds: any round number
+        check_param("iteration", iteration, Interval(numbers.Integral, 1, last, closed="both"))
+        check_param("top", top, Interval(numbers.Integral, 1, 50, closed="both"))
         initial = ScenarioState(classifier=classifier, top=int(top), round=int(iteration))
         initial = state_for_density(initial, density)
         self._labels, self._title = dict(labels or {}), title

@@ -17,6 +17,7 @@ from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from costlab.classifiers import (
     CLASSIFIERS,
+    J48,
     CategoricalOneHotEncoder,
     CategoricalOrdinalEncoder,
     SklearnRandomForest,
@@ -413,3 +414,30 @@ def test_naive_bayes_german_auc_near_weka_with_other_folds():
 def test_weka_published_auc_with_weka_folds(load, name, published):
     X, y = load()
     assert round(_cv_auc(name, X, y, weka_folds(y)), 4) == published
+
+
+# Issue 30: a truthy string is not a boolean. J48(unpruned="no") grew the unpruned tree.
+@pytest.mark.parametrize(
+    ("make", "name"),
+    [
+        (lambda v: J48(unpruned=v), "unpruned"),
+        (lambda v: WekaAdaBoostM1(base="J48", unpruned=v, n_estimators=2), "unpruned"),
+        (lambda v: WekaIBk(extend_ranges=v), "extend_ranges"),
+    ],
+)
+@pytest.mark.parametrize("value", ["no", "False", 0, 1, None])
+def test_boolean_parameters_refuse_non_booleans(make, name, value):
+    X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]
+    with pytest.raises(TypeError, match=rf"^{name} must be a bool \(True or False\), got "):
+        make(value).fit(X, y)
+
+
+def test_boolean_parameters_take_numpy_bools():
+    X, y = np.array([[0.0], [1.0], [2.0], [3.0]]), [0, 0, 1, 1]
+    J48(unpruned=np.bool_(True)).fit(X, y)
+    WekaIBk(extend_ranges=np.bool_(False)).fit(X, y)
+
+
+@pytest.mark.parametrize("model", [J48(), WekaAdaBoostM1(), WekaIBk()])
+def test_parameter_constraints_cover_every_parameter(model):
+    assert set(model._parameter_constraints) == set(model.get_params(deep=False))

@@ -123,11 +123,13 @@ def test_pickle_and_pipeline():
 @pytest.mark.parametrize(
     ("model", "match"),
     [
-        (LDC(reg=2.0), "reg must be a number in"),
-        (QDC(reg=-1), "reg must be a number in"),
+        (LDC(reg=2.0), r"reg must be a real number in \[0, 1\], got 2.0"),
+        (QDC(reg=-1), r"reg must be a real number in \[0, 1\], got -1"),
+        (LDC(reg="0.1"), r"reg must be a real number in \[0, 1\], got '0.1'"),
         (MixtureOfGaussiansClassifier(n_components=0), "n_components must be"),
         (MixtureOfGaussiansClassifier(max_components=1.5), "max_components must be"),
-        (ParzenClassifier(bandwidth=0.0), "bandwidth must be None or a number > 0"),
+        (ParzenClassifier(bandwidth=0.0), r"bandwidth must be a real number in \(0, inf\) or None"),
+        (ParzenClassifier(bandwidth=float("nan")), "bandwidth must be a real number"),
     ],
 )
 def test_bad_parameters_are_named(model, match):

@@ -238,3 +238,19 @@ def test_parsers_report_file_line_and_problem(tmp_path):
     crx.write_text("b,x,0,u,g,w,v,1.25,t,t,01,f,g,00202,0,+\n")
     with pytest.raises(DatasetError, match="attribute A2: non-numeric value"):
         _parsers.parse_credit_approval({"crx.data": crx})
+
+
+@pytest.mark.parametrize("name", [["german_credit"], None, 3])
+def test_a_name_that_is_not_a_string_is_named(name):
+    # a list gave Python's "unhashable type: 'list'"
+    with pytest.raises(TypeError, match=r"^name must be a str \(a registry key, see list_datasets"):
+        load_dataset(name)
+
+
+def test_register_dataset_refuses_a_replace_that_is_not_a_bool(monkeypatch):
+    # replace="no" is truthy: it replaced the registered entry
+    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
+    spec = OpenMLSpec(name="spectf", openml_id=337, negative="0", positive="1")
+    with pytest.raises(TypeError, match=r"^replace must be a bool \(True or False\), got 'no'"):
+        register_dataset(spec, replace="no")
+    assert _registry._REGISTRY["spectf"] is not spec

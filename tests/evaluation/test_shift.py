@@ -58,3 +58,21 @@ def test_bad_parameters_are_named():
         deployment_shift(data, methods=("em", "cc"))
     with pytest.raises(ValueError, match="train_per_class must leave rows of both classes"):
         deployment_shift(data, train_per_class=5000)
+
+
+# Issue 30: bad input is named before any work is done.
+def test_a_dataset_that_is_not_a_dataset_is_named():
+    import pandas as pd
+
+    frame = pd.DataFrame({"x": [0.0, 1.0], "y": [0, 1]})  # gave "'DataFrame' has no y_binary"
+    with pytest.raises(TypeError, match=r"^dataset must be a costlab Dataset .*got DataFrame"):
+        deployment_shift(frame)
+
+
+@pytest.mark.parametrize(
+    ("value", "error"), [(2.5, TypeError), ("40", TypeError), (True, TypeError), (1, ValueError)]
+)
+def test_train_per_class_must_be_an_integer_of_at_least_two(value, error):
+    data = twonorm(400, random_state=1)
+    with pytest.raises(error, match=r"^train_per_class must be an int in \[2, inf\) or None"):
+        deployment_shift(data, train_per_class=value)

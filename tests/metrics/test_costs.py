@@ -187,3 +187,49 @@ def test_select_classifier_refuses_curves_on_different_grids_naming_them():
 def test_bad_input_names_the_problem(call, match):
     with pytest.raises(ValueError, match=match):
         call()
+
+
+# Issue 30: select_classifier's decimals and curves, classify's NaNs.
+def _two_curves():
+    fp = np.round(np.arange(0.05, 0.5, 0.05), 2)
+    return {
+        "a": pd.DataFrame({"fp_cost": fp, "mtmcs": np.linspace(13, 40, fp.size)}),
+        "b": pd.DataFrame({"fp_cost": fp, "mtmcs": np.linspace(20, 32, fp.size)}),
+    }
+
+
+@pytest.mark.parametrize(
+    ("decimals", "error"), [(-1, ValueError), ("2", TypeError), (2.0, TypeError), (True, TypeError)]
+)
+def test_select_classifier_refuses_bad_decimals(decimals, error):
+    # decimals=-1 rounded MTMCS to tens; "2" gave numpy's "cannot be interpreted as an integer"
+    with pytest.raises(error, match=r"^decimals must be an int in \[0, inf\) or None, got "):
+        select_classifier(_two_curves(), decimals=decimals)
+    with pytest.raises(error, match="^decimals must be"):
+        range_summary(_two_curves(), decimals=decimals)
+
+
+def test_select_classifier_names_a_curve_that_is_not_a_frame():
+    curves = _two_curves()
+    curves["a"] = curves["a"].to_numpy()  # an ndarray gave numpy's IndexError
+    with pytest.raises(TypeError, match=r"^curves\['a'\] must be a DataFrame with columns "):
+        select_classifier(curves, decimals=2)
+
+
+@pytest.mark.parametrize("score_of", ["positive", "negative"])
+def test_classify_refuses_nan_threshold_and_scores(score_of):
+    kwargs = {"score_of": score_of, "fn_cost": 0.8}
+    with pytest.raises(ValueError, match=r"^threshold must be a real number \(not NaN\)"):
+        classify([0.1, 0.5], float("nan"), **kwargs)
+    with pytest.raises(TypeError, match="^threshold must be"):
+        classify([0.1, 0.5], "0.5", **kwargs)
+    with pytest.raises(ValueError, match=r"^y_score contains 1 NaN value\(s\)"):
+        classify([0.1, float("nan")], 0.5, **kwargs)
+
+
+def test_curve_in_range_names_a_curve_that_is_not_a_frame_or_lacks_a_column():
+    curve = _two_curves()["a"]
+    with pytest.raises(TypeError, match="^curve must be a DataFrame with columns fp_cost"):
+        curve_in_range(curve.to_numpy(), 0.1, 0.2)  # gave numpy's IndexError
+    with pytest.raises(ValueError, match=r"^curve must have the columns .*\['mtmcs'\] missing"):
+        curve_in_range(curve.rename(columns={"mtmcs": "cost"}), 0.1, 0.2)  # was returned as is

@@ -300,7 +300,7 @@ def test_errors_name_the_parameter():
         curve(1.5)
     with pytest.raises(ValueError, match="low must not exceed high"):
         curve.area(0.6, 0.4)
-    with pytest.raises(ValueError, match="prevalence must lie"):
+    with pytest.raises(ValueError, match=r"prevalence must be a real number in \(0, 1\)"):
         treat_all_net_benefit(1.0, 0.2)
 
 
@@ -497,3 +497,44 @@ def test_trivial_losses():
     np.testing.assert_allclose(all_pos, 2 * np.array([0.0, 0.5, 1.0]) * 0.75)  # FPR = 1
     np.testing.assert_allclose(all_neg, 2 * np.array([1.0, 0.5, 0.0]) * 0.25)  # TPR = 0
     np.testing.assert_allclose(curve.trivial([0.0, 0.5, 1.0]), [0.0, 0.25, 0.0])
+
+
+# Issue 30: booleans that are not bools, and errors that name the parameter.
+@pytest.mark.parametrize("boot", [bootstrap_decision_curves, bootstrap_brier_curves])
+@pytest.mark.parametrize("value", ["no", 0, None])
+def test_bootstraps_refuse_a_stratified_that_is_not_a_bool(boot, value):
+    y = np.array([0, 1] * 10)
+    s = np.linspace(0.05, 0.95, 20)
+    with pytest.raises(TypeError, match=r"^stratified must be a bool \(True or False\), got "):
+        boot(y, s, n_resamples=5, stratified=value)
+
+
+@pytest.mark.parametrize(
+    ("prevalence", "error"), [("a", TypeError), ("0.2", TypeError), (float("nan"), ValueError)]
+)
+def test_treat_all_names_a_bad_prevalence(prevalence, error):
+    # "a" gave numpy's "could not convert string to float: 'a'"
+    with pytest.raises(error, match=r"^prevalence must be a real number in \(0, 1\), got "):
+        treat_all_net_benefit(prevalence, 0.2)
+
+
+def test_treat_all_refuses_a_boolean_standardized():
+    with pytest.raises(TypeError, match="^standardized must be a bool"):
+        treat_all_net_benefit(0.3, 0.2, standardized="yes")
+
+
+def test_net_benefit_refuses_a_standardized_that_is_not_a_bool():
+    # "no" is truthy: it gave the standardized net benefit
+    y, s = [0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8]
+    with pytest.raises(TypeError, match=r"^standardized must be a bool \(True or False\)"):
+        net_benefit(y, s, 0.2, standardized="no")
+    with pytest.raises(TypeError, match="^standardized must be a bool"):
+        bootstrap_decision_curves(y, s, n_resamples=5, standardized="no")
+
+
+def test_method_and_space_that_are_not_strings_are_type_errors():
+    y, s = [0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8]
+    with pytest.raises(TypeError, match="^method must be one of 'optimal', 'rate-driven'"):
+        threshold_choice_curve(y, s, method=1)
+    with pytest.raises(ValueError, match="^space must be one of 'cost', 'skew', got 'roc'"):
+        threshold_choice_curves(y, s, space="roc")

@@ -112,5 +112,32 @@ def test_errors_name_the_parameter(labelled):
     np.testing.assert_array_equal(known["cost_high"], known["cost"])
     with pytest.raises(ValueError, match="fp_costs must be normalised FPcosts"):
         costs_at_prior(y, s, _estimate(0.3, [0.3, 0.3]), [0.0, 0.5])
-    with pytest.raises(ValueError, match="harm must be a finite number >= 0"):
+    with pytest.raises(ValueError, match=r"harm must be a real number in \[0, inf\)"):
         net_benefit_at_prior(y, s, _estimate(0.3, [0.3, 0.3]), [0.2], harm=-1)
+
+
+# Issue 30: errors that name the parameter or the situation.
+def _labelled():
+    rng = np.random.default_rng(0)
+    y = np.repeat([0, 1], 20)
+    return y, np.clip(rng.normal(0.3 + 0.4 * y, 0.2), 0.0, 1.0)
+
+
+@pytest.mark.parametrize(
+    ("harm", "error"), [("0.1", TypeError), (-0.1, ValueError), (float("nan"), ValueError)]
+)
+def test_net_benefit_at_prior_names_a_bad_harm(harm, error):
+    y, s = _labelled()  # "0.1" gave numpy's "ufunc 'isfinite' not supported"
+    with pytest.raises(error, match=r"^harm must be a real number in \[0, inf\), got "):
+        net_benefit_at_prior(y, s, 0.3, [0.1, 0.2], harm=harm)
+
+
+@pytest.mark.parametrize("prior", [0.3, float("nan")])
+def test_costs_at_prior_refuses_an_estimate_whose_replicates_are_all_nan(prior):
+    # a NaN band came back without a word (or an error about pcf, which the caller never gave)
+    y, s = _labelled()
+    est = PriorEstimate(prior, np.nan, np.nan, 0.95, "bbse", np.full(50, np.nan), 40)
+    with pytest.raises(ValueError, match="^estimate has no finite bootstrap replicate"):
+        costs_at_prior(y, s, est, [0.2, 0.5])
+    with pytest.raises(ValueError, match="^estimate has no finite bootstrap replicate"):
+        net_benefit_at_prior(y, s, est, [0.2])

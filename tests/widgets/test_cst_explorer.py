@@ -283,3 +283,23 @@ def test_callbacks_only_read_the_held_curves(monkeypatch):
     assert widget.state() == CstState("other", ("good", "skew"), 0.1, 0.2)
     with pytest.raises(AssertionError, match="computed curves"):  # the spy is armed: building
         cst_explorer(first)  # from results computes curves, once, outside any callback
+
+
+def test_a_preset_naming_an_unknown_classifier_is_refused():
+    # it was silently ignored: the preset showed the dataset's other classifiers (or all)
+    coarse = _curves({"x": [5, 9, 7], "y": [6, 6, 6]}, 0.4)
+    presets = {"typo": {"dataset": "A", "classifiers": ("x", "NaiveBayse")}}
+    with pytest.raises(
+        ValueError,
+        match=r"^presets\['typo'\] names classifiers \['NaiveBayse'\] that have no curve on "
+        r"'A'; known classifiers: \['x', 'y'\]",
+    ):
+        cst_explorer({"A": coarse}, presets=presets)
+    # without a dataset, a preset applies to the dataset shown: it must name a held classifier
+    with pytest.raises(
+        ValueError, match=r"presets\['typo'\] names classifiers \['z'\] .* on any dataset"
+    ):
+        cst_explorer({"A": coarse}, presets={"typo": {"classifiers": ["z"]}})
+    widget = cst_explorer({"A": coarse}, presets={"some": {"classifiers": ["y", "z"]}})
+    widget.preset.value = "some"
+    assert widget.state().classifiers == ("y",)

@@ -121,7 +121,7 @@ def test_bad_input_is_named():
     y, good, _ = _predictions(2)
     with pytest.raises(TypeError, match="ExperimentRun"):
         cost_explorer("german_credit")
-    with pytest.raises(ValueError, match="dataset must be one of"):
+    with pytest.raises(ValueError, match="dataset must be .*, got .other."):
         cost_explorer({"A": (y, good)}, dataset="other")
     with pytest.raises(ValueError, match=r"classifiers \['missing'\] are neither held"):
         cost_explorer({"A": (y, good)}, classifiers=["missing"])

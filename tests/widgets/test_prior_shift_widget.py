@@ -280,7 +280,7 @@ def test_bad_arguments_are_named(predictions):
     y, scores = predictions
     given = {n: (y, s) for n, s in scores.items()}
     for kwargs, match in [
-        ({"dataset": "other"}, "dataset must be one of"),
+        ({"dataset": "other"}, "dataset must be one of 'data', got 'other'"),
         ({"classifier": "svm"}, "classifier must be one of"),
         ({"condition": "fpr"}, "condition must be one of"),
         ({"prior": 1.0}, "prior must be"),

@@ -303,8 +303,10 @@ def test_one_classifier_without_rounds(problem):
     ("options", "message"),
     [
         ({"classifier": "nope"}, "classifier must be one of"),
-        ({"iteration": ROUNDS + 1}, r"iteration must be an integer in \[1, 6\]"),
-        ({"top": 0}, r"top must be an integer in \[1, 50\]"),
+        ({"iteration": ROUNDS + 1}, r"iteration must be an int in \[1, 6\], got 7"),
+        ({"iteration": 2.5}, r"iteration must be an int in \[1, 6\], got 2.5"),  # was round 2
+        ({"top": 0}, r"top must be an int in \[1, 50\]"),
+        ({"top": "10"}, r"top must be an int in \[1, 50\], got '10'"),  # was read as 10
         ({"density": FunctionDensity(lambda c: c)}, "density must be a Beta density"),
         ({"staged_scores": [[0.1, 0.2]]}, "staged_scores must be a mapping"),
         ({"staged_scores": {"b": []}}, "must be a non-empty sequence"),

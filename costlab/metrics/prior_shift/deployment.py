@@ -24,6 +24,7 @@ their measured values; the resampling module's bands give their own spread).
 
 from __future__ import annotations
 
+import math
 import numbers
 from dataclasses import dataclass
 
@@ -36,6 +37,9 @@ from costlab.metrics.engine.pcf import pcf_cost_proportion
 from costlab.metrics.prior_shift.estimation import PriorEstimate
 from costlab.metrics.prior_shift.posfrac_purity import prior_operating_curves
 from costlab.metrics.threshold_choice.decision_curve import decision_curve
+from costlab.validation import Interval, check_param
+
+_HARM = Interval(numbers.Real, 0.0, math.inf, closed="left")  # finite and >= 0
 
 __all__ = ["costs_at_prior", "net_benefit_at_prior", "operating_point_at_prior", "read_at_prior"]
 
@@ -58,6 +62,14 @@ def _priors(estimate):
             f"prior in (0, 1), got {type(estimate).__name__}."
         )
     replicates = estimate.replicates[np.isfinite(estimate.replicates)]
+    if replicates.size == 0:
+        raise ValueError(
+            f"estimate has no finite bootstrap replicate ({estimate.replicates.size} replicates, "
+            f"estimate {estimate.prior!r}), so there is no band to read: re-estimate with more "
+            "unlabelled or labelled instances, or pass a known prior in (0, 1) as a float."
+        )
+    if not np.isfinite(estimate.prior):
+        raise ValueError(f"estimate.prior must be a number in [0, 1], got {estimate.prior!r}.")
     values = np.concatenate(([estimate.prior], replicates))
     # a prior of exactly 0 or 1 leaves no class to weigh: read just inside
     return _Priors(np.clip(values, 1e-12, 1.0 - 1e-12), estimate.confidence)
@@ -165,8 +177,7 @@ def net_benefit_at_prior(
         its band.
     """
     p = np.atleast_1d(check_threshold_probabilities(p_t)).astype(np.float64)
-    if not np.isfinite(harm) or harm < 0:
-        raise ValueError(f"harm must be a finite number >= 0, got {harm!r}.")
+    harm = float(check_param("harm", harm, _HARM))
     fpr, tpr = decision_curve(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
     ).loss.rates(p)

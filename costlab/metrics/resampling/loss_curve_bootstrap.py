@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._validation import (
+    check_bool,
     check_labels_scores,
     check_resampling,
     check_threshold_probabilities,
@@ -46,6 +47,7 @@ from costlab.metrics.threshold_choice.methods import (
     _check_probability_scores,
     _curve_from_counts,
 )
+from costlab.validation import Options, check_param
 
 __all__ = ["CurveBands", "bootstrap_brier_curves", "bootstrap_decision_curves"]
 
@@ -189,8 +191,8 @@ def bootstrap_decision_curves(
     times each is drawn) read along every model's sorted order, so a replicate is the curve of
     the resampled rows at O(n) per resample and model (see the module docstring).
     """
-    if method not in ("score-driven", "optimal"):
-        raise ValueError(f"method must be 'score-driven' or 'optimal', got {method!r}.")
+    check_param("method", method, Options(("score-driven", "optimal")))
+    check_bool(standardized, "standardized")
     grid = (
         np.linspace(0.0, 0.99, 100)
         if p_t is None
@@ -240,10 +242,8 @@ def bootstrap_brier_curves(
     is a weighting of the rows along that order; each replicate's curve and area are those of
     the resampled rows.
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}.")
-    if space not in SPACES:
-        raise ValueError(f"space must be one of {SPACES}, got {space!r}.")
+    check_param("method", method, Options(METHODS))
+    check_param("space", space, Options(SPACES))
     grid = np.linspace(0.0, 1.0, 101) if x is None else np.atleast_1d(np.asarray(x, float))
     if grid.size == 0 or not np.all(np.isfinite(grid)) or grid.min() < 0 or grid.max() > 1:
         raise ValueError("x must be a non-empty grid of operating conditions in [0, 1].")
@@ -262,6 +262,7 @@ def _bootstrap(
     y_true, scores, grid, evaluate, method, n_resamples, confidence, stratified, random_state,
     pos_label, quantity, sample_weight=None,
 ):  # fmt: skip
+    check_bool(stratified, "stratified")
     if isinstance(scores, Mapping):
         if not scores:
             raise ValueError("scores must be a non-empty mapping of model name -> scores.")

@@ -14,6 +14,7 @@ class's, as scikit-learn's ``predict_proba(X)[:, 1]``; the thesis's thresholds o
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -27,6 +28,7 @@ from costlab.metrics._validation import (
     check_score_of,
     check_step,
 )
+from costlab.validation import InstanceOf, Interval, check_param
 
 __all__ = [
     "normalize_costs",
@@ -45,6 +47,28 @@ __all__ = [
 
 _DECIMALS = 10  # grid values are rounded to this many decimals so 0.1 + 0.2 style drift vanishes
 _TOL = 1e-9
+_ROUNDING = (Interval(numbers.Integral, 0, None, closed="left"), None)  # decimals: >= 0 or None
+_THRESHOLD = Interval(numbers.Real, None, None, closed="neither")  # any number but NaN
+
+
+def _check_decimals(decimals):
+    """``decimals`` if None or an int >= 0 (a negative one would round MTMCS to tens)."""
+    return check_param("decimals", decimals, *_ROUNDING)
+
+
+def _check_curve(label, curve):
+    """Raise unless ``curve`` is a DataFrame with the columns fp_cost and mtmcs; ``label`` is
+    its name in the message (``"curve"``, ``"curves['a']"``)."""
+    check_param(
+        label, curve, InstanceOf(pd.DataFrame, "a DataFrame with columns fp_cost and mtmcs "
+        "(costlab.metrics.mtmcs_curve)")
+    )  # fmt: skip
+    missing = [c for c in ("fp_cost", "mtmcs") if c not in curve.columns]
+    if missing:
+        raise ValueError(
+            f"{label} must have the columns fp_cost and mtmcs "
+            f"(costlab.metrics.mtmcs_curve); {missing} missing."
+        )
 
 
 def normalize_costs(fp_cost, fn_cost):
@@ -181,6 +205,11 @@ def classify(y_score, threshold, *, score_of="positive", fn_cost=None):
     array([ True, False, False])
     """
     p = np.asarray(y_score, dtype=np.float64)
+    check_param("threshold", threshold, _THRESHOLD)
+    if np.isnan(p).any():
+        raise ValueError(
+            f"y_score contains {int(np.isnan(p).sum())} NaN value(s); every instance needs a score."
+        )
     if check_score_of(score_of) == "positive":
         return p >= threshold
     if fn_cost is None:
@@ -194,6 +223,7 @@ def classify(y_score, threshold, *, score_of="positive", fn_cost=None):
 
 
 def _mtmcs_values(mtmcs, decimals):
+    _check_decimals(decimals)
     values = np.asarray(mtmcs, dtype=np.float64)
     if values.ndim != 1 or values.size == 0:
         raise ValueError(f"mtmcs must be a non-empty 1-D sequence, got shape {values.shape}.")
@@ -268,6 +298,7 @@ def curve_in_range(curve, r1=None, r2=None):
         The range as normalised FPcost values, e.g. ``r1=0.05, r2=0.45`` for the thesis's left
         side [0.05/0.95, 0.45/0.55].
     """
+    _check_curve("curve", curve)
     fp = curve["fp_cost"].to_numpy()
     lo = fp.min() if r1 is None else r1
     hi = fp.max() if r2 is None else r2
@@ -301,6 +332,9 @@ def range_summary(curves, r1=None, r2=None, decimals=None):
     """
     if not isinstance(curves, Mapping) or not curves:
         raise ValueError("curves must be a non-empty mapping of classifier name -> MTMCS curve.")
+    _check_decimals(decimals)
+    for name, curve in curves.items():
+        _check_curve(f"curves[{name!r}]", curve)
     rows = []
     for name, curve in curves.items():
         values = curve_in_range(curve, r1, r2)["mtmcs"].to_numpy()

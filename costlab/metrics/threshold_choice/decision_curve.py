@@ -32,11 +32,13 @@ Net benefit jumps at each distinct score and between scores is a function of
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 
 from costlab.metrics._validation import (
+    check_bool,
     check_class_weights,
     check_labels_scores,
     check_probability_scores,
@@ -44,6 +46,9 @@ from costlab.metrics._validation import (
     check_threshold_probabilities,
 )
 from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, threshold_choice_curve
+from costlab.validation import Interval, Options, check_param
+
+_PREVALENCE = Interval(numbers.Real, 0.0, 1.0, closed="neither")
 
 __all__ = [
     "DecisionCurve",
@@ -85,6 +90,7 @@ class DecisionCurve:
 
     def __call__(self, p_t, *, standardized=False):
         """NB at each p_t (sNB = NB / prevalence with ``standardized=True``)."""
+        check_bool(standardized, "standardized")
         p = check_threshold_probabilities(p_t)
         fpr, tpr = self.loss.rates(p)
         pi = self.prevalence
@@ -135,8 +141,7 @@ def decision_curve(y_true, y_score, *, method="score-driven", pos_label=None, sa
     >>> round(dc(0.2), 12)  # TP = 2, FP = 1: 2/4 - 1/4 * 0.25
     0.4375
     """
-    if method not in _DC_METHODS:
-        raise ValueError(f"method must be one of {_DC_METHODS}, got {method!r}.")
+    check_param("method", method, Options(_DC_METHODS))
     return DecisionCurve(
         threshold_choice_curve(
             y_true,
@@ -163,6 +168,7 @@ def net_benefit(y_true, y_score, p_t, *, standardized=False, pos_label=None, sam
     >>> net_benefit([0, 0, 1, 1], [0.1, 0.6, 0.4, 0.8], [0.2, 0.5]).tolist()
     [0.4375, 0.0]
     """
+    check_bool(standardized, "standardized")
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     scores = check_probability_scores(
         scores,
@@ -191,9 +197,8 @@ def _weight_at_or_above(scores, weight, p):
 
 def treat_all_net_benefit(prevalence, p_t, *, standardized=False):
     """NB of treating everyone: :math:`\\pi - (1 - \\pi)\\, p_t / (1 - p_t)`."""
-    pi = float(prevalence)
-    if not 0.0 < pi < 1.0:
-        raise ValueError(f"prevalence must lie strictly between 0 and 1, got {prevalence!r}.")
+    pi = float(check_param("prevalence", prevalence, _PREVALENCE))
+    check_bool(standardized, "standardized")
     p = check_threshold_probabilities(p_t)
     nb = pi - (1.0 - pi) * np.asarray(p) / (1.0 - np.asarray(p))
     if standardized:

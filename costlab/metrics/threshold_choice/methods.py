@@ -70,6 +70,7 @@ from costlab.metrics._validation import (
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
+from costlab.validation import Options, check_param
 
 __all__ = [
     "METHODS",
@@ -259,10 +260,8 @@ def threshold_choice_curve(
     >>> round(curve.area(), 12)   # the Brier score: (0.01 + 0.36 + 0.36 + 0.04) / 4
     0.1925
     """
-    if method not in METHODS:
-        raise ValueError(f"method must be one of {METHODS}, got {method!r}.")
-    if space not in SPACES:
-        raise ValueError(f"space must be one of {SPACES}, got {space!r}.")
+    check_param("method", method, Options(METHODS))
+    check_param("space", space, Options(SPACES))
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     weight = _weights(is_pos, sample_weight)
     if method == "score-driven":
@@ -308,8 +307,7 @@ def threshold_choice_curves(
     ``methods`` defaults to all three when the scores lie in [0, 1], else to the rate-driven and
     optimal ones (the score-driven rule needs probabilities).
     """
-    if space not in SPACES:
-        raise ValueError(f"space must be one of {SPACES}, got {space!r}.")
+    check_param("space", space, Options(SPACES))
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     weight = _weights(is_pos, sample_weight)
     in_unit = bool(np.all((scores >= -_PROBABILITY_TOL) & (scores <= 1 + _PROBABILITY_TOL)))
