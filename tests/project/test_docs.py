@@ -204,6 +204,7 @@ def test_every_public_name_has_an_api_page(site):
     import costlab.evaluation
     import costlab.metrics
     import costlab.plotting
+    import costlab.validation
     import costlab.widgets
 
     generated = site["html"] / "api" / "generated"
@@ -214,6 +215,7 @@ def test_every_public_name_has_an_api_page(site):
         costlab.evaluation,
         costlab.datasets,
         costlab.widgets,
+        costlab.validation,
     ):
         for name in module.__all__:
             assert (generated / f"{module.__name__}.{name}.html").is_file(), name
