@@ -59,10 +59,19 @@ from costlab.metrics import (
     pcf_cost_proportion,
     roc_convex_hull,
 )
+from costlab.validation import Interval, Options, check_param, check_params
 
 __all__ = ["CostRangeThresholdClassifier"]
 
 _CRITERIA = ("cst", "mtmcr", "expected")
+#: A probability strictly between 0 and 1 (an FPcost or a prior).
+_PROBABILITY = Interval(numbers.Real, 0, 1, closed="neither")
+#: What the parameters allow (costlab.validation's vocabulary).
+_CONSTRAINTS = {
+    "criterion": [Options(set(_CRITERIA))],
+    "prior": [_PROBABILITY, None],
+    "method": [Options(set(PRIOR_METHODS))],
+}
 
 
 class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
@@ -150,8 +159,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
 
     def fit(self, X, y):
         r1, r2 = _check_range(self.cost_range)
-        if self.criterion not in _CRITERIA:
-            raise ValueError(f"criterion must be one of {_CRITERIA}, got {self.criterion!r}.")
+        check_params(_CONSTRAINTS, {"criterion": self.criterion, "prior": self.prior})
         prior = _check_prior(self.prior)
         if hasattr(X, "columns"):  # a DataFrame goes to the estimator as it is (categoricals)
             _, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
@@ -242,8 +250,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
                 "adapt_prior needs X_unlabelled (a batch of deployment instances) to estimate "
                 "the prior from, or prior= when the deployment prior is known."
             )
-        if method not in PRIOR_METHODS:
-            raise ValueError(f"method must be one of {PRIOR_METHODS}, got {method!r}.")
+        check_params(_CONSTRAINTS, {"method": method})
         scores = self.predict_proba(X_unlabelled)[:, 1]
         estimate = estimate_prior(
             scores,
@@ -358,10 +365,7 @@ def _check_range(cost_range):
 
 
 def _check_fp_cost(fp_cost):
-    if not isinstance(fp_cost, numbers.Real) or isinstance(fp_cost, bool):
-        raise TypeError(f"fp_cost must be a number in (0, 1), got {type(fp_cost).__name__}.")
-    if not 0.0 < float(fp_cost) < 1.0:
-        raise ValueError(f"fp_cost must lie strictly between 0 and 1, got {fp_cost!r}.")
+    check_param("fp_cost", fp_cost, _PROBABILITY)
     return float(fp_cost)
 
 
@@ -371,8 +375,5 @@ def _inside(prior, margin=1e-9):
 
 
 def _check_prior(prior):
-    if prior is None:
-        return None
-    if not isinstance(prior, numbers.Real) or isinstance(prior, bool) or not 0 < prior < 1:
-        raise ValueError(f"prior must be None or a number strictly between 0 and 1, got {prior!r}.")
-    return float(prior)
+    check_params(_CONSTRAINTS, {"prior": prior})
+    return None if prior is None else float(prior)

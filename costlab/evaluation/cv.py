@@ -39,6 +39,7 @@ code came from (:mod:`costlab.evaluation._provenance`).
 
 from __future__ import annotations
 
+import numbers
 import re
 import time
 
@@ -57,6 +58,18 @@ from costlab.evaluation._models import check_classifier, classifier_name
 from costlab.evaluation._result import _PROBA_TOLERANCE, CVResult
 from costlab.evaluation._verify import CacheMismatchWarning, CVRun, cached_result
 from costlab.evaluation.folds import FOLD_SCHEMES
+from costlab.validation import Boolean, Interval, Options, check_params
+
+#: What cross_val_proba's protocol parameters allow (costlab.validation's vocabulary).
+_PROTOCOL_CONSTRAINTS = {
+    "n_folds": [Interval(numbers.Integral, 2, None, closed="left")],
+    "n_repeats": [Interval(numbers.Integral, 1, None, closed="left")],
+    "seed": [Interval(numbers.Integral, 0, None, closed="left")],
+    "folds": [Options(set(FOLD_SCHEMES))],
+    # True: cache, and verify a hit its key cannot prove; False: no cache; "trust": any hit
+    # is returned unverified
+    "cache": [Boolean(), Options({"trust"})],
+}
 
 __all__ = [
     "CVResult",
@@ -169,9 +182,8 @@ def cross_val_proba(
     >>> result = cross_val_proba(data, LogisticRegression(max_iter=1000))  # doctest: +SKIP
     """
     _check_protocol(n_folds, n_repeats, seed, dataset)
-    if folds not in FOLD_SCHEMES:
-        raise ValueError(f"folds must be one of {FOLD_SCHEMES}, got {folds!r}.")
-    mode = _check_cache(cache)
+    check_params(_PROTOCOL_CONSTRAINTS, {"folds": folds, "cache": cache})
+    mode = _CACHE_MODES[cache if isinstance(cache, str) else bool(cache)]
     check_classifier(classifier, params)
     eng = get_engine(engine)
     label = classifier_name(classifier) if name is None else str(name)
@@ -218,18 +230,6 @@ def cross_val_proba(
 
 #: The values of ``cache`` and what each means.
 _CACHE_MODES = {True: "verify", False: None, "trust": "trust"}
-
-
-def _check_cache(cache):
-    """``"verify"``, ``"trust"`` or None (no cache) for ``cache`` True, "trust" or False."""
-    if isinstance(cache, (bool, np.bool_)):
-        return _CACHE_MODES[bool(cache)]
-    if isinstance(cache, str) and cache == "trust":
-        return "trust"
-    raise ValueError(
-        f"cache must be True (cache, and verify a hit that the key cannot prove), False (no "
-        f"cache) or 'trust' (return any hit unverified), got {cache!r}."
-    )
 
 
 def _run(run, bar, n_jobs):
@@ -287,11 +287,7 @@ def _check_protocol(n_folds, n_repeats, seed, dataset):
             "costlab.datasets.from_frame(frame, target=...) (or from_arrays, from_csv), or "
             "load a registered one with costlab.datasets.load_dataset(name)."
         )
-    for name, value, low in (("n_folds", n_folds, 2), ("n_repeats", n_repeats, 1)):
-        if not isinstance(value, (int, np.integer)) or value < low:
-            raise ValueError(f"{name} must be an integer >= {low}, got {value!r}.")
-    if not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be a non-negative integer, got {seed!r}.")
+    check_params(_PROTOCOL_CONSTRAINTS, {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed})
     smallest = min(dataset.class_counts.values())
     if n_folds > smallest:
         raise ValueError(

@@ -30,6 +30,7 @@ the two columns). The work runs on the active ``dask.distributed`` client if the
 
 from __future__ import annotations
 
+import numbers
 import os
 from dataclasses import dataclass
 
@@ -46,6 +47,7 @@ from costlab.metrics import (
 )
 from costlab.metrics._validation import resolve_binary_labels
 from costlab.metrics.scenarios.risk import normalized_loss
+from costlab.validation import Interval, check_params
 
 __all__ = ["BinnedComparison", "OutOfCoreCurve", "out_of_core_curve"]
 
@@ -171,12 +173,10 @@ def out_of_core_curve(
         raise TypeError(
             f"data must be a dask DataFrame or a Parquet path, got {type(data).__name__}."
         )
-    if n_blocks is not None and (
-        isinstance(n_blocks, bool) or not isinstance(n_blocks, int) or n_blocks < 1
-    ):
-        raise ValueError(f"n_blocks must be an integer >= 1, got {n_blocks!r}.")
-    if bins is not None and (isinstance(bins, bool) or not isinstance(bins, int) or bins < 1):
-        raise ValueError(f"bins must be an integer >= 1, got {bins!r}.")
+    at_least_one = [Interval(numbers.Integral, 1, None, closed="left"), None]
+    check_params(
+        {"n_blocks": at_least_one, "bins": at_least_one}, {"n_blocks": n_blocks, "bins": bins}
+    )
     n_blocks = n_blocks or max(_MIN_BLOCKS, 4 * ddf.npartitions)
     pos_label = _check_labels(ddf[label], label, pos_label)
 

@@ -21,11 +21,14 @@ for 19 datasets and 2 classifiers is the Bonferroni-Dunn one: 1.960 x sqrt(6 / 1
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from scipy import stats
+
+from costlab.validation import Interval, Options, check_params
 
 __all__ = [
     "FriedmanResult",
@@ -36,6 +39,13 @@ __all__ = [
 ]
 
 _METHODS = ("bonferroni-dunn", "nemenyi")
+#: What critical_difference's parameters allow (costlab.validation's vocabulary).
+_CD_CONSTRAINTS = {
+    "n_classifiers": [Interval(numbers.Integral, 2, None, closed="left")],
+    "n_datasets": [Interval(numbers.Integral, 1, None, closed="left")],
+    "alpha": [Interval(numbers.Real, 0, 1, closed="neither")],
+    "method": [Options(set(_METHODS))],
+}
 
 
 def average_ranks(table, *, higher_is_better=True):
@@ -117,16 +127,16 @@ def critical_difference(n_classifiers, n_datasets, *, alpha=0.05, method="bonfer
     >>> round(critical_difference(2, 19), 4)
     0.4496
     """
+    check_params(
+        _CD_CONSTRAINTS,
+        {
+            "n_classifiers": n_classifiers,
+            "n_datasets": n_datasets,
+            "alpha": alpha,
+            "method": method,
+        },
+    )
     k, n = int(n_classifiers), int(n_datasets)
-    if k < 2 or n < 1:
-        raise ValueError(
-            f"n_classifiers must be >= 2 and n_datasets >= 1, got {n_classifiers!r} and "
-            f"{n_datasets!r}."
-        )
-    if not 0.0 < float(alpha) < 1.0:
-        raise ValueError(f"alpha must lie strictly between 0 and 1, got {alpha!r}.")
-    if method not in _METHODS:
-        raise ValueError(f"method must be one of {_METHODS}, got {method!r}.")
     if method == "bonferroni-dunn":
         q = stats.norm.ppf(1.0 - alpha / (2.0 * (k - 1)))
     else:

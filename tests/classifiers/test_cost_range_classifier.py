@@ -167,7 +167,9 @@ def test_pickle_and_pipeline(data):
         ({"cost_range": (0.0, 0.5)}, ValueError, "strictly between 0 and 1"),
         ({"cost_range": 0.5}, ValueError, "pair"),
         ({"criterion": "auc"}, ValueError, "criterion must be one of"),
-        ({"prior": 1.0}, ValueError, "prior must be None or a number"),
+        ({"prior": 1.0}, ValueError, r"prior must be a real number in \(0, 1\) or None"),
+        ({"prior": "0.3"}, TypeError, r"prior must be a real number in \(0, 1\) or None"),
+        ({"criterion": ["cst"]}, TypeError, "criterion must be one of"),
         ({"estimator": LinearSVC()}, TypeError, "predict_proba"),
     ],
 )
@@ -180,7 +182,7 @@ def test_bad_parameters_are_named(data, params, error, match):
 
 def test_bad_fp_cost_and_labels(data, fitted):
     X, y, X_test, _ = data
-    with pytest.raises(ValueError, match="fp_cost must lie strictly between 0 and 1"):
+    with pytest.raises(ValueError, match=r"fp_cost must be a real number in \(0, 1\)"):
         fitted.predict(X_test, fp_cost=1.0)
     with pytest.raises(ValueError, match="Only binary classification"):
         CostRangeThresholdClassifier(LogisticRegression(), cv=3).fit(X, np.arange(len(y)) % 3)
@@ -251,7 +253,7 @@ def test_adapt_prior_errors_name_the_parameter(data, fitted):
         fitted.adapt_prior()
     with pytest.raises(ValueError, match="either prior or X_unlabelled"):
         fitted.adapt_prior(X, prior=0.3)
-    with pytest.raises(ValueError, match="prior must be None or a number strictly between"):
+    with pytest.raises(ValueError, match=r"prior must be a real number in \(0, 1\) or None"):
         fitted.adapt_prior(prior=1.5)
     with pytest.raises(ValueError, match="method must be one of"):
         fitted.adapt_prior(X, method="cc")
