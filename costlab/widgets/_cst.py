@@ -307,10 +307,10 @@ def _check_preset_classifiers(name, preset, curves):
     if "dataset" in preset:
         where, known = repr(preset["dataset"]), list(curves[preset["dataset"]])
         missing = [c for c in named if c not in known]
-    else:  # kept where the shown dataset holds them; refused when held nowhere
+    else:  # each must be held on some dataset (applied where the shown dataset holds it)
         where = "any dataset"
         known = list(dict.fromkeys(c for held in curves.values() for c in held))
-        missing = named if named and not any(c in known for c in named) else []
+        missing = [c for c in named if c not in known]
     if missing:
         raise ValueError(
             f"presets[{name!r}] names classifiers {missing} that have no curve on {where}; "

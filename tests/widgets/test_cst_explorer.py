@@ -295,11 +295,26 @@ def test_a_preset_naming_an_unknown_classifier_is_refused():
         r"'A'; known classifiers: \['x', 'y'\]",
     ):
         cst_explorer({"A": coarse}, presets=presets)
-    # without a dataset, a preset applies to the dataset shown: it must name a held classifier
+    # without a dataset, a preset applies to the dataset shown: each classifier it names must
+    # be held on some dataset (a typo beside valid names was dropped silently)
     with pytest.raises(
         ValueError, match=r"presets\['typo'\] names classifiers \['z'\] .* on any dataset"
     ):
-        cst_explorer({"A": coarse}, presets={"typo": {"classifiers": ["z"]}})
-    widget = cst_explorer({"A": coarse}, presets={"some": {"classifiers": ["y", "z"]}})
+        cst_explorer({"A": coarse}, presets={"typo": {"classifiers": ["y", "z"]}})
+    fine = _curves({"y": [6, 6, 6], "z": [4, 8, 6]}, 0.4)
+    widget = cst_explorer({"A": coarse, "B": fine}, presets={"some": {"classifiers": ["y", "z"]}})
     widget.preset.value = "some"
-    assert widget.state().classifiers == ("y",)
+    assert widget.state().classifiers == ("y",)  # the shown dataset A holds y, not z
+
+
+def test_the_thesis_presets_name_only_the_classifiers_a_run_holds():
+    from costlab.studies.alsaffar2018.explorer import cst_presets
+
+    every = cst_presets()
+    assert any(name.endswith("all four") for name in every)
+    some = cst_presets(classifiers=["NaiveBayes", "IBk"])
+    for preset in some.values():
+        assert set(preset["classifiers"]) <= {"NaiveBayes", "IBk"}
+    # every worked example compares AdaBoostM1 with another: none without it
+    assert [name for name in some if name.startswith("Fig.")] == []
+    assert any(name.endswith("the classifiers run") for name in some)

@@ -131,13 +131,14 @@ def experiment_explorer(
     )
 
 
-def cst_presets(datasets=DATASETS):
+def cst_presets(datasets=DATASETS, classifiers=CLASSIFIERS):
     """The "Start from" menu of :func:`thesis_cst_explorer`: the worked examples of sec. 5.7
     (Figures 30-32: dataset, the two classifiers, the range) and the ranges of Tables 7-10 (all
-    four classifiers, the dataset shown)."""
+    four classifiers, the dataset shown), restricted to the ``datasets`` and ``classifiers`` a
+    run holds (a worked example needs both its classifiers)."""
     presets = {}
     for example in CST_EXAMPLES:
-        if example.dataset not in datasets:
+        if example.dataset not in datasets or not set(example.mtmcs) <= set(classifiers):
             continue
         names = " vs ".join(DISPLAY_NAMES.get(c, c) for c in example.mtmcs)
         r1, r2 = example.fp_range
@@ -151,8 +152,10 @@ def cst_presets(datasets=DATASETS):
         r1, r2 = RANGES[name]
         low, high = format_cost_ratio(r1), format_cost_ratio(r2)
         span = low if r1 == r2 else f"[{low}, {high}]"
-        presets[f"Table {number}: {name} {span}, all four"] = {
-            "classifiers": CLASSIFIERS,
+        held = tuple(c for c in CLASSIFIERS if c in classifiers)
+        which = "all four" if len(held) == len(CLASSIFIERS) else "the classifiers run"
+        presets[f"Table {number}: {name} {span}, {which}"] = {
+            "classifiers": held,
             "cost_range": (r1, r2),
         }
     return presets
@@ -177,7 +180,7 @@ def thesis_cst_explorer(curves, *, search="optimized", example=30, **options):
     """
     datasets = list(dict.fromkeys(curves["dataset"]))
     held = {d: curves_for(curves, d, search) for d in datasets}
-    presets = cst_presets(datasets)
+    presets = cst_presets(datasets, list(dict.fromkeys(curves["classifier"])))
     start = {}
     if example is not None:
         chosen = [e for e in CST_EXAMPLES if e.figure == example and e.dataset in datasets]
