@@ -72,6 +72,7 @@ from costlab.plotting._cost_space import (
     scored_envelopes,
     thesis_axes,
 )
+from costlab.validation import Options, check_param
 
 __all__ = ["CostCurveDisplay"]
 
@@ -508,8 +509,7 @@ def _label_range(ax, low, high, x_axis):
 
 
 def _check_x_axis(x_axis, true_costs):
-    if x_axis not in _X_AXES:
-        raise ValueError(f"x_axis must be one of {_X_AXES}, got {x_axis!r}.")
+    check_param("x_axis", x_axis, Options(set(_X_AXES)))
     if x_axis == "thesis" and true_costs is not None:
         raise ValueError(
             "true_costs cannot be combined with x_axis='thesis': the thesis's axis assumes equal "

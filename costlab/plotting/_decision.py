@@ -11,6 +11,7 @@ NB(p_t) = prevalence - Q_c(p_t) / (2 (1 - p_t)).
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 
 import numpy as np
@@ -26,6 +27,13 @@ from costlab.metrics import (
 from costlab.metrics.threshold_choice.methods import METHODS
 from costlab.plotting._base import CurveDisplayMixin, DisplayMixin, _finish, classifier_styles
 from costlab.plotting._scores import named_scores
+from costlab.validation import Boolean, Interval, check_params
+
+#: What DecisionCurveDisplay's parameters allow (costlab.validation's vocabulary).
+_CONSTRAINTS = {
+    "p_max": [Interval(numbers.Real, 0, 1, closed="neither")],
+    "standardized": [Boolean()],
+}
 
 __all__ = ["BrierCurveDisplay", "CurveDifferenceDisplay", "DecisionCurveDisplay"]
 
@@ -65,8 +73,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         for name, curve in curves.items():
             if not isinstance(curve, DecisionCurve):
                 raise TypeError(f"curves[{name!r}] must be a DecisionCurve.")
-        if not 0.0 < float(p_max) < 1.0:
-            raise ValueError(f"p_max must lie strictly between 0 and 1, got {p_max!r}.")
+        check_params(_CONSTRAINTS, {"p_max": p_max, "standardized": standardized})
         if bands is not None:
             missing = set(bands.names) - set(curves)
             if missing:

@@ -409,6 +409,11 @@ def test_decision_curve_display(sample):
     assert s.ax_.get_ylabel() == "standardised net benefit"
     with pytest.raises(ValueError, match="p_max"):
         DecisionCurveDisplay({"A": decision_curve(y, a)}, p_max=1.0)
+    # a number as a string and a truthy string are refused, naming the parameter
+    with pytest.raises(TypeError, match=r"^p_max must be a real number in \(0, 1\)"):
+        DecisionCurveDisplay({"A": decision_curve(y, a)}, p_max="0.9")
+    with pytest.raises(TypeError, match="^standardized must be a bool"):
+        DecisionCurveDisplay({"A": decision_curve(y, a)}, standardized="no")
     with pytest.raises(TypeError, match="DecisionCurve"):
         DecisionCurveDisplay({"A": brier_curve(y, a)})
     matplotlib.pyplot.close("all")
