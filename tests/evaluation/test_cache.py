@@ -188,14 +188,21 @@ _USER_MODEL = (
 )
 
 
-def test_an_edited_helper_module_is_recomputed_with_a_warning(tmp_path, fresh_modules):
-    """Issue 30 (a): the model's function calls ``helpers.transform``; the helper is edited."""
+def _user_modules(tmp_path, fresh_modules):
+    """(folder, helpers, user model): one's own two modules, the model calling
+    ``helpers.transform`` (times 2.0), imported afresh from ``tmp_path/code``."""
     code = tmp_path / "code"
     code.mkdir()
     (code / "cache_helpers_30.py").write_text(_HELPERS.format(body="2.0"))
     (code / "cache_user_model_30.py").write_text(_USER_MODEL)
     helpers = fresh_modules(code, "cache_helpers_30")
     user = fresh_modules(code, "cache_user_model_30")
+    return code, helpers, user
+
+
+def test_an_edited_helper_module_is_recomputed_with_a_warning(tmp_path, fresh_modules):
+    """Issue 30 (a): the model's function calls ``helpers.transform``; the helper is edited."""
+    code, helpers, user = _user_modules(tmp_path, fresh_modules)
 
     def model():
         return make_pipeline(FunctionTransformer(user.features), LogisticRegression())
@@ -220,12 +227,7 @@ def test_an_edited_helper_module_is_recomputed_with_a_warning(tmp_path, fresh_mo
 
 def test_trust_returns_the_stale_entry_as_documented(tmp_path, fresh_modules):
     """Issue 30 (c): ``cache="trust"`` is the user's explicit choice, and the result says so."""
-    code = tmp_path / "code"
-    code.mkdir()
-    (code / "cache_helpers_30.py").write_text(_HELPERS.format(body="2.0"))
-    (code / "cache_user_model_30.py").write_text(_USER_MODEL)
-    helpers = fresh_modules(code, "cache_helpers_30")
-    user = fresh_modules(code, "cache_user_model_30")
+    code, helpers, user = _user_modules(tmp_path, fresh_modules)
     model = make_pipeline(FunctionTransformer(user.features), LogisticRegression())
     data, cache = _dataset(shift=0.6), tmp_path / "cache"
     first = cross_val_proba(data, model, cache_dir=cache, progress=False)
