@@ -14,6 +14,7 @@ import time
 import joblib
 import numba
 import numpy as np
+import pandas as pd
 import scipy
 import sklearn
 
@@ -31,10 +32,12 @@ class SklearnEngine:
 
     def version(self):
         """Library versions that determine the results (part of the cache key): scikit-learn
-        and numpy, and scipy and numba, which costlab's own learners compute with."""
+        and numpy, and scipy, numba and pandas (the nominal columns' codes), which costlab's
+        own learners compute with."""
         return {
             "scikit-learn": sklearn.__version__,
             "numpy": np.__version__,
+            "pandas": pd.__version__,
             "scipy": scipy.__version__,
             "numba": numba.__version__,
         }

@@ -35,18 +35,23 @@ def _is_costlab(obj):
     return module == "costlab" or module.startswith("costlab.")
 
 
-def is_proven(classifier):
+def is_proven(classifier, params=None):
     """True when ``classifier`` is made solely of costlab's own code.
 
     A registered classifier name, or an estimator whose class is defined in costlab and whose
     parameters, walked deeply (nested estimators, lists, tuples, dicts), are only such
-    estimators and plain values (None, bool, int, float, str, numpy scalars).
+    estimators and plain values (None, bool, int, float, str, numpy scalars); ``params`` (the
+    parameters given with a registered name) must be such values too: a registered name
+    given one's own estimator or function is not proven.
 
     >>> from sklearn.linear_model import LogisticRegression
     >>> is_proven("J48"), is_proven(LogisticRegression())
     (True, False)
+    >>> is_proven("AdaBoostM1", {"estimator": LogisticRegression()})
+    False
     """
-    return isinstance(classifier, str) or _proven_value(classifier)
+    given = _proven_value(dict(params or {}))
+    return given and (isinstance(classifier, str) or _proven_value(classifier))
 
 
 def _proven_value(value):

@@ -54,7 +54,7 @@ def cached_result(run, path, mode):
     result, meta = loaded
     if mode == "trust":
         return with_origin(result, "cache (trusted, not verified)")
-    if is_proven(run.classifier):
+    if is_proven(run.classifier, run.params):
         return with_origin(result, "cache (proven by key)")
     if not hasattr(run.engine, "cross_val_fold"):
         return None  # this engine cannot run one fold: recompute the whole cross-validation

@@ -139,6 +139,17 @@ def test_a_verified_hit_recomputes_exactly_one_fold(tmp_path, fold_runs):
     assert len(fold_runs) == 21 and trusted.origin == "cache (trusted, not verified)"
 
 
+def test_a_registered_name_given_ones_own_estimator_is_verified(tmp_path, fold_runs):
+    # RiskBoost is costlab's, its base learner here is not: the key cannot see that code
+    assert not is_proven("RiskBoost", {"estimator": _lr()})
+    assert is_proven("RiskBoost", {"n_estimators": 3})
+    data, options = _dataset(), {"cache_dir": tmp_path, "progress": False, "n_estimators": 3}
+    cross_val_proba(data, "RiskBoost", estimator=_lr(), **options)
+    assert len(fold_runs) == 10
+    hit = cross_val_proba(data, "RiskBoost", estimator=_lr(), **options)
+    assert len(fold_runs) == 11 and hit.origin.startswith("cache (verified")
+
+
 def test_the_fold_recomputed_is_the_one_that_was_cheapest_to_compute(tmp_path):
     data = _dataset()
     cross_val_proba(data, _lr(), n_repeats=2, cache_dir=tmp_path, progress=False)
