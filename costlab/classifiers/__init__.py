@@ -165,12 +165,14 @@ _DESCRIPTIONS = {
     ),
     "RiskBoost": (
         "RiskBoost: Johnson, Raeder & Chawla's (2015) Algorithm 1, 100 rounds of J48 -U (the "
-        "paper's unpruned C4.5) trained on the boosting weights; each round's loss is 1 - H "
-        "(Beta(2, 2)) on the training data and the instances misclassified by the riskiest "
-        "hull classifier are up-weighted by beta = (1 - l/2) / (l/2); probabilities are the "
-        "beta-weighted mean of the trees' P(class 1). No reference implementation exists: "
-        "the choices the paper leaves open are stated in costlab.classifiers.boosting. With "
-        "engine='weka' the same loop runs real Weka's J48."
+        "paper's unpruned C4.5) trained on the boosting weights D_j; each round's loss l is "
+        "eq. 6 (the expected minimum loss under Beta(2, 2)) on the training data weighted by "
+        "D_j, and the instances misclassified by the riskiest hull classifier are up-weighted "
+        "by beta = (1 - l/2) / (l/2); every round runs (a perfect one ends boosting and "
+        "decides alone); probabilities are the beta-weighted mean of the trees' P(class 1). "
+        "No reference implementation exists: loss, weighting and stopping are options, and "
+        "costlab.classifiers.boosting argues the defaults from the text. With engine='weka' "
+        "the same loop runs real Weka's J48."
     ),
 }
 

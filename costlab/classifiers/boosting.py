@@ -15,20 +15,47 @@ n rounds, m instances:
         Normalize such that sum_i D_{j+1}(x_i) = 1.
     return p(1|x) = z sum_j p_j(1|x) beta_j, z chosen such that the probabilities sum to 1.
 
-Choices the algorithm leaves open, stated:
+Algorithm 1 leaves three things open. Each is an option (:data:`READINGS`); the defaults
+read the text where it speaks and follow the boosting algorithm it builds on, AdaBoost.M1
+(Freund & Schapire 1996, the paper's ref. [8]), where it is silent. They were chosen before
+Table 2 was run under each reading, and not from which lands nearer the printed values.
 
-- **The loss l** is eq. 6 normalised as Hand's H measure, l = 1 - H, in [0, 1], so that 0.5 l
-  plays the role of AdaBoost's weighted error (beta >= 1 raises the weights of the risky
-  instances, as AdaBoost.M1's (1 - e)/e does). The raw eq. 6 integral is at most 1/4 and would
-  make every beta_j > 7. The loss, the hull and the risks are computed on the training data,
-  unweighted ("on the training data"), with the empirical priors, and the density u(c) of eq.
-  10 (Johnson et al. 2015, sec. 4: Beta(2, 2)).
+- **The loss l** (``loss``). Line 3 reads "Compute the loss l of the learner on the training
+  data via Equation 6". Eq. 6 defines l_H, the expected minimum loss
+  :math:`\\sum_i \\int (c\\pi_0 r_{1i} + (1 - c)\\pi_1 (1 - r_{0i})) u(c) dc` over the hull, and
+  Table 1 calls l "the total classification loss". Default ``"expected"``: that integral,
+  as printed. ``"normalized"``: l = 1 - H (eq. 6 divided by the better trivial classifier's
+  loss, Hand 2009), which puts 0.5 l in [0, 1/2] like AdaBoost.M1's error e in
+  beta = (1 - e)/e. The H measure itself (the sentence after eq. 6: "a normalized scalar
+  value between 0 and 1, whereby higher values correspond to better model performance") is
+  not a loss, and 1 - H is not written anywhere; the normalisation is ours. Under eq. 6,
+  l <= pi_0 pi_1 <= 1/4 (Beta(2, 2), balanced classes: l <= 5/32), so every beta_j > 7.
+  u(c) is the Beta(2, 2) density 6c(1 - c); sec. 3.2 prints 1/6 c(1 - c), which integrates
+  to 1/36 and would scale eq. 6 by 1/36 (we read it as a slip).
+- **The weights of the loss, hull and risks** (``weighting``). Line 2 trains W_j "with
+  weight distribution D_j"; line 3 scores it "on the training data", without saying under
+  which weights. AdaBoost.M1 scores round t under the distribution it trained on,
+  e_t = sum of D_t(i) over the misclassified i (Freund & Schapire 1996; Weka's AdaBoostM1
+  likewise evaluates on the reweighted data). Default ``"distribution"``: the loss (eq. 6),
+  the ROC hull, the priors pi_i and the risks (eq. 10) of round j are those of the training
+  data weighted by D_j. ``"uniform"``: every instance counts once, as the data were given.
+- **Stopping** (``stopping``). Algorithm 1 is "for j = 1 to n" with no early exit. Default
+  ``"none"``: every round runs. A round whose hull is perfect has l = 0 and beta_j infinite;
+  the final formula's limit is that learner's own p(1|x) (as a perfect hypothesis gets an
+  infinite vote, log 1/beta, in Freund & Schapire's AdaBoost.M1), and since every hull
+  classifier then has risk 0 no instance is reweighted, D_{j+1} = D_j, and later rounds
+  repeat it (exactly, for a learner that is deterministic given its weights such as J48):
+  boosting ends there, with beta_j = inf recorded. Freund & Schapire stop only when e > 1/2,
+  which under eq. 6 (0.5 l <= 1/8) never happens. ``"adaboost"``: Weka's AdaBoostM1 rule: a
+  round with l = 0 or 0.5 l >= 1/2 (l = 1 - H >= 1: no better than the trivial classifiers)
+  ends boosting, and that learner is dropped unless it is the first (then it is the
+  ensemble, weight 1).
+
+Earlier versions of costlab ran ``loss="normalized", weighting="uniform", stopping="adaboost"``.
+Other choices, stated:
+
 - **The classifier of greatest risk** is the hull vertex with the largest eq. 10 risk
   (:func:`costlab.metrics.classifier_risk`); ties go to the vertex calling fewer positives.
-- **Edge cases** follow AdaBoost.M1 as Weka implements it: a round whose learner is perfect on
-  the training data (l = 0: beta infinite, no instance is misclassified by any hull
-  classifier) or no better than the trivial classifiers (l >= 1: beta <= 1) ends boosting,
-  and that learner is dropped unless it is the first (then it is the ensemble, weight 1).
 - **Base learners without sample_weight** are trained on a weighted bootstrap sample of m
   instances drawn with D_j (Freund & Schapire's boosting by resampling), seeded.
 - **The default base learner** is the paper's unpruned C4.5: :class:`~costlab.classifiers.J48`
@@ -62,7 +89,14 @@ from ._base import POSITIVE_INT, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 from .j48 import J48
 
-__all__ = ["AdaBoostM1Classifier", "RiskBoostClassifier", "c45_tree", "risk_boost"]
+__all__ = [
+    "READINGS",
+    "AdaBoostM1Classifier",
+    "RiskBoostClassifier",
+    "c45_tree",
+    "risk_boost",
+    "staged_beta_mean",
+]
 
 _TOLERANCE = 1e-10
 
@@ -135,7 +169,24 @@ def _positive(model, X):
     return proba[:, classes.index(1)] if 1 in classes else np.zeros(X.shape[0])
 
 
-def risk_boost(yi, n_rounds, fit_round, density=None):
+#: Algorithm 1's readings (see the module docstring): option -> allowed values, default first.
+READINGS = {
+    "loss": ("expected", "normalized"),
+    "weighting": ("distribution", "uniform"),
+    "stopping": ("none", "adaboost"),
+}
+
+
+def risk_boost(
+    yi,
+    n_rounds,
+    fit_round,
+    density=None,
+    *,
+    loss="expected",
+    weighting="distribution",
+    stopping="none",
+):
     """Algorithm 1's loop (Johnson et al. 2015), over any way of fitting a round.
 
     Parameters
@@ -150,40 +201,76 @@ def risk_boost(yi, n_rounds, fit_round, density=None):
         training instance.
     density : CostDensity, optional
         u(c) of eqs. 6 and 10 (default Beta(2, 2)).
+    loss, weighting, stopping : str
+        The readings of Algorithm 1 (:data:`READINGS`; the module docstring says what each
+        means and why the defaults are the defaults).
 
     Returns
     -------
     models, betas, losses, counts : list
-        The kept learners, their beta_j, their losses l_j = 1 - H_j and how many instances
-        each round reweighted. A round with l = 0 or l >= 1 ends boosting and is dropped
-        unless it is the first (then it is kept alone with beta 1).
+        The kept learners, their beta_j (``inf`` for a perfect round under
+        ``stopping="none"``: it alone decides the ensemble's output), their losses l_j and how
+        many instances each round reweighted.
     """
+    check_params(
+        {name: [Options(values)] for name, values in READINGS.items()},
+        {"loss": loss, "weighting": weighting, "stopping": stopping},
+    )
     density = as_cost_density(density)
     is_pos = yi == 1
     distribution = np.full(yi.size, 1.0 / yi.size)
     models, betas, losses, counts = [], [], [], []
     for _ in range(n_rounds):
         model, scores = fit_round(distribution * yi.size)
-        wrong, loss = riskiest_misclassified(is_pos, np.asarray(scores, np.float64), density)
-        if loss <= _TOLERANCE or loss >= 1.0 - _TOLERANCE:
-            if not models:  # the first learner is kept alone, as AdaBoost.M1 in Weka
-                models, betas, losses, counts = [model], [1.0], [loss], [0]
+        weights = distribution if weighting == "distribution" else None
+        wrong, expected, normalized = riskiest_misclassified(
+            is_pos, np.asarray(scores, np.float64), density, sample_weight=weights
+        )
+        round_loss = expected if loss == "expected" else normalized
+        if round_loss <= _TOLERANCE:  # a perfect hull: beta_j is infinite
+            if stopping == "none":  # the limit of the final formula: this learner decides
+                models.append(model)
+                betas.append(np.inf)
+                losses.append(round_loss)
+                counts.append(0)
+            elif not models:  # Weka's AdaBoostM1 keeps a first learner alone
+                models, betas, losses, counts = [model], [1.0], [round_loss], [0]
             break
-        beta = (1.0 - 0.5 * loss) / (0.5 * loss)
+        if stopping == "adaboost" and 0.5 * round_loss >= 0.5 - _TOLERANCE:  # e_j >= 1/2
+            if not models:
+                models, betas, losses, counts = [model], [1.0], [round_loss], [0]
+            break
+        beta = (1.0 - 0.5 * round_loss) / (0.5 * round_loss)
         models.append(model)
         betas.append(beta)
-        losses.append(loss)
+        losses.append(round_loss)
         counts.append(int(np.count_nonzero(wrong)))
         distribution = np.where(wrong, beta * distribution, distribution)
         distribution = distribution / np.sum(distribution)
     return models, betas, losses, counts
 
 
+def staged_beta_mean(scores, betas):
+    """Algorithm 1's output after each round: :math:`\\sum_j \\beta_j p_j / \\sum_j \\beta_j`.
+
+    ``scores`` yields each learner's P(class 1); a learner with ``beta = inf`` (a perfect round,
+    the last) gives the limit, its own scores. Sums run left to right.
+    """
+    total, weight = 0.0, 0.0
+    for score, beta in zip(scores, betas, strict=True):
+        if np.isinf(beta):
+            yield np.asarray(score, dtype=np.float64)
+            return
+        total = total + beta * score
+        weight += beta
+        yield total / weight
+
+
 class RiskBoostClassifier(_BoostingBase):
     """RiskBoost: boosting the instances misclassified by the riskiest hull classifier.
 
-    Johnson et al. 2015, Algorithm 1 (quoted with the choices it leaves open in the module
-    docstring): each round's learner is scored on the training data; its loss l = 1 - H (eq. 6 under
+    Johnson et al. 2015, Algorithm 1 (quoted, with the readings it leaves open, in the module
+    docstring): each round's learner is scored on the training data; its loss l (eq. 6 under
     the cost density u) sets :math:`\\beta_j = (1 - l/2) / (l/2)`; the instances misclassified by
     the hull classifier of greatest risk (eq. 10) get their weight multiplied by
     :math:`\\beta_j`; the ensemble predicts
@@ -200,6 +287,16 @@ class RiskBoostClassifier(_BoostingBase):
         Boosting rounds n (the paper: 100).
     cost_distribution : None, CostDensity, ("beta", a, b), float or callable
         u(c) of eqs. 6 and 10; default Beta(2, 2) (Johnson et al. 2015, sec. 4, after Hand 2009).
+    loss : {"expected", "normalized"}, default="expected"
+        l as eq. 6 prints it, the expected minimum loss (``"expected"``), or normalised,
+        1 - H (``"normalized"``).
+    weighting : {"distribution", "uniform"}, default="distribution"
+        Whether the loss, the ROC hull and the risks of round j are those of the training data
+        weighted by D_j, as AdaBoost.M1 weights its error (``"distribution"``), or unweighted.
+    stopping : {"none", "adaboost"}, default="none"
+        ``"none"``: all n rounds, as Algorithm 1 (a perfect round, l = 0, decides the ensemble
+        and ends it, its beta infinite); ``"adaboost"``: Weka's AdaBoostM1 rule (a round with
+        l = 0 or l >= 1 ends boosting and is dropped unless it is the first).
     random_state : int, RandomState or None
         Seeds the base learners and the resampling.
 
@@ -208,9 +305,9 @@ class RiskBoostClassifier(_BoostingBase):
     estimators_ : list
         The kept learners (fitted on class indices 0/1 of ``classes_``).
     estimator_weights_ : ndarray
-        Their beta_j.
+        Their beta_j (``inf`` for a perfect last round under ``stopping="none"``).
     estimator_losses_ : ndarray
-        Their training loss l_j = 1 - H_j.
+        Their training loss l_j.
     n_riskiest_ : ndarray of int
         How many training instances each round reweighted.
     classes_ : ndarray
@@ -223,16 +320,34 @@ class RiskBoostClassifier(_BoostingBase):
     >>> model = RiskBoostClassifier(n_estimators=5, random_state=0).fit(X, y)
     >>> model.predict_proba(X[:2]).shape, len(model.estimators_) <= 5
     ((2, 2), True)
+    >>> RiskBoostClassifier(loss="normalized", weighting="uniform", stopping="adaboost")
+    RiskBoostClassifier(loss='normalized', stopping='adaboost', weighting='uniform')
     """
 
     # estimator, cost_distribution and random_state are checked where they are used
-    _parameter_constraints = {"n_estimators": [POSITIVE_INT]}
+    _parameter_constraints = {
+        "n_estimators": [POSITIVE_INT],
+        **{name: [Options(values)] for name, values in READINGS.items()},
+    }
 
-    def __init__(self, estimator=None, n_estimators=100, cost_distribution=None, random_state=None):
+    def __init__(
+        self,
+        estimator=None,
+        n_estimators=100,
+        cost_distribution=None,
+        random_state=None,
+        *,
+        loss="expected",
+        weighting="distribution",
+        stopping="none",
+    ):
         self.estimator = estimator
         self.n_estimators = n_estimators
         self.cost_distribution = cost_distribution
         self.random_state = random_state
+        self.loss = loss
+        self.weighting = weighting
+        self.stopping = stopping
 
     def fit(self, X, y):
         """Run Algorithm 1."""
@@ -250,12 +365,19 @@ class RiskBoostClassifier(_BoostingBase):
                 model = self._fit_round(X, yi, weights / weights.size, rng)
                 return model, _positive(model, X).astype(np.float64)
 
-        models, betas, losses, counts = risk_boost(yi, n_rounds, fit_round, density)
+        models, betas, losses, counts = risk_boost(
+            yi, n_rounds, fit_round, density, **self.reading()
+        )
         self.estimators_ = models
         self.estimator_weights_ = np.array(betas)
         self.estimator_losses_ = np.array(losses)
         self.n_riskiest_ = np.array(counts, dtype=np.int64)
         return self
+
+    def reading(self):
+        """The reading of Algorithm 1 this estimator runs: ``{"loss": ..., "weighting": ...,
+        "stopping": ...}``."""
+        return {name: getattr(self, name) for name in READINGS}
 
     def _j48_rounds(self, base, X, y):
         """Encode once; each round grows a J48 tree on the codes with the round's weights."""
@@ -284,11 +406,7 @@ class RiskBoostClassifier(_BoostingBase):
         """The ensemble's probabilities after each round (for scenario curves per iteration,
         Johnson et al. 2015, Fig. 2)."""
         check_is_fitted(self, "estimators_")
-        total, weight = 0.0, 0.0
-        for score, beta in zip(self._positive_scores(X), self.estimator_weights_, strict=True):
-            total = total + beta * score
-            weight += beta
-            p1 = total / weight
+        for p1 in staged_beta_mean(self._positive_scores(X), self.estimator_weights_):
             yield np.column_stack((1.0 - p1, p1))
 
     def predict_proba(self, X):

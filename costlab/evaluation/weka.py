@@ -42,6 +42,7 @@ import math
 import sys
 import threading
 import zipfile
+from collections import deque
 from importlib import metadata
 from pathlib import Path
 
@@ -425,11 +426,12 @@ class WekaEngine:
         from costlab.evaluation.folds import weka_folds
 
         if classifier == "RiskBoost":
-            unknown = set(params) - {"n_estimators"}
+            known = ["n_estimators", "loss", "weighting", "stopping"]
+            unknown = set(params) - set(known)
             if unknown:
                 raise ValueError(
                     f"the Weka engine does not know parameter(s) {sorted(unknown)} of "
-                    "RiskBoost; it accepts ['n_estimators'] (the base learner is J48 -U)"
+                    f"RiskBoost; it accepts {known} (the base learner is J48 -U)"
                 )
             fit = _riskboost_with_weka_j48(**params)
         else:
@@ -472,12 +474,16 @@ class WekaEngine:
         return np.clip(proba, 0.0, 1.0), fold_id
 
 
-def _riskboost_with_weka_j48(n_estimators=100, unpruned=True, confidence=0.25, min_instances=2):
+def _riskboost_with_weka_j48(
+    n_estimators=100, unpruned=True, confidence=0.25, min_instances=2, **reading
+):
     """RiskBoost (:func:`costlab.classifiers.boosting.risk_boost`, the loop costlab's
-    ``RiskBoostClassifier`` runs) with real Weka's J48 as the base learner: each round sets the
-    training instances' weights and builds a fresh ``J48`` on them. Returns ``fit(train) ->
-    distribution(instance)``, the ensemble's (1 - p, p) with p = sum beta_j p_j / sum beta_j."""
-    from costlab.classifiers.boosting import risk_boost
+    ``RiskBoostClassifier`` runs, under the same ``reading`` of Algorithm 1) with real Weka's
+    J48 as the base learner: each round sets the training instances' weights and builds a
+    fresh ``J48`` on them. Returns ``fit(train) -> distribution(instance)``, the ensemble's
+    (1 - p, p) with p = sum beta_j p_j / sum beta_j
+    (:func:`costlab.classifiers.boosting.staged_beta_mean`)."""
+    from costlab.classifiers.boosting import risk_boost, staged_beta_mean
 
     rounds = _positive_int(n_estimators, "n_estimators")
     options = weka_options(
@@ -501,14 +507,11 @@ def _riskboost_with_weka_j48(n_estimators=100, unpruned=True, confidence=0.25, m
             scores = np.array([model.distributionForInstance(row)[1] for row in rows])
             return model, scores
 
-        models, betas, _, _ = risk_boost(yi, rounds, fit_round)
-        total = sum(betas)  # left to right, as RiskBoostClassifier sums them
+        models, betas, _, _ = risk_boost(yi, rounds, fit_round, **reading)
 
         def distribution(instance):
-            p1 = 0.0
-            for model, beta in zip(models, betas, strict=True):
-                p1 = p1 + beta * model.distributionForInstance(instance)[1]
-            p1 = p1 / total
+            scores = (model.distributionForInstance(instance)[1] for model in models)
+            p1 = float(deque(staged_beta_mean(scores, betas), maxlen=1)[0])
             return 1.0 - p1, p1
 
         return distribution

@@ -36,12 +36,15 @@ def test_every_table_figure_and_the_summary_are_written(rep):
         "figure_02_iterations",
         "table_2",
         "ranks",
+        "readings",
     }
-    for stem in ("table_2", "ranks", "claims"):
+    for stem in ("table_2", "ranks", "claims", "readings"):
         for ext in ("csv", "md", "tex"):
             assert (root / "tables" / f"{stem}.{ext}").stat().st_size > 0
     summary = (root / "summary.md").read_text()
     assert "QUICK MODE" in summary and "Where we differ" in summary
+    assert "Only the default reading ran" in summary
+    assert not (root / "tables" / "reading_aucs.csv").exists()  # one reading: no comparison
 
 
 def test_table_2_sits_beside_the_printed_values(rep):
@@ -88,6 +91,81 @@ def test_the_cli_refuses_bad_repeats(capsys):
     with pytest.raises(SystemExit):
         parse_args(["--repeats", "0"])
     assert "positive integer" in capsys.readouterr().err
+
+
+def test_the_cli_takes_every_reading_or_the_default(capsys):
+    from costlab.studies.johnson2015.cli import parse_args
+
+    assert parse_args([]).readings == "default"
+    assert parse_args(["--readings", "all"]).readings == "all"
+    with pytest.raises(SystemExit):
+        parse_args(["--readings", "paper"])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_every_reading_is_a_model_and_the_default_keeps_its_name():
+    from costlab.studies.johnson2015.experiments import DEFAULT_READING, models, readings
+
+    every = readings("all")
+    assert len(every) == 8 and list(every)[0] == "RiskBoost"
+    assert every["RiskBoost"] == DEFAULT_READING
+    assert len({tuple(r.values()) for r in every.values()}) == 8
+    compared = models(100, "all")
+    assert list(compared)[:2] == ["AdaBoost.M1", "RiskBoost"] and len(compared) == 9
+    assert all(params["n_estimators"] == 100 for _, params in compared.values())
+    with pytest.raises(ValueError, match="which must be"):
+        readings("some")
+
+
+class _Run:
+    """A run holding given mean AUROCs (one repetition) for the analyses."""
+
+    def __init__(self, aucs, which):
+        import pandas as pd
+
+        from costlab.studies.johnson2015.experiments import readings
+
+        self.readings = readings(which)
+        self.results, self.repeats = {}, 1
+        rows = [(d, m, 0, a) for m, by_set in aucs.items() for d, a in by_set.items()]
+        self._aucs = pd.DataFrame(rows, columns=["dataset", "model", "repeat", "auc"])
+
+    def aucs(self):
+        return self._aucs.copy()
+
+
+def test_reading_table_counts_wins_ranks_and_the_test_by_hand():
+    """Two readings on the 18 public datasets: RiskBoost 0.01 above AdaBoost.M1 on all (ranks
+    2 / 1, a difference of 1 > CD 0.462: significant), and 0.01 below on 10 and above on 8
+    (ranks (10 + 16)/18 and (20 + 8)/18: not significant); the mean difference from the
+    printed RiskBoost column follows from the printed AdaBoost.M1 column."""
+    from costlab.studies.johnson2015.experiments import readings
+
+    public = [d for d in TABLE_2 if DATASETS[d]]
+    ada = {d: TABLE_2[d][0] for d in public}
+    labels = list(readings("all"))
+    aucs = {MODELS[0]: ada, labels[0]: {d: a + 0.01 for d, a in ada.items()}}
+    aucs[labels[1]] = {d: a + (0.01 if k < 8 else -0.01) for k, (d, a) in enumerate(ada.items())}
+    run = _Run(aucs, "all")
+    run.readings = {k: run.readings[k] for k in labels[:2]}
+    table = analyses.reading_table(run).set_index("reading")
+    assert list(table.index) == ["eq6/Dj/all", "eq6/Dj/stop"]
+    first, second = table.iloc[0], table.iloc[1]
+    assert bool(first["default"]) and not bool(second["default"])
+    assert (first["RiskBoost wins"], first["ties"], first["AdaBoost.M1 wins"]) == (18, 0, 0)
+    assert (second["RiskBoost wins"], second["AdaBoost.M1 wins"]) == (8, 10)
+    assert (first["rank AdaBoost.M1"], first["rank RiskBoost"]) == (2.0, 1.0)
+    assert second["rank AdaBoost.M1"] == pytest.approx(26 / 18)
+    assert second["rank RiskBoost"] == pytest.approx(28 / 18)
+    assert bool(first["RiskBoost significantly better"])
+    assert not bool(second["RiskBoost significantly better"])
+    printed_diff = np.mean([TABLE_2[d][0] + 0.01 - TABLE_2[d][1] for d in public])
+    assert first["mean diff"] == pytest.approx(printed_diff)
+    winners = [analyses._winner(*TABLE_2[d]) for d in public]
+    assert first["winner as printed"] == winners.count(MODELS[1])
+    wide = analyses.reading_aucs(run)
+    assert list(wide.columns[-2:]) == ["eq6/Dj/all", "eq6/Dj/stop"]
+    np.testing.assert_allclose(wide["eq6/Dj/all"] - wide["AdaBoost.M1 ours"], 0.01)
 
 
 def test_unknown_dataset_is_refused():
@@ -244,9 +322,10 @@ def test_cheap_subset_is_within_three_standard_errors_of_table_2(cheap_subset):
 
 @pytest.mark.weka
 def test_the_two_engines_agree(mirror_dir, tmp_path):
-    """The study's two models, costlab's engine against real Weka (AdaBoostM1 -W J48 -- -U;
+    """The study's models, costlab's engine against real Weka (AdaBoostM1 -W J48 -- -U;
     RiskBoost's loop over Weka's J48), one 10-fold run of 20 rounds: the same out-of-fold
-    probabilities. bupa stops boosting early, heart-c runs all rounds."""
+    probabilities. bupa stops boosting early, heart-c runs all rounds; RiskBoost under every
+    reading of Algorithm 1 on bupa, under the default on heart-c."""
     from costlab.datasets import load_dataset
     from costlab.evaluation import cross_val_proba
     from costlab.studies.johnson2015.experiments import models
@@ -254,7 +333,7 @@ def test_the_two_engines_agree(mirror_dir, tmp_path):
     start_weka()
     for name in ("bupa", "heart-c"):
         data = load_dataset(DATASETS[name], mirror=mirror_dir, data_home=tmp_path)
-        for classifier, params in models(20).values():
+        for classifier, params in models(20, "all" if name == "bupa" else "default").values():
             runs = [
                 cross_val_proba(data, classifier, engine=e, cache=False, progress=False, **params)
                 for e in ("sklearn", "weka")

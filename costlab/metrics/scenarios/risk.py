@@ -242,29 +242,44 @@ def _misclassified(is_pos, scores, hull, risk):
     h = thresholds.size
     counts = np.where(is_pos, above, h - above)
     summed = np.where(is_pos, cum[above], cum[-1] - cum[above])
+    return counts, summed, _riskiest_wrong(is_pos, scores, thresholds, risk)
+
+
+def _riskiest_wrong(is_pos, scores, thresholds, risk):
+    """Misclassified by the vertex of greatest risk (ties: the one calling fewer positives);
+    nothing when no vertex has risk (a perfect hull)."""
     k = int(np.argmax(risk))
-    riskiest = np.where(is_pos, scores < thresholds[k], scores >= thresholds[k])
-    return counts, summed, riskiest
+    if not risk[k] > 0.0:
+        return np.zeros(is_pos.shape, dtype=bool)
+    return np.where(is_pos, scores < thresholds[k], scores >= thresholds[k])
 
 
-def riskiest_misclassified(is_pos, scores, density=None):
-    """The instances misclassified by the hull vertex of greatest risk, and the loss 1 - H.
+def riskiest_misclassified(is_pos, scores, density=None, sample_weight=None):
+    """The instances misclassified by the hull vertex of greatest risk, and the round's losses.
 
-    The two quantities RiskBoost (Johnson et al. 2015, Algorithm 1) needs from each round's training
-    scores, from one sort. ``is_pos`` (bool) and ``scores`` (float) must be validated arrays.
+    What RiskBoost (Johnson et al. 2015, Algorithm 1) needs from each round's training scores,
+    from one sort. ``is_pos`` (bool) and ``scores`` (float) must be validated arrays;
+    ``sample_weight`` (finite, > 0, e.g. the boosting distribution D_j) weights the counts, so
+    that the hull, the priors :math:`\\pi_i`, the risks and the losses are those of the
+    weighted data.
 
     Returns
     -------
     wrong : ndarray of bool
-    loss : float
-        The normalised loss :math:`\\int Q u / \\int \\min(c\\pi_0, (1 - c)\\pi_1) u`.
+        Misclassified by the vertex of greatest eq. 10 risk (ties: the vertex calling fewer
+        positives). A hull without risk (a perfect one: every risk is 0) has no riskiest
+        classifier, and nothing is misclassified.
+    expected : float
+        Eq. 6, the expected minimum loss :math:`\\ell_H = \\int_0^1 Q(c) u(c) dc` (the
+        risks summed; at most the trivial classifiers' loss, :func:`trivial_loss`, <= 1/4).
+    normalized : float
+        :math:`\\ell_H / \\int_0^1 \\min(c\\pi_0, (1 - c)\\pi_1) u(c) dc = 1 - H`, in [0, 1]
+        (:func:`normalized_loss`).
     """
-    counts = class_counts(is_pos, scores)
+    counts = class_counts(is_pos, scores, sample_weight)
     envelope = CostEnvelope.from_hull(hull_from_counts(counts))
     pi1 = counts.n_pos / (counts.n_pos + counts.n_neg)
     u = as_cost_density(density)
     risk = vertex_risks(envelope, pi1, u)
-    thresholds = envelope.hull.thresholds
-    k = int(np.argmax(risk))
-    wrong = np.where(is_pos, scores < thresholds[k], scores >= thresholds[k])
-    return wrong, normalized_loss(envelope, pi1, u)
+    wrong = _riskiest_wrong(is_pos, scores, envelope.hull.thresholds, risk)
+    return wrong, float(np.sum(risk)), normalized_loss(envelope, pi1, u)

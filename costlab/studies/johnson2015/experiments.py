@@ -23,22 +23,28 @@ page *Which protocol reproduces which printed table*, docs/facts/protocols.md) a
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from itertools import product
 
 import numpy as np
 import pandas as pd
 from scipy.stats import rankdata
 
+from costlab.classifiers.boosting import READINGS
 from costlab.evaluation import run_experiments
 from costlab.studies._skeleton import StudyRun
 from costlab.studies.johnson2015.published import DATASETS, MODELS, PROTOCOL
 
 __all__ = [
+    "DEFAULT_READING",
     "QUICK_DATASETS",
     "QUICK_ROUNDS",
     "Table2Run",
     "minority_auc",
     "models",
+    "reading_label",
+    "reading_words",
+    "readings",
     "run_aucs",
     "run_table2",
 ]
@@ -52,19 +58,73 @@ QUICK_ROUNDS = 10
 CRX_SEED_OFFSET = 1000
 
 
-def models(n_estimators=PROTOCOL["n_estimators"]):
-    """The compared models: registered classifier name and parameters, for either engine.
+#: RiskBoost's default reading of Algorithm 1 (:data:`costlab.classifiers.boosting.READINGS`).
+DEFAULT_READING = {name: values[0] for name, values in READINGS.items()}
+
+_READING_WORDS = {
+    "loss": {"expected": "l = eq. 6", "normalized": "l = 1 - H"},
+    "weighting": {"distribution": "under D_j", "uniform": "unweighted"},
+    "stopping": {"none": "all rounds", "adaboost": "AdaBoost.M1 stop"},
+}
+
+
+def reading_words(reading):
+    """A reading of Algorithm 1 in words.
+
+    Examples
+    --------
+    >>> reading_words(DEFAULT_READING)
+    'l = eq. 6, under D_j, all rounds'
+    """
+    return ", ".join(_READING_WORDS[name][reading[name]] for name in READINGS)
+
+
+def reading_label(reading):
+    """The model label of RiskBoost under ``reading``: "RiskBoost" for the default.
+
+    Examples
+    --------
+    >>> reading_label({"loss": "normalized", "weighting": "uniform", "stopping": "adaboost"})
+    'RiskBoost (l = 1 - H, unweighted, AdaBoost.M1 stop)'
+    """
+    if reading == DEFAULT_READING:
+        return MODELS[1]
+    return f"{MODELS[1]} ({reading_words(reading)})"
+
+
+def readings(which="default"):
+    """Readings of Algorithm 1 to run, label -> reading, the default first.
+
+    Parameters
+    ----------
+    which : {"default", "all"}
+        The default reading alone, or every combination of :data:`READINGS` (8).
+    """
+    if which not in ("default", "all"):
+        raise ValueError(f"which must be 'default' or 'all', got {which!r}.")
+    if which == "default":
+        return {reading_label(DEFAULT_READING): dict(DEFAULT_READING)}
+    combos = [dict(zip(READINGS, values, strict=True)) for values in product(*READINGS.values())]
+    return {reading_label(r): r for r in combos}
+
+
+def models(n_estimators=PROTOCOL["n_estimators"], which="default"):
+    """The compared models: label -> registered classifier name and parameters, for either
+    engine: AdaBoost.M1, then RiskBoost under each reading of ``which`` (:func:`readings`).
 
     Examples
     --------
     >>> models(100)["AdaBoost.M1"]
     ('AdaBoostM1', {'n_estimators': 100, 'base': 'J48', 'unpruned': True})
+    >>> models(100)["RiskBoost"]
+    ('RiskBoost', {'n_estimators': 100, 'loss': 'expected', 'weighting': 'distribution', \
+'stopping': 'none'})
     """
-    ada, risk = MODELS
-    return {
-        ada: ("AdaBoostM1", {"n_estimators": n_estimators, "base": "J48", "unpruned": True}),
-        risk: ("RiskBoost", {"n_estimators": n_estimators}),
-    }
+    ada = MODELS[0]
+    out = {ada: ("AdaBoostM1", {"n_estimators": n_estimators, "base": "J48", "unpruned": True})}
+    for label, reading in readings(which).items():
+        out[label] = ("RiskBoost", {"n_estimators": n_estimators, **reading})
+    return out
 
 
 @dataclass(kw_only=True)
@@ -75,6 +135,8 @@ class Table2Run(StudyRun):
     repeats: int = 10
     n_estimators: int = 100
     engine: str = "sklearn"
+    #: RiskBoost's readings run: model label -> reading (the default's label is "RiskBoost").
+    readings: dict = field(default_factory=lambda: readings("default"))
 
     def aucs(self):
         """Tidy AUROC per run: ``dataset, model, repeat, auc`` (computed once per set of
@@ -134,6 +196,7 @@ def run_table2(
     seed=1,
     n_jobs=None,
     engine="sklearn",
+    which="default",
     cache=True,
     cache_dir=None,
     mirror=None,
@@ -157,6 +220,8 @@ def run_table2(
     engine : {"sklearn", "weka"}
         ``"sklearn"``: costlab's Weka-exact J48 and boosters, no Java. ``"weka"``: real Weka's
         AdaBoostM1 and J48 through the Weka engine (the reference; hours for the full table).
+    which : {"default", "all"}
+        RiskBoost's default reading of Algorithm 1 only, or every reading (:func:`readings`).
     """
     if quick:
         repeats, datasets = 1, datasets or QUICK_DATASETS
@@ -166,7 +231,7 @@ def run_table2(
     unknown = [d for d in (datasets or ()) if d not in DATASETS]
     if unknown:
         raise ValueError(f"datasets must be among {sorted(DATASETS)}, got {unknown}.")
-    compared = models(n_estimators)
+    compared = models(n_estimators, which)
     run = run_experiments(
         {name: DATASETS[name] for name in names},  # credit-a and crx: one registry entry
         {label: classifier for label, (classifier, _) in compared.items()},
@@ -183,5 +248,5 @@ def run_table2(
         data_home=data_home,
     )
     return Table2Run.from_experiments(
-        run, repeats=repeats, n_estimators=n_estimators, engine=engine
+        run, repeats=repeats, n_estimators=n_estimators, engine=engine, readings=readings(which)
     )

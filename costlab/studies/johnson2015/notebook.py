@@ -7,7 +7,7 @@ import os
 import numpy as np
 
 from costlab.studies._skeleton import ReproductionView
-from costlab.studies.johnson2015.experiments import run_table2
+from costlab.studies.johnson2015.experiments import DEFAULT_READING, reading_words, run_table2
 from costlab.studies.johnson2015.figures import (
     FIGURE_MAKERS,
     figure_02,
@@ -85,7 +85,8 @@ class ScenariosView(ReproductionView):
             raise ValueError(f"the models' out-of-fold rows of {key} are not in the same order.")
         title = (
             f"{dataset}: AdaBoost.M1 and RiskBoost, out-of-fold scores (CV repetition 1); "
-            f"boosting rounds on a held-out third ({y_test.size} rows)"
+            f"boosting rounds on a held-out third ({y_test.size} rows); RiskBoost under the "
+            f"default reading of Algorithm 1 ({reading_words(DEFAULT_READING)})"
         )
         return scenario_explorer(
             y_true,
