@@ -8,8 +8,9 @@ PCF(+) = 1 / (1 + S), NE[C] = (1 - TP_o) PCF(+) (eq. 9). The trivial classifiers
 useful cost line; a classifier's *operating range* is where it beats both. The lower envelope
 of the cost lines of a set of ROC points given as rates is :func:`cost_lines_envelope`.
 
-PCF(+) itself is in :mod:`costlab.metrics.engine.pcf`, NE[C] and the lower envelope in
-:mod:`costlab.metrics.engine.envelope`.
+PCF(+) itself is in :mod:`costlab.metrics.engine.pcf`, NE[C], the lower envelope and the
+operating range in :mod:`costlab.metrics.engine.envelope` (the envelope reads the operating
+range; this module re-exports it).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import numpy as np
 
 from costlab.metrics._validation import check_pcf, check_unit_interval
 from costlab.metrics.cost_space._piecewise import upper_hull_of_rates
-from costlab.metrics.engine.envelope import CostEnvelope
+from costlab.metrics.engine.envelope import CostEnvelope, operating_range
 
 __all__ = [
     "cost_line",
@@ -131,31 +132,3 @@ def trivial_cost(pcf):
     """
     x = check_pcf(pcf)
     return np.minimum(x, 1.0 - x)
-
-
-def operating_range(fpr, tpr):
-    """PCF(+) interval where a classifier beats both trivial classifiers (D&H 2.2).
-
-    The lecture notes on cost curves call it the operating range as well.
-
-    Its cost line is below PCF(+) (always negative) for PCF(+) > FP / (TP + FP)... precisely,
-    below the trivial cost where
-
-    .. math:: \\frac{FP}{FP + TP} < PCF(+) < \\frac{1 - FP}{(1 - FP) + (1 - TP)}
-
-    Returns
-    -------
-    (low, high) : tuple of float, or None
-        None when the classifier never beats both (on or below the ROC diagonal).
-
-    Examples
-    --------
-    D&H Figure 4's classifier B (FP = 0.3, TP = 0.7) has the operating range [0.3, 0.7]:
-
-    >>> tuple(round(v, 10) for v in operating_range(0.3, 0.7))
-    (0.3, 0.7)
-    """
-    f, t = float(fpr), float(tpr)
-    if t <= f:
-        return None
-    return f / (f + t), (1.0 - f) / ((1.0 - f) + (1.0 - t))

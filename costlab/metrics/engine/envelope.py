@@ -11,7 +11,10 @@ so a ROC point (FP, TP) is a straight cost line (D&H eq. 8;
 :mod:`costlab.metrics.cost_space.cost_lines`). The lower envelope of a classifier's cost lines
 is the dual of its ROC convex hull: each hull vertex is the best classifier on one interval of
 PCF(+). Every exact measure of costlab reads it: the thesis's MTMCS, TEC, H, risk, scenario
-and threshold-choice curves.
+and threshold-choice curves. A classifier's operating range, where its cost line is below both
+trivial classifiers' (:func:`operating_range`, public in
+:mod:`costlab.metrics.cost_space.cost_lines`), is computed here because the envelope reads it
+and the engine imports no family above it.
 
 With equal priors p(+) = p(-), PCF(+) = FNcost and NE[C] = FNRate FNcost + FPRate FPcost, so the
 thesis's MTMCS (Al-Saffar 2018, 4.1) is 100 x the envelope at PCF(+) = FNcost
@@ -30,7 +33,7 @@ from costlab.metrics.engine._counts import checked_counts
 from costlab.metrics.engine.hull import RocHull, hull_from_counts
 from costlab.metrics.engine.pcf import _cost_proportion_pcf, probability_cost
 
-__all__ = ["CostEnvelope", "cost_envelope", "normalized_expected_cost"]
+__all__ = ["CostEnvelope", "cost_envelope", "normalized_expected_cost", "operating_range"]
 
 
 def normalized_expected_cost(fpr, tpr, pcf):
@@ -55,6 +58,34 @@ def normalized_expected_cost(fpr, tpr, pcf):
     x = check_pcf(pcf)
     value = (1.0 - np.asarray(tpr) - np.asarray(fpr)) * x + np.asarray(fpr)
     return float(value) if np.ndim(value) == 0 else value
+
+
+def operating_range(fpr, tpr):
+    """PCF(+) interval where a classifier beats both trivial classifiers (D&H 2.2).
+
+    The lecture notes on cost curves call it the operating range as well.
+
+    Its cost line is below PCF(+) (always negative) for PCF(+) > FP / (TP + FP)... precisely,
+    below the trivial cost where
+
+    .. math:: \\frac{FP}{FP + TP} < PCF(+) < \\frac{1 - FP}{(1 - FP) + (1 - TP)}
+
+    Returns
+    -------
+    (low, high) : tuple of float, or None
+        None when the classifier never beats both (on or below the ROC diagonal).
+
+    Examples
+    --------
+    D&H Figure 4's classifier B (FP = 0.3, TP = 0.7) has the operating range [0.3, 0.7]:
+
+    >>> tuple(round(v, 10) for v in operating_range(0.3, 0.7))
+    (0.3, 0.7)
+    """
+    f, t = float(fpr), float(tpr)
+    if t <= f:
+        return None
+    return f / (f + t), (1.0 - f) / ((1.0 - f) + (1.0 - t))
 
 
 @dataclass(frozen=True)
@@ -191,10 +222,6 @@ class CostEnvelope:
         >>> tuple(round(v, 12) for v in env.operating_range())
         (0.3, 0.7)
         """
-        # a cost-space formula over the engine's envelope: imported here, not at the top,
-        # because the cost-space family builds on this module
-        from costlab.metrics.cost_space.cost_lines import operating_range
-
         b = self.breakpoints
         pieces = []
         for i, (f, t) in enumerate(zip(self.hull.fpr, self.hull.tpr, strict=True)):
