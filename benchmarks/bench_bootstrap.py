@@ -50,7 +50,7 @@ from costlab.metrics.resampling.mtmcs_bootstrap import (
     mtmcs_of_scores,
     stratified_resample,
 )
-from costlab.metrics.thesis.measures import cost_ratio_grid
+from costlab.metrics.mtmcs.measures import cost_ratio_grid
 from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
 from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, _curve_from_counts
 

@@ -8,7 +8,7 @@ incremental:
   autosummary table of that family's names in the package's ``__all__``, with a stub page per
   name (``api/generated/``, written by autosummary). A name is put in the first family of
   :data:`FAMILIES` whose module list holds the last component of its defining module (so
-  ``costlab.metrics.thesis.measures`` is "measures");
+  ``costlab.metrics.mtmcs.measures`` is "measures");
   a name no family claims gets a section of its own defining subpackage, titled by that module's
   docstring. Regrouping a package therefore needs no change here to stay complete; edit
   :data:`FAMILIES` to retitle or reorder.

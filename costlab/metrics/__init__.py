@@ -12,7 +12,7 @@ Families
     Class counts after one sort, ROC points and AUC (``roc``), the ROC convex hull (``hull``),
     PCF(+) and its conversions (``pcf``, Drummond & Holte 2000 eq. 6), NE[C] and the lower
     envelope (``envelope``), exact hulls merged out of core (``mergeable``).
-:mod:`costlab.metrics.thesis`
+:mod:`costlab.metrics.mtmcs`
     Al-Saffar 2018: TMC, MTMCR, cost sensitivity, CST and the selection (``measures``); the
     MTMCS curve by exact, thorough or optimized search (``mtmcs_search``).
 :mod:`costlab.metrics.cost_space`
@@ -42,21 +42,21 @@ its own ``__all__`` is theirs, family by family in the order above.
 from costlab.metrics import (
     cost_space,
     engine,
+    mtmcs,
     prior_shift,
     resampling,
     scenarios,
-    thesis,
     threshold_choice,
 )
 from costlab.metrics.cost_space import *  # noqa: F403
 from costlab.metrics.engine import *  # noqa: F403
+from costlab.metrics.mtmcs import *  # noqa: F403
 from costlab.metrics.prior_shift import *  # noqa: F403
 from costlab.metrics.resampling import *  # noqa: F403
 from costlab.metrics.scenarios import *  # noqa: F403
-from costlab.metrics.thesis import *  # noqa: F403
 from costlab.metrics.threshold_choice import *  # noqa: F403
 
 #: The families in the order of the docstring (and of the API reference's sections).
-_FAMILIES = (engine, thesis, cost_space, scenarios, threshold_choice, prior_shift, resampling)
+_FAMILIES = (engine, mtmcs, cost_space, scenarios, threshold_choice, prior_shift, resampling)
 
 __all__ = [name for family in _FAMILIES for name in family.__all__]

@@ -64,7 +64,7 @@ __all__ = ["MTMCSDisplay", "ThresholdDisplay"]
 
 _BAND_COLOUR = "#E41A1C"  # the thesis's red range-of-interest band (Figures 30-32)
 _WIDE = (9.0, 5.0)
-_TOL = 1e-9  # as in costlab.metrics.thesis.measures: grid values are rounded to 10 decimals
+_TOL = 1e-9  # as in costlab.metrics.mtmcs.measures: grid values are rounded to 10 decimals
 _ANNOTATION_FORMAT = "{:.1f}"
 _MAX_COST_TICKS = 25
 

@@ -122,7 +122,7 @@ class RangeChoice:
     ----------
     r1, r2 : float
         The range as normalised FPcost.
-    selection : costlab.metrics.thesis.measures.Selection
+    selection : costlab.metrics.mtmcs.measures.Selection
         The robust or optimal classifier and the range summary (MTMCR, cost sensitivity,
         CST) it was made from (Al-Saffar 2018, sec. 5.1).
     per_ratio : DataFrame

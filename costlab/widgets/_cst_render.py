@@ -35,7 +35,7 @@ class CstBarsView:
 
     Parameters
     ----------
-    selection : costlab.metrics.thesis.measures.Selection
+    selection : costlab.metrics.mtmcs.measures.Selection
     title : str
     labels : mapping, optional
         Classifier name -> name shown.

@@ -20,7 +20,7 @@ def choice_data(state, selection, results, envelope, boot=None):
     Parameters
     ----------
     state : ExplorerState
-    selection : costlab.metrics.thesis.measures.Selection or None
+    selection : costlab.metrics.mtmcs.measures.Selection or None
     results : dict of str -> CVResult
         The results shown.
     envelope : callable
@@ -91,7 +91,7 @@ def choice_estimator(state, name, selection, models, data, seed, *, cv=10):
     state : ExplorerState
     name : str or None
         The classifier to refit.
-    selection : costlab.metrics.thesis.measures.Selection or None
+    selection : costlab.metrics.mtmcs.measures.Selection or None
         The current selection: its kind says the criterion ("cst" when optimal, else "mtmcr").
     models : dict
         Classifiers the explorer may fit.

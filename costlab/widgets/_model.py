@@ -121,7 +121,7 @@ def summarise(
     summary : DataFrame
         :func:`costlab.metrics.range_summary` over [r1, r2]:
         ``classifier, n_ratios, mtmcr, cost_sensitivity, cst``.
-    selection : costlab.metrics.thesis.measures.Selection
+    selection : costlab.metrics.mtmcs.measures.Selection
         The robust or optimal classifier of the range (Al-Saffar 2018, sec. 5.1).
     """
     curves = compute_curves(results, fp_step, search, step, score_of=score_of)

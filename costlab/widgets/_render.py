@@ -122,7 +122,7 @@ class ExplorerView:
         The dataset's title.
     results : dict of str -> CVResult
     curves : dict of str -> DataFrame
-    selection : costlab.metrics.thesis.measures.Selection
+    selection : costlab.metrics.mtmcs.measures.Selection
     labels : dict
         Classifier name -> name shown.
     keys : tuple

@@ -12,7 +12,7 @@ conversions to priors and cost proportions have one home,
 :mod:`~costlab.metrics.engine.mergeable` merges exact hulls from summaries of disjoint score
 ranges (out of core).
 
-The families above the engine (:mod:`costlab.metrics.thesis`, :mod:`~costlab.metrics.cost_space`,
+The families above the engine (:mod:`costlab.metrics.mtmcs`, :mod:`~costlab.metrics.cost_space`,
 :mod:`~costlab.metrics.scenarios`, :mod:`~costlab.metrics.threshold_choice`,
 :mod:`~costlab.metrics.prior_shift`, :mod:`~costlab.metrics.resampling`) read these objects;
 the engine imports none of them.

@@ -66,8 +66,8 @@ from costlab.metrics.resampling._draws import (  # noqa: F401
     _weighted_rows,
     stratified_resample,
 )
-from costlab.metrics.thesis.measures import _TOL as _SELECTION_TOL
-from costlab.metrics.thesis.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
+from costlab.metrics.mtmcs.measures import _TOL as _SELECTION_TOL
+from costlab.metrics.mtmcs.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 
 __all__ = [
     "BootstrapCurves",

@@ -1,42 +1,20 @@
-"""The thesis's measures: TMC, the MTMCS curve, MTMCR, cost sensitivity, CST (Al-Saffar 2018).
+"""Deprecated alias of :mod:`costlab.metrics.mtmcs` (the family was renamed for what it computes).
 
-:mod:`~costlab.metrics.thesis.measures` holds the measures over a range of cost ratios
-FPcost/FNcost (normalised costs, TMC, MTMCR, cost sensitivity, CST, the robust-vs-optimal
-selection; Al-Saffar 2018, 4.1-5.1); :mod:`~costlab.metrics.thesis.mtmcs_search` the MTMCS curve,
-the minimum TMC at each cost ratio, by the exact, thorough or optimized search of the
-thresholds (4.3, 4.5). The exact search is the equal-prior cost-curve envelope of
-:mod:`costlab.metrics.engine.envelope`.
+``costlab.metrics.thesis`` and its modules ``measures`` and ``mtmcs_search`` still import, with a
+:class:`DeprecationWarning` naming the new path; they are removed in the next release.
 """
 
-from costlab.metrics.thesis.measures import (
-    Selection,
-    classify,
-    cost_ratio_grid,
-    cost_sensitivity,
-    cst,
-    curve_in_range,
-    format_cost_ratio,
-    mtmcr,
-    normalize_costs,
-    range_summary,
-    select_classifier,
-    total_misclassification_cost,
-)
-from costlab.metrics.thesis.mtmcs_search import CURVE_COLUMNS, mtmcs_curve
+import sys
 
-__all__ = [
-    "CURVE_COLUMNS",
-    "Selection",
-    "classify",
-    "cost_ratio_grid",
-    "cost_sensitivity",
-    "cst",
-    "curve_in_range",
-    "format_cost_ratio",
-    "mtmcr",
-    "mtmcs_curve",
-    "normalize_costs",
-    "range_summary",
-    "select_classifier",
-    "total_misclassification_cost",
-]
+from costlab._deprecation import deprecated, forward
+from costlab.metrics import mtmcs
+from costlab.metrics.mtmcs import measures, mtmcs_search
+
+deprecated(__name__, mtmcs.__name__)
+# the old modules' paths are the new modules (``import costlab.metrics.thesis.measures``)
+sys.modules[f"{__name__}.measures"] = measures
+sys.modules[f"{__name__}.mtmcs_search"] = mtmcs_search
+del measures, mtmcs_search
+
+__all__ = list(mtmcs.__all__)
+__getattr__ = forward(__name__, mtmcs.__name__)

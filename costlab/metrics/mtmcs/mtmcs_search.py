@@ -65,7 +65,7 @@ from costlab.metrics._validation import (
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
-from costlab.metrics.thesis.measures import cost_ratio_grid
+from costlab.metrics.mtmcs.measures import cost_ratio_grid
 
 __all__ = ["mtmcs_curve", "CURVE_COLUMNS"]
 

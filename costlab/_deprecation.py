@@ -1,0 +1,47 @@
+"""Deprecated public paths: an old module that forwards its names to their new home, warning.
+
+A renamed or moved public module keeps its old path for one release: its ``__getattr__``
+(PEP 562) is :func:`forward`, so ``from old import name`` and ``old.name`` still work and emit
+a :class:`DeprecationWarning` naming the new path.
+"""
+
+from __future__ import annotations
+
+import importlib
+import warnings
+
+#: The release that removes the deprecated paths (they were deprecated in the one before).
+REMOVED_IN = "0.3"
+
+
+def deprecated(old: str, new: str, *, stacklevel: int = 3) -> None:
+    """Warn that the public path ``old`` is deprecated in favour of ``new``."""
+    warnings.warn(
+        f"{old} is deprecated and will be removed in costlab {REMOVED_IN}: use {new}.",
+        DeprecationWarning,
+        stacklevel=stacklevel,
+    )
+
+
+def forward(old: str, new: str, names=None):
+    """A module ``__getattr__`` for the deprecated module ``old``: names looked up in ``new``.
+
+    Parameters
+    ----------
+    old, new : str
+        The deprecated module's dotted path and its replacement's.
+    names : collection of str, optional
+        The names that moved (default: every public name of ``new``); others raise
+        :class:`AttributeError` as usual.
+    """
+
+    def __getattr__(name):
+        target = importlib.import_module(new)
+        if name.startswith("_") or (names is not None and name not in names):
+            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+        if not hasattr(target, name):
+            raise AttributeError(f"module {old!r} has no attribute {name!r}")
+        deprecated(f"{old}.{name}", f"{new}.{name}")
+        return getattr(target, name)
+
+    return __getattr__

@@ -1,0 +1,42 @@
+"""Renamed public paths work for one release, with a DeprecationWarning naming the new one."""
+
+import importlib
+import sys
+
+import pytest
+
+import costlab.metrics.mtmcs as mtmcs
+
+
+def _fresh_import(name):
+    """Import ``name`` as if for the first time (its import-time warning fires again)."""
+    for loaded in [m for m in sys.modules if m == name or m.startswith(name + ".")]:
+        del sys.modules[loaded]
+    return importlib.import_module(name)
+
+
+def test_the_thesis_package_is_the_mtmcs_family_under_its_old_name():
+    with pytest.warns(
+        DeprecationWarning, match=r"costlab\.metrics\.thesis .*costlab\.metrics\.mtmcs"
+    ):
+        _fresh_import("costlab.metrics.thesis")
+    with pytest.warns(DeprecationWarning, match=r"use costlab\.metrics\.mtmcs\.mtmcr"):
+        from costlab.metrics.thesis import mtmcr
+    assert mtmcr is mtmcs.mtmcr
+
+
+def test_the_thesis_modules_are_the_mtmcs_modules():
+    import costlab.metrics.thesis.measures as old_measures
+    import costlab.metrics.thesis.mtmcs_search as old_search
+
+    assert old_measures is mtmcs.measures and old_search is mtmcs.mtmcs_search
+    with pytest.warns(DeprecationWarning, match=r"use costlab\.metrics\.mtmcs\.measures"):
+        from costlab.metrics.thesis import measures
+    assert measures is mtmcs.measures
+
+
+def test_an_unknown_name_of_the_old_path_is_an_attribute_error():
+    import costlab.metrics.thesis as thesis
+
+    with pytest.raises(AttributeError, match="costlab.metrics.thesis' has no attribute 'nothing'"):
+        thesis.nothing  # noqa: B018
