@@ -99,6 +99,12 @@ FAMILIES = {
             ("mtmcs_bootstrap", "loss_curve_bootstrap"),
             (),
         ),
+        (
+            "Comparing classifiers over datasets (Demšar 2006): average ranks, Friedman, "
+            "critical differences",
+            ("ranks",),
+            (),
+        ),
     ),
     "costlab.plotting": (
         ("The thesis's figures", ("_mtmcs", "_roc", "_class_counts"), ()),

@@ -30,6 +30,9 @@ Families
 :mod:`costlab.metrics.resampling`
     Bootstraps, repeated-CV bands and paired comparisons of the MTMCS curve and range measures
     (``mtmcs_bootstrap``) and of decision and Brier curves (``loss_curve_bootstrap``).
+:mod:`costlab.metrics.comparison`
+    Demšar 2006: classifiers compared over several datasets by their average ranks, Friedman's
+    test and critical differences (``ranks``).
 
 Input checks shared by all families live in :mod:`costlab.metrics._validation`.
 
@@ -40,6 +43,7 @@ its own ``__all__`` is theirs, family by family in the order above.
 # Each family's curated __all__ is the one list of its public names: star-importing a package
 # brings exactly those names, and __all__ below is their concatenation (no name is listed twice).
 from costlab.metrics import (
+    comparison,
     cost_space,
     engine,
     mtmcs,
@@ -48,6 +52,7 @@ from costlab.metrics import (
     scenarios,
     threshold_choice,
 )
+from costlab.metrics.comparison import *  # noqa: F403
 from costlab.metrics.cost_space import *  # noqa: F403
 from costlab.metrics.engine import *  # noqa: F403
 from costlab.metrics.mtmcs import *  # noqa: F403
@@ -57,6 +62,15 @@ from costlab.metrics.scenarios import *  # noqa: F403
 from costlab.metrics.threshold_choice import *  # noqa: F403
 
 #: The families in the order of the docstring (and of the API reference's sections).
-_FAMILIES = (engine, mtmcs, cost_space, scenarios, threshold_choice, prior_shift, resampling)
+_FAMILIES = (
+    engine,
+    mtmcs,
+    cost_space,
+    scenarios,
+    threshold_choice,
+    prior_shift,
+    resampling,
+    comparison,
+)
 
 __all__ = [name for family in _FAMILIES for name in family.__all__]

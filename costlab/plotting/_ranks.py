@@ -14,7 +14,7 @@ class CriticalDifferenceDisplay(DisplayMixin):
     """Average ranks on a line, the control classifier's critical-difference interval shaded.
 
     Classifiers outside the interval differ significantly from the control (Bonferroni-Dunn,
-    :func:`costlab.evaluation.significance.compare_classifiers`).
+    :func:`costlab.metrics.compare_classifiers`).
 
     Parameters
     ----------

@@ -40,3 +40,15 @@ def test_an_unknown_name_of_the_old_path_is_an_attribute_error():
 
     with pytest.raises(AttributeError, match="costlab.metrics.thesis' has no attribute 'nothing'"):
         thesis.nothing  # noqa: B018
+
+
+def test_evaluation_significance_is_the_comparison_family_under_its_old_name():
+    import costlab.metrics.comparison as comparison
+
+    with pytest.warns(DeprecationWarning, match=r"use costlab\.metrics\.comparison\.friedman_test"):
+        from costlab.evaluation.significance import friedman_test
+    assert friedman_test is comparison.friedman_test
+    from costlab.evaluation import significance
+
+    with pytest.warns(DeprecationWarning, match=r"costlab\.metrics\.comparison\.average_ranks"):
+        assert significance.average_ranks is comparison.average_ranks

@@ -55,6 +55,8 @@ from costlab.metrics._validation import (
 from costlab.metrics.engine._counts import checked_counts, class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.mtmcs.measures import _TOL as _SELECTION_TOL
+from costlab.metrics.mtmcs.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 from costlab.metrics.resampling._draws import (  # noqa: F401
     _difference_frame,
     _Draws,
@@ -66,8 +68,6 @@ from costlab.metrics.resampling._draws import (  # noqa: F401
     _weighted_rows,
     stratified_resample,
 )
-from costlab.metrics.mtmcs.measures import _TOL as _SELECTION_TOL
-from costlab.metrics.mtmcs.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 
 __all__ = [
     "BootstrapCurves",

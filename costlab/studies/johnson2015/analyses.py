@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.classifiers.boosting import READINGS
-from costlab.evaluation import significance
+from costlab.metrics import comparison
 from costlab.studies.johnson2015.published import (
     AVERAGE_RANKS,
     CRITICAL_DIFFERENCE,
@@ -74,7 +74,7 @@ def published_ranks(datasets=None):
     frame = pd.DataFrame(TABLE_2, index=list(MODELS)).T
     if datasets is not None:
         frame = frame.loc[list(datasets)]
-    return significance.average_ranks(frame)
+    return comparison.average_ranks(frame)
 
 
 def rank_table(run):
@@ -85,9 +85,9 @@ def rank_table(run):
     rows = []
 
     def add(what, frame, note):
-        ranks = significance.average_ranks(frame)
-        test = significance.friedman_test(frame)
-        cd = significance.critical_difference(2, len(frame), alpha=CRITICAL_DIFFERENCE["alpha"])
+        ranks = comparison.average_ranks(frame)
+        test = comparison.friedman_test(frame)
+        cd = comparison.critical_difference(2, len(frame), alpha=CRITICAL_DIFFERENCE["alpha"])
         rows.append(
             {
                 "comparison": what,
@@ -149,9 +149,9 @@ def check_claims(run, ranks=None):
         {
             "source": "Johnson et al. (2015), sec. 4.2",
             "paper": "Bonferroni-Dunn CD = 0.45 (19 datasets, 2 classifiers)",
-            "ours": f"{significance.critical_difference(2, 19):.4f} for 19; "
+            "ours": f"{comparison.critical_difference(2, 19):.4f} for 19; "
             f"{ours['CD (Bonferroni-Dunn, 95%)']:.4f} for our {len(have)}",
-            "holds": bool(round(significance.critical_difference(2, 19), 2) == 0.45),
+            "holds": bool(round(comparison.critical_difference(2, 19), 2) == 0.45),
         },
         {
             "source": "Johnson et al. (2015), sec. 4.2",
@@ -221,14 +221,14 @@ def reading_table(run):
     ours = mean_aucs(run)
     printed = pd.Series({d: TABLE_2[d][1] for d in ours.index})
     printed_winner = pd.Series({d: _winner(*TABLE_2[d]) for d in ours.index})
-    cd = significance.critical_difference(2, len(ours), alpha=CRITICAL_DIFFERENCE["alpha"])
+    cd = comparison.critical_difference(2, len(ours), alpha=CRITICAL_DIFFERENCE["alpha"])
     rows = []
     for label, reading in run.readings.items():
         pair = ours[[ADA, label]]
         diff = pair[label] - printed
         winner = pd.Series({d: _winner(pair.loc[d, ADA], pair.loc[d, label]) for d in pair.index})
-        ranks = significance.average_ranks(pair)
-        test = significance.friedman_test(pair)
+        ranks = comparison.average_ranks(pair)
+        test = comparison.friedman_test(pair)
         rows.append(
             {
                 "reading": reading_code(reading),

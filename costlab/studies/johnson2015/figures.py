@@ -7,8 +7,7 @@ import numpy as np
 from sklearn.model_selection import train_test_split
 
 from costlab.classifiers import make_classifier
-from costlab.evaluation import significance
-from costlab.metrics import BetaDensity
+from costlab.metrics import BetaDensity, comparison
 from costlab.plotting import CriticalDifferenceDisplay, ScenarioCurveDisplay
 from costlab.studies.johnson2015.analyses import ADA, RISK, mean_aucs, reading_table
 from costlab.studies.johnson2015.experiments import DEFAULT_READING, models, reading_words
@@ -136,8 +135,8 @@ def figure_ranks(rep):
         title=f"Printed (Table 2): {CRITICAL_DIFFERENCE['n_datasets']} datasets",
     ).plot(ax=top)
     CriticalDifferenceDisplay(
-        significance.average_ranks(ours),
-        significance.critical_difference(2, len(ours)),
+        comparison.average_ranks(ours),
+        comparison.critical_difference(2, len(ours)),
         title=f"Ours: {len(ours)} datasets, {rep.run.repeats} x 10-fold CV",
     ).plot(ax=bottom)
     fig.tight_layout()

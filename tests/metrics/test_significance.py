@@ -1,4 +1,4 @@
-"""costlab.evaluation.significance against Demšar (2006), Johnson, Raeder & Chawla (2015) and scipy.
+"""costlab.metrics.comparison against Demšar (2006), Johnson, Raeder & Chawla (2015) and scipy.
 
 Every expected number is either printed in those papers (quoted with table and section) or
 computed here independently (scipy.stats, or by hand); none is costlab's own output.
@@ -9,7 +9,7 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from costlab.evaluation.significance import (
+from costlab.metrics.comparison import (
     average_ranks,
     compare_classifiers,
     critical_difference,
