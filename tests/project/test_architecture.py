@@ -1,5 +1,6 @@
-"""The two floors: import-linter contracts in pyproject.toml, run here so the test
-command enforces them; and a check that they would catch a violation."""
+"""The layers: import-linter contracts in pyproject.toml, run here so the test command enforces
+them; and checks that they catch a violation (of a package, of a metrics family, inside a
+function body, by a package or family they do not place)."""
 
 import ast
 import shutil
@@ -22,32 +23,66 @@ def _lint_imports(cwd):
 def test_import_contracts_are_kept():
     done = _lint_imports(ROOT)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "5 kept, 0 broken" in done.stdout
+    assert "costlab layers KEPT" in done.stdout
+    assert "metrics layers KEPT" in done.stdout
+    assert "2 kept, 0 broken" in done.stdout
+
+
+def _lint_with(tmp_path, module, code):
+    """import-linter's report on a copy of costlab where ``module`` (a path) ends with ``code``."""
+    shutil.copytree(
+        ROOT / "costlab", tmp_path / "costlab", ignore=shutil.ignore_patterns("__pycache__")
+    )
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
+    target = tmp_path / "costlab" / module
+    target.parent.mkdir(parents=True, exist_ok=True)
+    target.write_text((target.read_text() if target.exists() else "") + code)
+    done = _lint_imports(tmp_path)
+    assert done.returncode != 0, done.stdout
+    return done.stdout
 
 
 def test_a_library_module_importing_a_study_breaks_a_contract(tmp_path):
-    shutil.copytree(
-        ROOT / "costlab", tmp_path / "costlab", ignore=shutil.ignore_patterns("__pycache__")
+    out = _lint_with(
+        tmp_path, "metrics/mtmcs/measures.py", "\nimport costlab.studies.alsaffar2018.published\n"
     )
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    costs = tmp_path / "costlab" / "metrics" / "thesis" / "measures.py"
-    costs.write_text(costs.read_text() + "\nimport costlab.studies.alsaffar2018.published\n")
-    done = _lint_imports(tmp_path)
-    assert done.returncode != 0
-    assert "metrics is pure maths: it imports no costlab but validation BROKEN" in done.stdout
-    assert "nothing outside studies imports a study BROKEN" in done.stdout
+    assert "costlab layers BROKEN" in out
+    assert "costlab.metrics is not allowed to import costlab.studies" in out
 
 
 def test_the_validation_vocabulary_importing_costlab_breaks_a_contract(tmp_path):
-    shutil.copytree(
-        ROOT / "costlab", tmp_path / "costlab", ignore=shutil.ignore_patterns("__pycache__")
+    out = _lint_with(tmp_path, "validation.py", "\nimport costlab.metrics\n")
+    assert "costlab.validation is not allowed to import costlab.metrics" in out
+
+
+def test_plotting_loading_a_dataset_breaks_a_contract(tmp_path):
+    """plotting and datasets share a layer: neither imports the other."""
+    out = _lint_with(tmp_path, "plotting/_save.py", "\nimport costlab.datasets\n")
+    assert "costlab.plotting is not allowed to import costlab.datasets" in out
+
+
+def test_the_engine_importing_a_family_inside_a_function_breaks_a_contract(tmp_path):
+    """The cycle of issue 32: an import in a method body is an import all the same."""
+    code = (
+        "\n\ndef _planted():\n"
+        "    from costlab.metrics.cost_space.cost_lines import trivial_cost\n\n"
+        "    return trivial_cost\n"
     )
-    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")
-    vocabulary = tmp_path / "costlab" / "validation.py"
-    vocabulary.write_text(vocabulary.read_text() + "\nimport costlab.metrics\n")
-    done = _lint_imports(tmp_path)
-    assert done.returncode != 0
-    assert "validation is the bottom layer: it imports no costlab BROKEN" in done.stdout
+    out = _lint_with(tmp_path, "metrics/engine/envelope.py", code)
+    assert "metrics layers BROKEN" in out
+    assert "costlab.metrics.engine is not allowed to import costlab.metrics.cost_space" in out
+
+
+def test_two_families_on_one_layer_importing_each_other_breaks_a_contract(tmp_path):
+    out = _lint_with(tmp_path, "metrics/mtmcs/measures.py", "\nimport costlab.metrics.comparison\n")
+    assert "costlab.metrics.mtmcs is not allowed to import costlab.metrics.comparison" in out
+
+
+def test_a_family_the_contract_does_not_place_breaks_it(tmp_path):
+    """The contracts are exhaustive: a new family (or package) needs its layer written down."""
+    out = _lint_with(tmp_path, "metrics/newfamily/__init__.py", '"""A family of its own."""\n')
+    assert "metrics layers BROKEN" in out
+    assert "costlab.metrics.newfamily" in out
 
 
 def test_the_package_root_imports_no_study():
