@@ -100,9 +100,9 @@ FAMILIES = {
             (),
         ),
         (
-            "Comparing classifiers over datasets (Demšar 2006): average ranks, Friedman, "
-            "critical differences",
-            ("ranks",),
+            "Comparing classifiers: ranks over datasets (Demšar 2006), Friedman, critical "
+            "differences; the corrected resampled t-test (Nadeau & Bengio 2003)",
+            ("ranks", "paired"),
             (),
         ),
     ),

@@ -52,3 +52,16 @@ def test_evaluation_significance_is_the_comparison_family_under_its_old_name():
 
     with pytest.warns(DeprecationWarning, match=r"costlab\.metrics\.comparison\.average_ranks"):
         assert significance.average_ranks is comparison.average_ranks
+
+
+@pytest.mark.parametrize(
+    "old", ["costlab.metrics.resampling", "costlab.metrics.resampling.mtmcs_bootstrap"]
+)
+def test_the_corrected_ttest_is_in_the_comparison_family(old):
+    from costlab.metrics.comparison import corrected_resampled_ttest
+
+    module = importlib.import_module(old)
+    with pytest.warns(DeprecationWarning, match=r"use costlab\.metrics\.comparison\.corrected"):
+        assert module.corrected_resampled_ttest is corrected_resampled_ttest
+    with pytest.raises(AttributeError):
+        module.cv_band_that_never_was  # noqa: B018

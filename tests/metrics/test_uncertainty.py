@@ -384,22 +384,6 @@ def test_selection_frequency_refuses_the_ranges_select_classifier_refuses(sample
             call(r1, r2)
 
 
-def test_corrected_resampled_ttest_by_hand():
-    from costlab.metrics import corrected_resampled_ttest
-
-    d = np.array([0.02, 0.01, 0.03, 0.00, 0.02, 0.01, 0.02, 0.03, 0.01, 0.02])
-    out = corrected_resampled_ttest(d, n_train=900, n_test=100)
-    se = np.sqrt((1 / 10 + 100 / 900) * d.var(ddof=1))
-    assert out["t"] == pytest.approx(d.mean() / se)
-    assert out["df"] == 9
-    # the correction widens the plain t-test's interval
-    from scipy.stats import ttest_1samp
-
-    assert out["p_value"] > ttest_1samp(d, 0).pvalue
-    with pytest.raises(ValueError, match="at least 2"):
-        corrected_resampled_ttest([0.1], 9, 1)
-
-
 def test_band_display_draws_the_band(sample):
     import matplotlib
 

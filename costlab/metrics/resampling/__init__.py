@@ -2,13 +2,14 @@
 
 :mod:`~costlab.metrics.resampling.mtmcs_bootstrap` resamples the thesis's MTMCS curve and range
 measures, a question Al-Saffar (2018, 5.1) does not ask: the stratified bootstrap, intervals of
-AUC or H, repeated-CV bands, the paired bootstrap and Nadeau & Bengio's (2003) corrected
-resampled t-test, the bootstrap of the hull thresholds.
+AUC or H, repeated-CV bands, the paired bootstrap, the bootstrap of the hull thresholds
+(Nadeau & Bengio's corrected resampled t-test is in :mod:`costlab.metrics.comparison`).
 :mod:`~costlab.metrics.resampling.loss_curve_bootstrap` gives paired bootstrap bands of decision
 and Brier curves (Vickers & Elkin 2006; Hernández-Orallo, Flach & Ferri 2011) and intervals of
 their areas.
 """
 
+from costlab._deprecation import forward
 from costlab.metrics.resampling.loss_curve_bootstrap import (
     CurveBands,
     bootstrap_brier_curves,
@@ -20,7 +21,6 @@ from costlab.metrics.resampling.mtmcs_bootstrap import (
     bootstrap_interval,
     bootstrap_mtmcs,
     bootstrap_thresholds,
-    corrected_resampled_ttest,
     cv_band,
     mtmcs_of_scores,
     paired_bootstrap,
@@ -36,9 +36,11 @@ __all__ = [
     "bootstrap_interval",
     "bootstrap_mtmcs",
     "bootstrap_thresholds",
-    "corrected_resampled_ttest",
     "cv_band",
     "mtmcs_of_scores",
     "paired_bootstrap",
     "selection_rule",
 ]
+
+# moved to the comparison family (a paired test over numbers, not a resampling); one release
+__getattr__ = forward(__name__, "costlab.metrics.comparison", names={"corrected_resampled_ttest"})

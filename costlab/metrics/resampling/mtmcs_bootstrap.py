@@ -43,6 +43,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from costlab._deprecation import forward
 from costlab.metrics._validation import (
     check_class_weights,
     check_cost_range,
@@ -72,7 +73,6 @@ from costlab.metrics.resampling._draws import (  # noqa: F401
 __all__ = [
     "BootstrapCurves",
     "PairedBootstrap",
-    "corrected_resampled_ttest",
     "paired_bootstrap",
     "selection_rule",
     "bootstrap_interval",
@@ -81,6 +81,9 @@ __all__ = [
     "cv_band",
     "mtmcs_of_scores",
 ]
+
+# moved to the comparison family (a paired test over numbers, not a resampling); one release
+__getattr__ = forward(__name__, "costlab.metrics.comparison", names={"corrected_resampled_ttest"})
 
 
 def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
@@ -642,44 +645,6 @@ def paired_bootstrap(
             replicates[b, c] = _mtmcs_of_counts(counts, fp)
     estimate = np.array([_mtmcs(is_pos, checked[n], fp, w) for n in names])
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
-
-
-def corrected_resampled_ttest(differences, n_train, n_test):
-    """Nadeau & Bengio's (2003) corrected resampled t-test of a mean difference.
-
-    For J differences d_j between two classifiers over the folds of repeated cross-validation
-    (training sets of n_train, test sets of n_test instances),
-
-    .. math:: t = \\frac{\\bar d}{\\sqrt{\\left(\\frac{1}{J} + \\frac{n_{test}}{n_{train}}\\right)
-              \\hat\\sigma^2}}, \\qquad \\nu = J - 1
-
-    (the plain t-test's 1/J variance factor ignores that the training sets overlap).
-
-    Returns
-    -------
-    dict
-        ``mean, t, df, p_value`` (two-sided), ``low, high`` (95 % interval of the mean).
-    """
-    d = np.asarray(differences, dtype=np.float64)
-    if d.ndim != 1 or d.size < 2 or not np.all(np.isfinite(d)):
-        raise ValueError("differences must be at least 2 finite values.")
-    if n_train <= 0 or n_test <= 0:
-        raise ValueError("n_train and n_test must be positive.")
-    J = d.size
-    var = d.var(ddof=1)
-    se = np.sqrt((1.0 / J + n_test / n_train) * var)
-    mean = float(d.mean())
-    t = mean / se if se > 0 else (np.inf if mean else 0.0)
-    p = float(2 * stats.t.sf(abs(t), J - 1))
-    half = stats.t.ppf(0.975, J - 1) * se
-    return {
-        "mean": mean,
-        "t": float(t),
-        "df": J - 1,
-        "p_value": p,
-        "low": mean - half,
-        "high": mean + half,
-    }
 
 
 def bootstrap_thresholds(
