@@ -26,9 +26,12 @@ def test_the_thesis_package_is_the_mtmcs_family_under_its_old_name():
 
 
 def test_the_thesis_modules_are_the_mtmcs_modules():
-    import costlab.metrics.thesis.measures as old_measures
-    import costlab.metrics.thesis.mtmcs_search as old_search
-
+    with pytest.warns(DeprecationWarning, match=r"costlab\.metrics\.thesis is deprecated"):
+        _fresh_import("costlab.metrics.thesis")
+    with pytest.warns(DeprecationWarning, match=r"use costlab\.metrics\.mtmcs\.measures"):
+        import costlab.metrics.thesis.measures as old_measures
+    with pytest.warns(DeprecationWarning, match=r"use costlab\.metrics\.mtmcs\.mtmcs_search"):
+        import costlab.metrics.thesis.mtmcs_search as old_search
     assert old_measures is mtmcs.measures and old_search is mtmcs.mtmcs_search
     with pytest.warns(DeprecationWarning, match=r"use costlab\.metrics\.mtmcs\.measures"):
         from costlab.metrics.thesis import measures
