@@ -58,6 +58,7 @@ from costlab.metrics import (
     mtmcr,
     pcf_cost_proportion,
     roc_convex_hull,
+    total_misclassification_cost,
 )
 from costlab.validation import Interval, Options, check_param, check_params
 
@@ -275,13 +276,20 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
     # -- the maths on the hull ------------------------------------------------------------------
 
     def _tmc(self, fp_cost):
-        """TMC (%) of every hull vertex at each normalised FPcost: shape (vertices, ratios)."""
+        """TMC (%) of every hull vertex at each normalised FPcost: shape (vertices, ratios).
+
+        The thesis's TMC at FNcost 1 - r; with a prior, at the costs PCF(+) and 1 - PCF(+)
+        that fold it in (D&H eq. 6), i.e. 100 NE[C].
+        """
         r = np.atleast_1d(np.asarray(fp_cost, dtype=np.float64))[None, :]
+        if self.prior_ is None:
+            fn_cost, fp_cost = 1.0 - r, r
+        else:
+            fn_cost = pcf_cost_proportion(r, self.prior_)
+            fp_cost = 1.0 - fn_cost
         fnr = (1.0 - self.hull_.tpr)[:, None]
         fpr = self.hull_.fpr[:, None]
-        p = 0.5 if self.prior_ is None else self.prior_  # p = 1/2 is the thesis's TMC exactly
-        weight = p * (1.0 - r) + (1.0 - p) * r
-        return 100.0 * (p * fnr * (1.0 - r) + (1.0 - p) * fpr * r) / weight
+        return total_misclassification_cost(fnr, fpr, fn_cost=fn_cost, fp_cost=fp_cost)
 
     def _range_costs(self, r1, r2):
         grid = cost_ratio_grid(r1, r2, self.step) if r2 > r1 else np.array([r1])
