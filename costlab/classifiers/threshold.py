@@ -51,6 +51,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from costlab.metrics import (
     PRIOR_METHODS,
     CostEnvelope,
+    clip_prior,
     cost_ratio_grid,
     cost_sensitivity,
     cst,
@@ -266,9 +267,9 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         )
         ends = []
         for value in (estimate.low, estimate.high):
-            self._set_prior(_inside(value))
+            self._set_prior(clip_prior(value))
             ends.append(self.decision_threshold_)
-        self._set_prior(_inside(estimate.prior))
+        self._set_prior(clip_prior(estimate.prior))
         self.prior_estimate_ = estimate
         self.decision_threshold_interval_ = (min(ends), max(ends))
         return self
@@ -375,11 +376,6 @@ def _check_range(cost_range):
 def _check_fp_cost(fp_cost):
     check_param("fp_cost", fp_cost, _PROBABILITY)
     return float(fp_cost)
-
-
-def _inside(prior, margin=1e-9):
-    """An estimated prior moved inside (0, 1) (an estimate can be exactly 0 or 1)."""
-    return float(np.clip(prior, margin, 1.0 - margin))
 
 
 def _check_prior(prior):
