@@ -51,6 +51,7 @@ from sklearn.utils.validation import check_is_fitted, validate_data
 from costlab.metrics import (
     PRIOR_METHODS,
     CostEnvelope,
+    clip_prior,
     cost_ratio_grid,
     cost_sensitivity,
     cst,
@@ -58,6 +59,7 @@ from costlab.metrics import (
     mtmcr,
     pcf_cost_proportion,
     roc_convex_hull,
+    total_misclassification_cost,
 )
 from costlab.validation import Interval, Options, check_param, check_params
 
@@ -265,9 +267,9 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         )
         ends = []
         for value in (estimate.low, estimate.high):
-            self._set_prior(_inside(value))
+            self._set_prior(clip_prior(value))
             ends.append(self.decision_threshold_)
-        self._set_prior(_inside(estimate.prior))
+        self._set_prior(clip_prior(estimate.prior))
         self.prior_estimate_ = estimate
         self.decision_threshold_interval_ = (min(ends), max(ends))
         return self
@@ -275,13 +277,20 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
     # -- the maths on the hull ------------------------------------------------------------------
 
     def _tmc(self, fp_cost):
-        """TMC (%) of every hull vertex at each normalised FPcost: shape (vertices, ratios)."""
+        """TMC (%) of every hull vertex at each normalised FPcost: shape (vertices, ratios).
+
+        The thesis's TMC at FNcost 1 - r; with a prior, at the costs PCF(+) and 1 - PCF(+)
+        that fold it in (D&H eq. 6), i.e. 100 NE[C].
+        """
         r = np.atleast_1d(np.asarray(fp_cost, dtype=np.float64))[None, :]
+        if self.prior_ is None:
+            fn_cost, fp_cost = 1.0 - r, r
+        else:
+            fn_cost = pcf_cost_proportion(r, self.prior_)
+            fp_cost = 1.0 - fn_cost
         fnr = (1.0 - self.hull_.tpr)[:, None]
         fpr = self.hull_.fpr[:, None]
-        p = 0.5 if self.prior_ is None else self.prior_  # p = 1/2 is the thesis's TMC exactly
-        weight = p * (1.0 - r) + (1.0 - p) * r
-        return 100.0 * (p * fnr * (1.0 - r) + (1.0 - p) * fpr * r) / weight
+        return total_misclassification_cost(fnr, fpr, fn_cost=fn_cost, fp_cost=fp_cost)
 
     def _range_costs(self, r1, r2):
         grid = cost_ratio_grid(r1, r2, self.step) if r2 > r1 else np.array([r1])
@@ -367,11 +376,6 @@ def _check_range(cost_range):
 def _check_fp_cost(fp_cost):
     check_param("fp_cost", fp_cost, _PROBABILITY)
     return float(fp_cost)
-
-
-def _inside(prior, margin=1e-9):
-    """An estimated prior moved inside (0, 1) (an estimate can be exactly 0 or 1)."""
-    return float(np.clip(prior, margin, 1.0 - margin))
 
 
 def _check_prior(prior):

@@ -20,7 +20,7 @@ import pandas as pd
 
 from costlab.classifiers import CostRangeThresholdClassifier, make_classifier
 from costlab.datasets import Dataset
-from costlab.metrics import PRIOR_METHODS, PriorEstimate
+from costlab.metrics import PRIOR_METHODS, PriorEstimate, clip_prior
 from costlab.validation import InstanceOf, Interval, check_param
 
 _DATASET = InstanceOf(Dataset, "a costlab Dataset (costlab.datasets.load_dataset, from_frame)")
@@ -173,7 +173,7 @@ def deployment_shift(
         low, high = threshold, threshold
         if estimate is not None:  # the thresholds at the ends of the prior's interval
             ends = [
-                copy.deepcopy(fitted).adapt_prior(prior=float(np.clip(p, 1e-9, 1 - 1e-9)))
+                copy.deepcopy(fitted).adapt_prior(prior=clip_prior(p))
                 .threshold_for(fp_cost)
                 for p in (estimate.low, estimate.high)
             ]  # fmt: skip

@@ -15,13 +15,13 @@ from collections.abc import Mapping
 
 import numpy as np
 import pandas as pd
-from sklearn.metrics import roc_curve
 
 from costlab.metrics import (
     cost_envelope,
     format_cost_ratio,
     prior_from_probability_cost,
     probability_cost,
+    roc_points,
 )
 from costlab.metrics._validation import check_bool, check_labels_scores
 from costlab.plotting._base import CurveDisplayMixin, _finish
@@ -148,13 +148,16 @@ def envelopes_of(y_true, scores, pos_label, higher_is_positive):
 
 
 def full_rocs(y_true, scores, pos_label, higher_is_positive):
-    """``{name: (fpr, tpr)}``: every corner of each classifier's ROC curve (scikit-learn's)."""
+    """``{name: (fpr, tpr)}``: every corner of each classifier's ROC curve
+    (:func:`costlab.metrics.roc_points` with ``drop_intermediate=True``)."""
     higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
     rocs = {}
     for key, s in scores.items():
         is_pos, s = check_labels_scores(y_true, s, pos_label=pos_label, name="y_score")
-        fpr, tpr, _ = roc_curve(is_pos.astype(np.int8), s if higher_is_positive else -s)
-        rocs[key] = (fpr, tpr)
+        roc = roc_points(
+            is_pos, s if higher_is_positive else -s, pos_label=True, drop_intermediate=True
+        )
+        rocs[key] = (roc["fpr"].to_numpy(), roc["tpr"].to_numpy())
     return rocs
 
 

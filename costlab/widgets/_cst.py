@@ -27,10 +27,9 @@ from costlab.widgets._cst_model import (
     curves_by_dataset,
     range_choice,
     ratio_grid,
-    snap_to_grid,
 )
 from costlab.widgets._cst_render import CstOutputs, range_text
-from costlab.widgets._model import DECIMALS, ratio_decimals
+from costlab.widgets._model import DECIMALS, ratio_decimals, snap_to_grid
 
 __all__ = ["CstExplorer", "CstState", "cst_explorer"]
 

@@ -27,7 +27,6 @@ __all__ = [
     "per_ratio_html",
     "range_choice",
     "ratio_grid",
-    "snap_to_grid",
 ]
 
 _TOL = 1e-9
@@ -101,17 +100,6 @@ def ratio_grid(curves, *, name="curves"):
                 "compute every classifier's curve on the same fp_costs."
             )
     return grid
-
-
-def snap_to_grid(grid, r1, r2):
-    """``(r1, r2)`` moved to the nearest points of ``grid``, in ascending order.
-
-    >>> snap_to_grid([0.1, 0.2, 0.3], 0.27, 0.12)
-    (0.1, 0.3)
-    """
-    grid = np.asarray(grid, dtype=float)
-    a, b = (float(grid[np.argmin(np.abs(grid - r))]) for r in (r1, r2))
-    return (a, b) if a <= b else (b, a)
 
 
 @dataclass(frozen=True)

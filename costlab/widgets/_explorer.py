@@ -25,7 +25,13 @@ from costlab.metrics import select_classifier
 from costlab.validation import Options, check_param
 from costlab.widgets import _controls as controls
 from costlab.widgets._export import choice_data, choice_estimator, choice_json
-from costlab.widgets._model import DECIMALS, range_label, snap_range, weka_status
+from costlab.widgets._model import (
+    DECIMALS,
+    explorer_grid,
+    range_label,
+    snap_to_grid,
+    weka_status,
+)
 from costlab.widgets._render import ExplorerOutputs, ExplorerView
 from costlab.widgets._session import Clock, ExplorerSession, ExplorerState, curve_options
 
@@ -165,7 +171,7 @@ class CostExplorer(widgets.VBox):
                 f"classifiers {unknown} are neither held for {dataset!r} nor among models; "
                 f"choose from {offered}."
             )
-        r1, r2 = snap_range(*cost_range, grid_step)
+        r1, r2 = snap_to_grid(explorer_grid(grid_step), *cost_range)
         initial = ExplorerState(
             dataset, engine, tuple(chosen), r1, r2, grid_step, search, search_step, k
         )
@@ -259,7 +265,8 @@ class CostExplorer(widgets.VBox):
         self._quiet = True
         try:
             self.cost_range.step = change["new"]
-            self.cost_range.value = snap_range(*self.cost_range.value, change["new"])
+            grid = explorer_grid(change["new"])
+            self.cost_range.value = snap_to_grid(grid, *self.cost_range.value)
         finally:
             self._quiet = False
         self.update()

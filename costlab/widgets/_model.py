@@ -12,6 +12,7 @@ import html
 import importlib.util
 import os
 import shutil
+import warnings
 from collections.abc import Mapping
 
 import numpy as np
@@ -27,10 +28,12 @@ __all__ = [
     "SEARCH_STEPS",
     "classifier_params",
     "compute_curves",
+    "explorer_grid",
     "range_label",
     "ratio_decimals",
     "search_caption_html",
     "snap_range",
+    "snap_to_grid",
     "summarise",
     "summary_html",
     "weka_status",
@@ -86,7 +89,7 @@ def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5, *, scor
     if not isinstance(results, Mapping) or not results:
         raise ValueError("select at least one classifier.")
     run = ExperimentRun(datasets={}, results={("", c): r for c, r in results.items()})
-    grid = cost_ratio_grid(*FP_RANGE, fp_step)
+    grid = explorer_grid(fp_step)
     tidy = cost_curves(run, searches=(search,), step=step, fp_costs=grid, score_of=score_of)
     return curves_for(tidy, "", search, list(results))
 
@@ -147,16 +150,40 @@ def range_label(r1, r2, fp_step=0.05):
     return f"{format_cost_ratio(r1, decimals)} – {format_cost_ratio(r2, decimals)}"
 
 
-def snap_range(r1, r2, fp_step):
-    """Move [r1, r2] to the nearest points of the grid of spacing ``fp_step`` (r1 <= r2).
+def explorer_grid(fp_step=0.05):
+    """The explorer's cost-ratio axis: normalised FPcost over :data:`FP_RANGE`, spacing
+    ``fp_step``.
 
-    >>> snap_range(0.33, 0.71, 0.05)
+    >>> explorer_grid(0.3).tolist()
+    [0.05, 0.35, 0.65, 0.95]
+    """
+    return cost_ratio_grid(*FP_RANGE, fp_step)
+
+
+def snap_to_grid(grid, r1, r2):
+    """``(r1, r2)`` moved to the nearest points of ``grid``, in ascending order.
+
+    >>> snap_to_grid([0.1, 0.2, 0.3], 0.27, 0.12)
+    (0.1, 0.3)
+    >>> snap_to_grid(explorer_grid(0.05), 0.33, 0.71)
     (0.35, 0.7)
     """
-    low, high = FP_RANGE
-    grid = cost_ratio_grid(low, high, fp_step)
+    grid = np.asarray(grid, dtype=float)
     a, b = (float(grid[np.argmin(np.abs(grid - r))]) for r in (r1, r2))
     return (a, b) if a <= b else (b, a)
+
+
+def snap_range(r1, r2, fp_step):
+    """Deprecated: ``snap_to_grid(explorer_grid(fp_step), r1, r2)``; removed in the next
+    release."""
+    warnings.warn(
+        "costlab.widgets.snap_range is deprecated and will be removed in the next release; "
+        "use costlab.widgets.snap_to_grid(grid, r1, r2) with the explorer's grid, "
+        "grid = costlab.metrics.cost_ratio_grid(0.05, 0.95, fp_step).",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return snap_to_grid(explorer_grid(fp_step), r1, r2)
 
 
 def weka_status():

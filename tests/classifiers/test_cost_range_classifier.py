@@ -307,3 +307,22 @@ def test_a_given_prior_replaces_an_earlier_estimate(data):
     model.adapt_prior(X_new, n_resamples=50).fit(X, y)
     assert model.prior_estimate_ is None and model.prior_ is None
     assert model.decision_threshold_interval_ == (model.decision_threshold_,) * 2
+
+
+def test_an_estimate_of_exactly_zero_or_one_is_read_at_clip_prior(data, fitted, monkeypatch):
+    """An estimated prior of 0 or 1 is moved inside (0, 1) by the metrics' one helper,
+    clip_prior, as the deployment measures read it (not by a margin of the classifier's own)."""
+    import copy
+
+    from costlab.classifiers import threshold
+    from costlab.metrics import PriorEstimate, clip_prior
+
+    X, *_ = data
+    for value in (0.0, 1.0):
+        estimate = PriorEstimate(
+            prior=value, low=value, high=value, confidence=0.95, method="em",
+            replicates=np.full(3, value), n_unlabelled=len(X),
+        )  # fmt: skip
+        monkeypatch.setattr(threshold, "estimate_prior", lambda *a, e=estimate, **k: e)
+        model = copy.deepcopy(fitted).adapt_prior(X[:50])
+        assert model.prior_ == clip_prior(value)

@@ -141,3 +141,21 @@ def test_costs_at_prior_refuses_an_estimate_whose_replicates_are_all_nan(prior):
         costs_at_prior(y, s, est, [0.2, 0.5])
     with pytest.raises(ValueError, match="^estimate has no finite bootstrap replicate"):
         net_benefit_at_prior(y, s, est, [0.2])
+
+
+def test_clip_prior_moves_only_the_ends_just_inside():
+    from costlab.metrics import clip_prior
+
+    assert clip_prior(0.0) == 1e-12 and clip_prior(1.0) == 1.0 - 1e-12
+    assert clip_prior(0.25) == 0.25 and isinstance(clip_prior(0.25), float)
+    np.testing.assert_array_equal(clip_prior([0.0, 0.5, 1.0]), [1e-12, 0.5, 1.0 - 1e-12])
+
+
+def test_an_estimate_of_zero_is_read_at_clip_prior():
+    from costlab.metrics import clip_prior, pcf_cost_proportion
+
+    y = np.array([0, 0, 1, 1, 0, 1])
+    s = np.array([0.1, 0.4, 0.35, 0.8, 0.2, 0.9])
+    r = np.array([0.3, 0.5])
+    table = costs_at_prior(y, s, _estimate(0.0, [0.0, 0.1]), r)
+    np.testing.assert_array_equal(table["pcf"], pcf_cost_proportion(r, clip_prior(0.0)))

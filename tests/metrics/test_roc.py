@@ -32,3 +32,23 @@ def test_each_row_is_the_rates_of_calling_its_threshold_positive(s):
         assert _rates_at(y, s, t) == pytest.approx((fpr, tpr))
     # every distinct score is a threshold after the first
     np.testing.assert_array_equal(roc["threshold"].iloc[1:], np.unique(s)[::-1])
+
+
+def test_drop_intermediate_keeps_only_the_corners_of_the_same_curve():
+    """drop_intermediate=True is scikit-learn's roc_curve default (the faint ROC curve of the
+    cost-space Displays): fewer points, each one of the full curve's."""
+    from sklearn.metrics import roc_curve
+
+    rng = np.random.default_rng(3)
+    y = rng.integers(0, 2, 200)
+    s = np.round(rng.random(200), 2)  # ties, and runs of one class (straight stretches)
+    full = roc_points(y, s)
+    corners = roc_points(y, s, drop_intermediate=True)
+    fpr, tpr, thresholds = roc_curve(y, s)
+    np.testing.assert_array_equal(corners["fpr"], fpr)
+    np.testing.assert_array_equal(corners["tpr"], tpr)
+    np.testing.assert_array_equal(corners["threshold"], thresholds)
+    assert len(corners) < len(full)
+    assert set(corners["threshold"]) <= set(full["threshold"])
+    with pytest.raises(TypeError, match="drop_intermediate"):
+        roc_points(y, s, drop_intermediate="yes")

@@ -4,13 +4,14 @@ import numpy as np
 import pandas as pd
 import pytest
 
+from costlab._tables import write_table
 from costlab.metrics import cost_ratio_grid
 from costlab.studies.alsaffar2018.published import CST_EXAMPLES, PUBLISHED_SELECTION
 from costlab.studies.alsaffar2018.tables import (
     cst_example_tables,
     range_values,
     selection_table,
-    write_table,
+    thesis_display,
 )
 
 
@@ -95,9 +96,42 @@ def test_cst_example_tables_compare_with_the_printed_values():
 
 def test_write_table_renders_csv_markdown_latex(tmp_path):
     frame = pd.DataFrame({"classifier": ["NaiveBayes"], "mtmcr": [375.391], "auc": [0.78691]})
-    write_table({"values": frame}, "table_99", tmp_path, caption="Test table")
+    write_table(
+        {"values": frame}, "table_99", tmp_path, caption="Test table", display=thesis_display
+    )
     assert pd.read_csv(tmp_path / "table_99.csv")["mtmcr"].iloc[0] == pytest.approx(375.391)
     md = (tmp_path / "table_99.md").read_text()
     assert "Naïve Bayes" in md and "375.39" in md and "0.7869" in md
     assert "\\begin{tabular}" in (tmp_path / "table_99.tex").read_text()
     assert not list(tmp_path.glob(".*.part"))
+
+
+def test_write_table_writes_sections_and_a_plain_frame_alike(tmp_path):
+    """One write_table: a mapping is one CSV per section and one Markdown and LaTeX file with
+    every section under its title; a plain frame is the same without a title."""
+    frame = pd.DataFrame({"classifier": ["IBk"], "value": [0.123456], "chosen": [True]})
+    paths = write_table(
+        {"First": frame, "Second": frame}, "t", tmp_path, caption="Cap", display=thesis_display
+    )
+    assert [p.name for p in paths] == ["t.csv", "t_2.csv", "t.md", "t.tex"]
+    md = (tmp_path / "t.md").read_text()
+    assert md.startswith("**Cap**\n\n*First*\n\n") and "\n*Second*\n" in md
+    assert "IBK" in md  # the thesis's name for IBk
+    tex = (tmp_path / "t.tex").read_text()
+    assert "Cap First" in tex and "tab:t_2" in tex
+    plain = write_table(frame, "p", tmp_path, caption="Plain", digits=1, labels={"IBk": "1-NN"})
+    assert [p.name for p in plain] == ["p.csv", "p.md", "p.tex"]
+    md = (tmp_path / "p.md").read_text()
+    assert md.startswith("**Plain**\n\n|") and "1-NN" in md and "0.1" in md and "yes" in md
+
+
+def test_the_study_s_write_table_is_a_deprecated_alias(tmp_path):
+    from costlab.studies.alsaffar2018 import tables
+
+    frame = pd.DataFrame({"classifier": ["NaiveBayes"], "auc": [0.78691]})
+    with pytest.warns(DeprecationWarning, match="costlab._tables.write_table"):
+        old = tables.write_table
+    old({"values": frame}, "old", tmp_path, caption="C")
+    write_table({"values": frame}, "new", tmp_path, caption="C", display=thesis_display)
+    for ext in ("csv", "md"):
+        assert (tmp_path / f"old.{ext}").read_text() == (tmp_path / f"new.{ext}").read_text()

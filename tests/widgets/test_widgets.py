@@ -25,7 +25,7 @@ from _explorer_kit import (  # noqa: F401
 import costlab.evaluation.experiment
 from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba
-from costlab.metrics import mtmcs_curve, range_summary, select_classifier
+from costlab.metrics import cost_ratio_grid, mtmcs_curve, range_summary, select_classifier
 from costlab.studies.alsaffar2018.explorer import thesis_explorer
 from costlab.studies.alsaffar2018.published import CLASSIFIERS
 from costlab.widgets import (
@@ -33,6 +33,7 @@ from costlab.widgets import (
     classifier_params,
     range_label,
     snap_range,
+    snap_to_grid,
     summarise,
     summary_html,
     weka_status,
@@ -79,11 +80,20 @@ def test_summary_html_has_stable_hooks(probabilities):
     assert f'class="costlab-selection" data-kind="{selection.kind}"' in page
 
 
+def test_snap_range_is_a_deprecated_alias_of_snap_to_grid():
+    """One function snaps a range to a grid; the old name warns, naming the new one, and
+    gives the same answer for one release."""
+    grid = cost_ratio_grid(0.05, 0.95, 0.025)
+    with pytest.warns(DeprecationWarning, match="snap_to_grid"):
+        assert snap_range(0.33, 0.71, 0.025) == snap_to_grid(grid, 0.33, 0.71) == (0.325, 0.7)
+
+
 def test_small_helpers():
     assert range_label(0.3, 0.7) == "0.30/0.70 – 0.70/0.30"
     assert range_label(0.325, 0.5, 0.025) == "0.325/0.675 – 0.500/0.500"
-    assert snap_range(0.33, 0.71, 0.05) == (0.35, 0.7)
-    assert snap_range(0.9, 0.2, 0.05) == (0.2, 0.9)
+    grid = cost_ratio_grid(0.05, 0.95, 0.05)  # the explorer's axis
+    assert snap_to_grid(grid, 0.33, 0.71) == (0.35, 0.7)
+    assert snap_to_grid(grid, 0.9, 0.2) == (0.2, 0.9)
     assert classifier_params("IBk", 5) == {"k": 5}
     assert classifier_params("IBk", 1) == {}  # Weka's default: the reproduce.py cache key
     assert classifier_params("RandomForest", 5) == {}

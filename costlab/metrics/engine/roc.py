@@ -14,6 +14,7 @@ import pandas as pd
 from sklearn.metrics import roc_auc_score, roc_curve
 
 from costlab.metrics._validation import (
+    check_bool,
     check_class_weights,
     check_labels_scores,
     check_sample_weight,
@@ -22,8 +23,8 @@ from costlab.metrics._validation import (
 __all__ = ["roc_auc", "roc_points"]
 
 
-def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None):
-    """Every ROC point of ``y_score``, one per distinct score.
+def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False):
+    """Every ROC point of ``y_score``, one per distinct score (or only its corners).
 
     Parameters
     ----------
@@ -35,6 +36,10 @@ def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None):
         Label of the positive class (see :func:`costlab.metrics.mtmcs_curve`).
     sample_weight : array-like of shape (n,), optional
         Instance weights (as scikit-learn's ``roc_curve``).
+    drop_intermediate : bool, default False
+        Keep only the corners of the ROC curve, dropping the points that lie on a straight
+        run between two others (scikit-learn's ``roc_curve(drop_intermediate=True)``): the
+        same curve drawn with fewer points.
 
     Returns
     -------
@@ -52,11 +57,18 @@ def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None):
     [0.0, 0.5, 0.5, 1.0, 1.0]
     >>> roc["threshold"].tolist()
     [inf, 0.6, 0.4, 0.3, 0.1]
+
+    Only the corners: (0.5, 1), on the run from (0, 1) to (1, 1), is dropped.
+
+    >>> roc = roc_points([0, 0, 1, 1], [0.1, 0.2, 0.3, 0.4], drop_intermediate=True)
+    >>> roc[["fpr", "tpr"]].values.tolist()
+    [[0.0, 0.0], [0.0, 0.5], [0.0, 1.0], [1.0, 1.0]]
     """
     is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
     w = check_sample_weight(sample_weight, s.shape[0])
     check_class_weights(is_pos, w)
-    fpr, tpr, thresholds = roc_curve(is_pos, s, drop_intermediate=False, sample_weight=w)
+    drop = check_bool(drop_intermediate, "drop_intermediate")
+    fpr, tpr, thresholds = roc_curve(is_pos, s, drop_intermediate=drop, sample_weight=w)
     return pd.DataFrame({"fpr": fpr, "tpr": tpr, "threshold": thresholds})
 
 

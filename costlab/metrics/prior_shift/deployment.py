@@ -34,7 +34,7 @@ import pandas as pd
 from costlab.metrics._validation import check_open_unit, check_threshold_probabilities
 from costlab.metrics.engine.envelope import cost_envelope
 from costlab.metrics.engine.pcf import pcf_cost_proportion
-from costlab.metrics.prior_shift.estimation import PriorEstimate
+from costlab.metrics.prior_shift.estimation import PriorEstimate, clip_prior
 from costlab.metrics.prior_shift.posfrac_purity import prior_operating_curves
 from costlab.metrics.threshold_choice.decision_curve import decision_curve
 from costlab.validation import Interval, check_param
@@ -72,7 +72,7 @@ def _priors(estimate):
         raise ValueError(f"estimate.prior must be a number in [0, 1], got {estimate.prior!r}.")
     values = np.concatenate(([estimate.prior], replicates))
     # a prior of exactly 0 or 1 leaves no class to weigh: read just inside
-    return _Priors(np.clip(values, 1e-12, 1.0 - 1e-12), estimate.confidence)
+    return _Priors(clip_prior(values), estimate.confidence)
 
 
 def read_at_prior(measure, estimate):

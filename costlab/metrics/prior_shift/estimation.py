@@ -33,7 +33,8 @@ classifier's scores on that batch:
 
 The last two need labelled data (``y_true``, ``y_score``) but no calibration; EM needs
 calibrated probabilities but no labels beyond the training prior. All three are clipped to
-[0, 1].
+[0, 1]; where an estimate of exactly 0 or 1 must be read as a prior (a cost, a threshold),
+:func:`clip_prior` moves it just inside (0, 1), the one place that does.
 
 :func:`estimate_prior` runs one of them and adds a percentile bootstrap interval: B resamples of
 the batch (with replacement) and, where the estimator reads labelled data, of each class of the
@@ -70,6 +71,7 @@ __all__ = [
     "PriorEstimate",
     "acc_prior",
     "bbse_prior",
+    "clip_prior",
     "em_prior",
     "estimate_prior",
 ]
@@ -77,6 +79,7 @@ __all__ = [
 PRIOR_METHODS = ("em", "bbse", "acc")
 """Names of the estimators :func:`estimate_prior` runs."""
 
+_MARGIN = 1e-12  # how far inside (0, 1) clip_prior moves a prior of exactly 0 or 1
 _CHUNK = 4_000_000  # cells (resamples x rows) of one block of EM's bootstrap counts
 
 
@@ -121,6 +124,35 @@ class PriorEstimate:
 
 
 # ------------------------------------------------------------------ validation
+
+
+def clip_prior(prior):
+    """A prior (or an array of them) moved just inside (0, 1), for reading a measure at it.
+
+    .. math:: \\min(\\max(\\pi', \\varepsilon), 1 - \\varepsilon), \\quad
+              \\varepsilon = 10^{-12}
+
+    An estimate can be exactly 0 or 1 (every estimator here is clipped to [0, 1]), which leaves
+    one class without weight: PCF(+) and the costs and thresholds read at that prior need it
+    strictly inside (0, 1). Priors already inside [1e-12, 1 - 1e-12] are returned unchanged.
+
+    Parameters
+    ----------
+    prior : float or array-like
+        Priors in [0, 1].
+
+    Returns
+    -------
+    float or ndarray
+        A float for a scalar, an array otherwise.
+
+    Examples
+    --------
+    >>> clip_prior(0.0), clip_prior(0.25), clip_prior(1.0)
+    (1e-12, 0.25, 0.999999999999)
+    """
+    value = np.clip(np.asarray(prior, dtype=np.float64), _MARGIN, 1.0 - _MARGIN)
+    return float(value) if value.ndim == 0 else value
 
 
 def _unlabelled(y_score_unlabelled, *, probabilities):

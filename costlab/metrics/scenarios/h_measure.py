@@ -44,6 +44,7 @@ import numpy as np
 from costlab.metrics.engine._counts import checked_counts, class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.engine.pcf import pcf_cost_proportion
 from costlab.metrics.scenarios.densities import BetaDensity, as_cost_density
 from costlab.metrics.scenarios.risk import normalized_loss
 
@@ -91,8 +92,7 @@ class HMeasure:
             raise ValueError("c must lie in [0, 1].")
         pi1, pi0 = self.pi1, 1.0 - self.pi1
         weight = c * pi0 + (1.0 - c) * pi1
-        pcf = np.divide((1.0 - c) * pi1, weight, out=np.zeros_like(c), where=weight > 0)
-        return weight * self.envelope(pcf)
+        return weight * self.envelope(pcf_cost_proportion(c, pi1))
 
 
 def h_measure(

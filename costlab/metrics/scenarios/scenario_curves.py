@@ -40,7 +40,7 @@ from costlab.metrics.cost_space.area import total_expected_cost
 from costlab.metrics.engine._counts import checked_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
-from costlab.metrics.engine.pcf import _cost_proportion_pcf
+from costlab.metrics.engine.pcf import _cost_proportion_pcf, pcf_cost_proportion
 from costlab.metrics.scenarios.densities import CostDensity, as_cost_density
 from costlab.metrics.scenarios.risk import (
     normalized_loss,
@@ -129,7 +129,7 @@ class ScenarioCurve:
         out = []
         z = trivial_loss(pi1, self.density)
         for c, mass in self.density.atoms:
-            pcf = (1.0 - c) * pi1 / (c * (1.0 - pi1) + (1.0 - c) * pi1)
+            pcf = pcf_cost_proportion(c, pi1)
             if z > 0:
                 q = (c * (1.0 - pi1) + (1.0 - c) * pi1) * self.envelope(pcf)
                 height = mass * q / z

@@ -70,6 +70,7 @@ from costlab.metrics._validation import (
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.engine.pcf import pcf_cost_proportion
 from costlab.validation import Options, check_param
 
 __all__ = [
@@ -399,9 +400,7 @@ def _optimal(counts, space):
     pcf = envelope.breakpoints  # vertex i optimal on PCF(+) in [pcf[i], pcf[i + 1]]
     if space == "cost":
         pi = counts.n_pos / (counts.n_neg + counts.n_pos)
-        # PCF(+) = b = pi (1 - c) / (pi (1 - c) + (1 - pi) c)
-        #   <=>  c = pi (1 - b) / (pi (1 - b) + b (1 - pi))
-        x = pi * (1.0 - pcf) / (pi * (1.0 - pcf) + pcf * (1.0 - pi))
+        x = pcf_cost_proportion(pcf, pi)  # D&H eq. 6 maps PCF(+) to the cost proportion c
     else:
         x = 1.0 - pcf
     x[0], x[-1] = 1.0, 0.0

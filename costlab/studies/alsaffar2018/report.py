@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 
 import pandas as pd
 
 from costlab import plotting
+from costlab._tables import write_table
 from costlab.classifiers import WekaRandomForest
 from costlab.evaluation.experiment import (
     auc_table,
@@ -48,8 +50,8 @@ from costlab.studies.alsaffar2018.tables import (
     selection_stability,
     selection_table,
     table_6,
+    thesis_display,
     threshold_choice_table,
-    write_table,
 )
 
 __all__ = [
@@ -188,6 +190,7 @@ def _write_tables(rep, tabledir):
         "table_06",
         tabledir,
         caption="Table 6 (thesis p. 49): the datasets, ours beside the thesis's.",
+        display=thesis_display,
     )
     rep.outputs.append(tabledir / "table_06.csv")
     for name in RANGES:
@@ -209,6 +212,7 @@ def _write_tables(rep, tabledir):
                 f"{rep.options.effective_step():g} (per-ratio MTMCS rounded to 2 decimals "
                 f"before summing, as published) and exact minimum, beside the thesis."
             ),
+            display=thesis_display,
         )
         rep.outputs.append(tabledir / f"table_{number:02d}.csv")
     _write_cst_tables(rep, tabledir, search)
@@ -224,7 +228,7 @@ def _write_tables(rep, tabledir):
             "thesis's exact MTMCS engine), or set by the rate of positives (rate-driven: linear "
             "in AUC); Hernandez-Orallo, Flach & Ferri, JMLR 13 (2012)."
         ),
-        digits=3,
+        display=partial(thesis_display, digits=3),
     )
     rep.outputs.append(tabledir / "threshold_choice.csv")
     if search != "exact":
@@ -238,6 +242,7 @@ def _write_tables(rep, tabledir):
                 f"{rep.options.effective_step():g}) is from the exact minimum: "
                 "MTMCR per range (unrounded sums) and the largest per-ratio gap."
             ),
+            display=thesis_display,
         )
         rep.outputs.append(tabledir / "search_gap.csv")
 
@@ -263,6 +268,7 @@ def _write_cst_tables(rep, tabledir, search):
                     f"{example.dataset}, range {_range_text(example.fp_range)}; "
                     f"the thesis's values were read off its chart (integers)."
                 ),
+                display=thesis_display,
             )
             rep.outputs.append(tabledir / f"table_{number}.csv")
 
@@ -457,5 +463,6 @@ def write_engine_comparison(reproductions, tabledir):
             "Engines compared with the thesis (Tables 7-10, section 5.6, pp. 50-52): "
             "MTMCR/MTMCS with per-ratio rounding to 2 decimals, and AUC (Table 7)."
         ),
+        display=thesis_display,
     )
     return values, selections

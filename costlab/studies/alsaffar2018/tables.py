@@ -1,18 +1,20 @@
 """Tables 6-16 of the thesis recomputed from our runs, beside the published values.
 
-Each builder returns tidy DataFrames (numbers unrounded); :func:`write_table` rounds and renders
-CSV, Markdown and LaTeX only at output. Published values come from
-:mod:`costlab.studies.alsaffar2018.published`, where each carries its table and page.
+Each builder returns tidy DataFrames (numbers unrounded); :func:`costlab._tables.write_table`
+with :func:`thesis_display` rounds and renders CSV, Markdown and LaTeX only at output.
+Published values come from :mod:`costlab.studies.alsaffar2018.published`, where each carries
+its table and page.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+import warnings
+from functools import partial
 
 import numpy as np
 import pandas as pd
 
-from costlab._io import write_text_atomic
+from costlab import _tables
 from costlab.evaluation.experiment import curves_for
 from costlab.metrics import (
     bootstrap_brier_curves,
@@ -40,7 +42,7 @@ __all__ = [
     "selection_table",
     "threshold_choice_table",
     "cst_example_tables",
-    "write_table",
+    "thesis_display",
 ]
 
 
@@ -305,7 +307,12 @@ _PRETTY = {
 }
 
 
-def _display(df, digits):
+def thesis_display(df, digits=2):
+    """A table as the thesis shows it: classifiers by its names, AUCs (and the minority share)
+    to 4 decimals, other numbers to ``digits``, booleans yes/no, its column titles.
+
+    The ``display`` of :func:`costlab._tables.write_table` for this study's tables.
+    """
     out = df.copy()
     for column in out.columns:
         if (
@@ -322,32 +329,22 @@ def _display(df, digits):
     return out.rename(columns=_PRETTY)
 
 
-def write_table(frames, stem, outdir, *, caption, digits=2):
-    """Write ``<stem>.csv``, ``<stem>.md`` and ``<stem>.tex`` atomically.
-
-    Parameters
-    ----------
-    frames : Mapping[str, DataFrame]
-        Section title -> table. The CSV holds the first frame unrounded (other frames go to
-        ``<stem>_<n>.csv``); Markdown and LaTeX hold all of them, rounded for reading.
-    stem : str
-        File name without extension, e.g. ``"table_07"``.
-    outdir : path
-    caption : str
-        Caption (which thesis table, which range, which search, where the numbers come from).
-    """
-    outdir = Path(outdir)
-    outdir.mkdir(parents=True, exist_ok=True)
-    md, tex = [f"**{caption}**\n"], []
-    for i, (title, frame) in enumerate(frames.items()):
-        name = stem if i == 0 else f"{stem}_{i + 1}"
-        write_text_atomic(outdir / f"{name}.csv", frame.to_csv(index=False))
-        shown = _display(frame, digits)
-        md.append(f"\n*{title}*\n\n{shown.to_markdown(index=False)}\n")
-        tex.append(
-            shown.to_latex(
-                index=False, caption=f"{caption} {title}", label=f"tab:{name}", escape=True
-            )
+def __getattr__(name):
+    """``write_table``, deprecated: :func:`costlab._tables.write_table` with
+    ``display=thesis_display`` writes this study's tables."""
+    if name == "write_table":
+        warnings.warn(
+            "costlab.studies.alsaffar2018.tables.write_table is deprecated and will be removed "
+            "in the next release; use costlab._tables.write_table(frames, stem, outdir, "
+            "caption=..., display=thesis_display) (one write_table for every table).",
+            DeprecationWarning,
+            stacklevel=2,
         )
-    write_text_atomic(outdir / f"{stem}.md", "".join(md))
-    write_text_atomic(outdir / f"{stem}.tex", "\n".join(tex))
+        return _write_table
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _write_table(frames, stem, outdir, *, caption, digits=2):
+    """The deprecated ``write_table``'s signature over :func:`costlab._tables.write_table`."""
+    display = partial(thesis_display, digits=digits)
+    _tables.write_table(frames, stem, outdir, caption=caption, display=display)

@@ -28,10 +28,10 @@ from itertools import product
 
 import numpy as np
 import pandas as pd
-from scipy.stats import rankdata
 
 from costlab.classifiers.boosting import READINGS
 from costlab.evaluation import run_experiments
+from costlab.metrics import roc_auc
 from costlab.studies._skeleton import StudyRun
 from costlab.studies.johnson2015.published import DATASETS, MODELS, PROTOCOL
 
@@ -161,8 +161,9 @@ def minority_auc(y, proba):
     proba : ndarray of shape (n, 2)
         Both classes' probabilities (columns in class index order).
 
-    The Mann-Whitney statistic, ties counting half (as ``sklearn.metrics.roc_auc_score``).
-    On a tie in class sizes the positive class (1) counts as the minority.
+    :func:`costlab.metrics.roc_auc` of the minority class's column: the Mann-Whitney
+    statistic, ties counting half. On a tie in class sizes the positive class (1) counts as
+    the minority.
 
     Examples
     --------
@@ -173,12 +174,9 @@ def minority_auc(y, proba):
     y = np.asarray(y)
     minority = int(np.count_nonzero(y == 1) <= np.count_nonzero(y == 0))
     positive = y == minority
-    n_pos = int(positive.sum())
-    n_neg = positive.size - n_pos
-    if n_pos == 0 or n_neg == 0:
+    if positive.all() or not positive.any():
         raise ValueError("y holds one class only; AUROC is undefined.")
-    ranks = rankdata(proba[:, minority])
-    return float((ranks[positive].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+    return roc_auc(positive, proba[:, minority], pos_label=True)
 
 
 def run_aucs(result):
