@@ -17,8 +17,8 @@ from costlab import plotting
 from costlab.classifiers import WekaRandomForest
 from costlab.evaluation.experiment import (
     auc_table,
-    cost_curves,
     curves_for,
+    mtmcs_curves,
     roc_curves,
     run_experiments,
 )
@@ -166,7 +166,7 @@ def reproduce(outdir="results", options=None, *, log=print):
         )
     with rep.timed("cost_curves_s"):
         searches = tuple(dict.fromkeys((opts.search, "exact")))
-        rep.curves = cost_curves(
+        rep.curves = mtmcs_curves(
             rep.run, searches=searches, step=opts.effective_step(), score_of=SCORE_OF
         )
         rep.aucs = auc_table(rep.run, score_of=SCORE_OF)
