@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 
+from costlab.evaluation import ExperimentRun
 from costlab.studies._skeleton import ReproductionView
 from costlab.studies.landgrebe.experiments import run_table2
 from costlab.studies.landgrebe.figures import FIGURE_MAKERS
@@ -41,9 +42,9 @@ class PriorsView(ReproductionView):
         moves (:func:`costlab.widgets.prior_shift_widget`; no cross-validation in its
         callbacks). It opens as Fig. 3 does (Highleyman, LDC, P(C_t) = 0.1, TPr = 80 %) with
         Table 2's printed POSfrac beside ours; ``options`` override its keyword parameters."""
-        results = list(self.rep.run.results.values())  # the held results, none rerun
+        run = ExperimentRun(datasets={}, results=dict(self.rep.run.results))
         defaults = {
-            "dataset": "Highleyman" if ("Highleyman", "LDC") in self.rep.run.results else None,
+            "dataset": "Highleyman" if ("Highleyman", "LDC") in run.results else None,
             "classifier": "LDC",
             "prior": 0.1,
             "condition": "tpr",
@@ -52,7 +53,7 @@ class PriorsView(ReproductionView):
             "reference": printed_posfrac(),
             "reference_condition": {"tpr": PROTOCOL["tpr"]},
         }
-        return prior_shift_widget(results, **(defaults | options))
+        return prior_shift_widget(run, **(defaults | options))
 
 
 def printed_posfrac():
