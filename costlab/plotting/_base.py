@@ -177,8 +177,9 @@ class CurveDisplayMixin(DisplayMixin):
         ----------
         cv_result : CVResult, sequence of CVResult or Mapping[str, CVResult]
             One classifier's result (:class:`costlab.evaluation.CVResult`), or several
-            classifiers' results on the same instances (one dataset, one fold scheme), named by
-            their ``classifier`` or by the mapping's keys.
+            classifiers' results on the same instances in the same order (equal ``y_true``, as
+            :func:`costlab.evaluation.run_experiments` gives for one dataset), named by their
+            ``classifier`` or by the mapping's keys.
         repeat : int
             The repetition drawn, in ``[0, n_repeats)``.
         name : str, optional
