@@ -31,7 +31,8 @@ PACKAGES = (
     (
         "costlab.plotting",
         "Plotting",
-        "scikit-learn style Displays: ``from_predictions``, ``from_estimator``, ``plot``.",
+        "scikit-learn style Displays: ``from_predictions``, ``from_estimator``, "
+        "``from_cv_result``, ``plot``.",
     ),
     (
         "costlab.classifiers",

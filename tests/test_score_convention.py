@@ -24,7 +24,7 @@ from sklearn.preprocessing import StandardScaler  # noqa: E402
 
 from costlab import metrics, plotting  # noqa: E402
 from costlab.evaluation import CVResult  # noqa: E402
-from costlab.evaluation.experiment import as_run, auc_table, cost_curves, curves_for  # noqa: E402
+from costlab.evaluation.experiment import as_run, auc_table, curves_for, mtmcs_curves  # noqa: E402
 
 FP = metrics.cost_ratio_grid()
 
@@ -83,9 +83,17 @@ SCORE_FUNCTIONS = {
     "cv_band": lambda y, s: metrics.cv_band(y, np.asarray(s)[None], np.zeros((1, len(y))))[
         "mtmcs"
     ].to_numpy(),
-    "cost_curves": lambda y, s: curves_for(
-        cost_curves(as_run({"m": (y, s)}), searches=("exact",)), "data", "exact"
+    "mtmcs_curves": lambda y, s: curves_for(
+        mtmcs_curves(as_run({"m": (y, s)}), searches=("exact",)), "data", "exact"
     )["m"]["mtmcs"].to_numpy(),
+    "CVResult.mtmcs_curve": lambda y, s: (
+        CVResult.from_predictions(y, s).mtmcs_curve()["mtmcs"].to_numpy()
+    ),
+    "MTMCSDisplay.from_cv_result": lambda y, s: (
+        plotting.MTMCSDisplay.from_cv_result(CVResult.from_predictions(y, s))
+        .lines_["Classifier"]
+        .get_ydata()
+    ),
     "MTMCSDisplay.from_predictions": lambda y, s: (
         plotting.MTMCSDisplay.from_predictions(y, s).lines_["Classifier"].get_ydata()
     ),

@@ -7,7 +7,8 @@
 :mod:`costlab.evaluation.weka`
     The real-Weka engine (Java, loaded on demand).
 :mod:`costlab.evaluation.experiment`
-    :func:`run_experiments`: any datasets x any classifiers, and their tidy curves and AUCs.
+    :func:`run_experiments`: any datasets x any classifiers, and their MTMCS curves
+    (:func:`mtmcs_curves`, :meth:`ExperimentRun.curves`) and AUCs.
 :mod:`costlab.evaluation.distributed`
     :func:`out_of_core_curve`: the exact cost curve, hull, AUC and H of scores that do not fit
     in memory (a Dask DataFrame or Parquet), on dask.distributed.
@@ -23,6 +24,7 @@ from costlab.evaluation.experiment import (
     auc_table,
     cost_curves,
     curves_for,
+    mtmcs_curves,
     roc_curves,
     run_experiments,
 )
@@ -41,6 +43,7 @@ __all__ = [
     "cross_val_proba",
     "curves_for",
     "make_folds",
+    "mtmcs_curves",
     "out_of_core_curve",
     "roc_curves",
     "run_experiments",

@@ -7,6 +7,7 @@ call these functions; results are tidy long-format DataFrames.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
@@ -16,7 +17,7 @@ import pandas as pd
 from costlab.datasets import Dataset, load_dataset
 from costlab.evaluation._models import classifier_name
 from costlab.evaluation.cv import CVResult, cross_val_proba, progress_bar
-from costlab.metrics import mtmcs_curve, roc_auc, roc_points
+from costlab.metrics import roc_auc, roc_points
 from costlab.metrics._validation import check_score_of
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "auc_table",
     "cost_curves",
     "curves_for",
+    "mtmcs_curves",
     "named_classifiers",
     "roc_curves",
     "run_experiments",
@@ -54,6 +56,32 @@ class ExperimentRun:
     def dataset_names(self):
         """Datasets of the run: those loaded, then those only named by results, in order."""
         return list(dict.fromkeys([*self.datasets, *(d for d, _ in self.results)]))
+
+    def curves(self, *, search="exact", step=1e-5, fp_costs=None, score_of="positive"):
+        """The MTMCS curve of every result, keyed like :attr:`results`.
+
+        Parameters
+        ----------
+        search, step, fp_costs, score_of
+            See :meth:`CVResult.mtmcs_curve <costlab.evaluation.CVResult.mtmcs_curve>`.
+
+        Returns
+        -------
+        dict of (str, str) -> DataFrame
+            ``(dataset, classifier)`` -> curve (``fp_cost, fn_cost, mtmcs, threshold, fp_rate,
+            fn_rate``); ``{c: curves[(d, c)] for c in run.classifiers(d)}`` is what
+            :class:`costlab.plotting.MTMCSDisplay` and :func:`costlab.metrics.select_classifier`
+            take for dataset ``d``.
+
+        Examples
+        --------
+        >>> run = as_run({"LR": ([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])})
+        >>> curves = run.curves(fp_costs=[0.5])
+        >>> list(curves), float(curves[("data", "LR")].loc[0, "mtmcs"])
+        ([('data', 'LR')], 25.0)
+        """
+        options = {"search": search, "step": step, "fp_costs": fp_costs, "score_of": score_of}
+        return {key: result.mtmcs_curve(**options) for key, result in self.results.items()}
 
 
 def as_run(results):
@@ -281,12 +309,13 @@ def _oriented(result, repeat, score_of):
     return result.y_true, result.proba[repeat, :, column]
 
 
-def cost_curves(
+def mtmcs_curves(
     run, *, searches=("optimized", "exact"), step=1e-5, fp_costs=None, score_of="positive"
 ):
-    """MTMCS curves of every result of ``run`` under each threshold search.
+    """The MTMCS curves of every result of ``run`` under each threshold search, as one table.
 
-    With several repeats, MTMCS, threshold and rates are averaged over them per cost ratio.
+    Each result's curve is :meth:`CVResult.mtmcs_curve` (with several repeats, MTMCS, threshold
+    and rates averaged over them per cost ratio).
 
     Parameters
     ----------
@@ -308,26 +337,16 @@ def cost_curves(
     DataFrame
         Tidy: ``dataset, classifier, search, fp_cost, fn_cost, mtmcs, threshold, fp_rate,
         fn_rate``.
+
+    See Also
+    --------
+    ExperimentRun.curves : the same curves of one search, ``{(dataset, classifier): DataFrame}``.
     """
     score_of = check_score_of(score_of)
     frames = []
     for (dataset, clf), res in run.results.items():
         for search in searches:
-            per_repeat = []
-            for r in range(res.n_repeats):
-                y, scores = _oriented(res, r, score_of)
-                per_repeat.append(
-                    mtmcs_curve(
-                        y,
-                        scores,
-                        pos_label=1,
-                        fp_costs=fp_costs,
-                        search=search,
-                        step=step,
-                        score_of=score_of,
-                    )
-                )
-            curve = pd.concat(per_repeat).groupby("fp_cost", as_index=False, sort=True).mean()
+            curve = res.mtmcs_curve(search=search, step=step, fp_costs=fp_costs, score_of=score_of)
             frames.append(curve.assign(dataset=dataset, classifier=clf, search=search))
     columns = [
         "dataset",
@@ -341,6 +360,18 @@ def cost_curves(
         "fn_rate",
     ]
     return pd.concat(frames, ignore_index=True)[columns]
+
+
+def cost_curves(run, **options):
+    """Deprecated alias of :func:`mtmcs_curves` (it returns MTMCS curves, not Drummond &
+    Holte's cost curves); removed in the next release."""
+    warnings.warn(
+        "costlab.evaluation.cost_curves is deprecated and will be removed in the next release; "
+        "use costlab.evaluation.mtmcs_curves (the same MTMCS table).",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return mtmcs_curves(run, **options)
 
 
 def _auc_of(result, repeat, score_of):

@@ -4,15 +4,16 @@ Every figure of :mod:`costlab.plotting` is a scikit-learn style *Display*: its c
 results computed by :mod:`costlab.metrics` and validates them once; ``plot(ax=None, ...)``
 draws them and returns ``self``, storing the artists (``lines_``, ``ax_``, ``figure_``, ...), so
 that calling ``plot`` again restyles without recomputing. The curve Displays also build
-themselves, already plotted, from scores (``from_predictions``) or from fitted classifiers
-(``from_estimator``), as scikit-learn's curve Displays do with their
-``_BinaryClassifierCurveDisplayMixin``:
+themselves, already plotted, from scores (``from_predictions``), from fitted classifiers
+(``from_estimator``) or from cross-validation results (``from_cv_result``), as scikit-learn's
+curve Displays do with their ``_BinaryClassifierCurveDisplayMixin``:
 
 =========================  ======================================================================
 :class:`DisplayMixin`      the ``plot`` kit: new or given axes (checked), storing ``ax_`` and
                            ``figure_``
 :class:`CurveDisplayMixin` adds ``from_estimator``: scores ``X`` with each fitted classifier's
-                           positive-class ``predict_proba`` column and calls ``from_predictions``
+                           positive-class ``predict_proba`` column and calls ``from_predictions``;
+                           ``from_cv_result``: the same with a CVResult's out-of-fold scores
                            (and ``_construct_and_plot``, the end of a shared one)
 =========================  ======================================================================
 
@@ -34,7 +35,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.ticker import MultipleLocator
 
-from costlab.plotting._scores import estimator_scores
+from costlab.plotting._scores import cv_result_scores, estimator_scores
 
 __all__ = ["CurveDisplayMixin", "DisplayMixin", "classifier_styles", "display_name"]
 
@@ -65,7 +66,8 @@ class DisplayMixin:
 
 
 class CurveDisplayMixin(DisplayMixin):
-    """A Display of curves computed from scores: ``from_estimator`` over ``from_predictions``.
+    """A Display of curves computed from scores: ``from_estimator`` and ``from_cv_result`` over
+    ``from_predictions``.
 
     A subclass defines ``from_predictions(y_true, y_score, *, name=None, pos_label=None, ...,
     ax=None, **kwargs)`` taking one array of positive-class scores or ``{name: scores}``.
@@ -78,6 +80,7 @@ class CurveDisplayMixin(DisplayMixin):
         ``"only"``: one fitted classifier, no mapping (one Display per model); ``"unwrap"``:
         one classifier's scores go to ``from_predictions`` as one array under its ``name``
         (whose picture differs from that of several classifiers); None: always by name.
+        :meth:`from_cv_result` reads both attributes too (one result for one classifier).
     ``_options``
         The constructor's keywords that ``from_predictions`` takes out of its ``**kwargs``
         (:meth:`_construct_and_plot`); the other keys go to ``plot``.
@@ -159,6 +162,61 @@ class CurveDisplayMixin(DisplayMixin):
         return cls.from_predictions(
             y, scores, pos_label=positive, **cls._estimator_kwargs, **kwargs
         )
+
+    @classmethod
+    def from_cv_result(cls, cv_result, *, repeat=0, name=None, **kwargs):
+        """Plot cross-validation results: the pooled out-of-fold scores of one repetition.
+
+        Each instance's score comes from the model of the fold that held it out; the k folds'
+        scores of repetition ``repeat`` are pooled into one set of scores, as the thesis
+        (Al-Saffar 2018, ch. 5) and Weka's cross-validation pool them, and drawn as
+        ``from_predictions`` draws them: one curve per classifier, not one per fold (the band
+        Displays of :mod:`costlab.plotting` show spread). The other repetitions are not drawn.
+
+        Parameters
+        ----------
+        cv_result : CVResult, sequence of CVResult or Mapping[str, CVResult]
+            One classifier's result (:class:`costlab.evaluation.CVResult`), or several
+            classifiers' results on the same instances in the same order (equal ``y_true``, as
+            :func:`costlab.evaluation.run_experiments` gives for one dataset), named by their
+            ``classifier`` or by the mapping's keys.
+        repeat : int
+            The repetition drawn, in ``[0, n_repeats)``.
+        name : str, optional
+            Legend name of a single result (default its ``classifier``); must be None for a
+            sequence or a mapping.
+        **kwargs
+            Passed to ``from_predictions`` (the Display's options, ``ax``, line styles); the
+            positive class is the results' own (``CVResult.labels[1]``).
+
+        Returns
+        -------
+        Display
+            Already plotted: ``from_predictions(cv_result.y_true, cv_result.scores(repeat),
+            ...)``.
+
+        Examples
+        --------
+        >>> import matplotlib
+        >>> matplotlib.use("Agg")
+        >>> from costlab.evaluation import CVResult
+        >>> from costlab.plotting import ROCDisplay
+        >>> result = CVResult.from_predictions([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8], classifier="LR")
+        >>> ROCDisplay.from_cv_result(result).aucs
+        {'LR': 0.75}
+        """
+        y_true, scores, single = cv_result_scores(cv_result, repeat=repeat, name=name)
+        if cls._one_estimator == "only" and not single:
+            raise TypeError(
+                "cv_result must be one result, not a sequence or a mapping (one display per "
+                "classifier)."
+            )
+        if cls._one_estimator is not None and single:
+            ((key, score),) = scores.items()
+            return cls.from_predictions(
+                y_true, score, name=key, pos_label=1, **cls._estimator_kwargs, **kwargs
+            )
+        return cls.from_predictions(y_true, scores, pos_label=1, **cls._estimator_kwargs, **kwargs)
 
 
 # ---------------------------------------------------------------------------------------------

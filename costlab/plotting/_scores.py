@@ -1,15 +1,17 @@
-"""Named scores for the Displays' constructors, from arrays or fitted estimators.
+"""Named scores for the Displays' constructors, from arrays, fitted estimators or CV results.
 
 ``from_predictions`` takes one array of scores or a mapping ``{name: array}``;
-``from_estimator`` takes one fitted classifier or a mapping ``{name: classifier}``. The helpers
-here turn either into one ``{name: scores}`` dict, so that every Display computes its curves the
-same way. Scores are the positive class's, as scikit-learn's ``predict_proba(X)[:, 1]``;
-``pos_label`` names the positive class, inferred as :func:`costlab.metrics.mtmcs_curve` infers
-it.
+``from_estimator`` takes one fitted classifier or a mapping ``{name: classifier}``;
+``from_cv_result`` takes one cross-validation result (:class:`costlab.evaluation.CVResult`), a
+sequence or a mapping of them. The helpers here turn each into one ``{name: scores}`` dict, so
+that every Display computes its curves the same way. Scores are the positive class's, as
+scikit-learn's ``predict_proba(X)[:, 1]``; ``pos_label`` names the positive class, inferred as
+:func:`costlab.metrics.mtmcs_curve` infers it.
 """
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 
 import numpy as np
@@ -18,6 +20,7 @@ from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import check_is_fitted
 
 from costlab.metrics._validation import _resolve_pos_label
+from costlab.validation import Interval, check_param
 
 #: Legend name of a single array of scores given without ``name``.
 DEFAULT_NAME = "Classifier"
@@ -60,6 +63,77 @@ def estimator_scores(estimator, X, y, *, name=None, pos_label=None):
         wanted = classes == positive
         scores[key] = fitted.predict_proba(X)[:, int(np.flatnonzero(wanted)[0])]
     return scores, positive
+
+
+def cv_result_scores(cv_result, *, repeat=0, name=None):
+    """``(y_true, {name: P(positive)}, single)`` of repetition ``repeat`` of CV results.
+
+    ``cv_result`` is one result (named ``name``, default its ``classifier``), a mapping
+    ``{name: result}`` or a sequence of results (named by their ``classifier``); every result
+    must hold the same instances in the same order (equal ``y_true``). A result is anything with
+    :class:`costlab.evaluation.CVResult`'s ``y_true``, ``classifier``, ``n_repeats`` and
+    ``scores(repeat)`` (this layer draws results, it does not import the evaluation). ``single``
+    says whether one result was given (not a mapping or a sequence of one). ``y_true`` is the
+    results' 0/1 labels, 1 for the positive class.
+    """
+    single = _is_cv_result(cv_result)
+    if single:
+        results = {cv_result.classifier if name is None else name: cv_result}
+    elif isinstance(cv_result, Mapping):
+        results = _by_name(cv_result, name, "cv_result", default=None)
+    elif isinstance(cv_result, (str, bytes)) or not hasattr(cv_result, "__iter__"):
+        results = {None: cv_result}  # refused below, naming what was given
+    else:
+        results = _named_results(list(cv_result), name)
+    first = None
+    for key, result in results.items():
+        where = "" if key is None or single else f"[{key!r}]"
+        if not _is_cv_result(result):
+            raise TypeError(
+                f"cv_result{where} must be a costlab.evaluation.CVResult (or a sequence or a "
+                f"mapping of them), got {type(result).__name__}."
+            )
+        check_param(
+            "repeat", repeat, Interval(numbers.Integral, 0, result.n_repeats - 1, closed="both")
+        )
+        if first is None:
+            first = result.y_true
+        elif not np.array_equal(result.y_true, first):
+            raise ValueError(
+                f"cv_result{where} holds other instances than the first result (its y_true "
+                "differs); results drawn together must come from the same dataset and folds."
+            )
+    return first, {key: r.scores(repeat) for key, r in results.items()}, single
+
+
+def _is_cv_result(value):
+    return all(hasattr(value, a) for a in ("y_true", "classifier", "n_repeats", "scores"))
+
+
+def _named_results(results, name):
+    """``{result.classifier: result}`` of a sequence of results, each name once."""
+    if name is not None:
+        raise ValueError(
+            "name must be None when cv_result is a sequence: each result is named by its "
+            f"classifier (got name={name!r}); pass a mapping to name them yourself."
+        )
+    if not results:
+        raise ValueError("cv_result is an empty sequence; give at least one result.")
+    named = {}
+    for i, result in enumerate(results):
+        if not _is_cv_result(result):
+            raise TypeError(
+                f"cv_result[{i}] must be a costlab.evaluation.CVResult, got "
+                f"{type(result).__name__}."
+            )
+        label = result.classifier
+        if label in named:
+            raise ValueError(
+                f"two results are both named {label!r}; pass a mapping {{name: result}} to name "
+                "them apart."
+            )
+        named[label] = result
+    return named
 
 
 def estimator_name(estimator):

@@ -17,7 +17,6 @@ from collections.abc import Mapping
 
 import numpy as np
 
-from costlab.evaluation.experiment import ExperimentRun, cost_curves, curves_for
 from costlab.metrics import cost_ratio_grid, format_cost_ratio, select_classifier
 from costlab.validation import Options, check_param
 
@@ -78,20 +77,20 @@ def compute_curves(results, fp_step=0.05, search="optimized", step=1e-5, *, scor
         Threshold search and its step (:func:`costlab.metrics.mtmcs_curve`).
     score_of : {"positive", "negative"}
         Threshold the positive class's probability, or the negative class's as the thesis did
-        (:func:`costlab.evaluation.experiment.cost_curves`).
+        (:meth:`costlab.evaluation.CVResult.mtmcs_curve`).
 
     Returns
     -------
     dict of str -> DataFrame
-        Classifier -> curve (``fp_cost, fn_cost, mtmcs, threshold, fp_rate, fn_rate``), computed
-        by :func:`costlab.evaluation.experiment.cost_curves`, the function ``reproduce.py`` uses.
+        Classifier -> curve (``fp_cost, fn_cost, mtmcs, threshold, fp_rate, fn_rate``), each
+        result's :meth:`~costlab.evaluation.CVResult.mtmcs_curve`, as in the tables of
+        ``reproduce.py`` (:func:`costlab.evaluation.mtmcs_curves`).
     """
     if not isinstance(results, Mapping) or not results:
         raise ValueError("select at least one classifier.")
-    run = ExperimentRun(datasets={}, results={("", c): r for c, r in results.items()})
     grid = explorer_grid(fp_step)
-    tidy = cost_curves(run, searches=(search,), step=step, fp_costs=grid, score_of=score_of)
-    return curves_for(tidy, "", search, list(results))
+    options = {"search": search, "step": step, "fp_costs": grid, "score_of": score_of}
+    return {name: result.mtmcs_curve(**options) for name, result in results.items()}
 
 
 def summarise(

@@ -15,7 +15,7 @@ import pytest
 from conftest import ProgressCounter, start_weka
 
 from costlab.evaluation.cv import cross_val_proba, get_engine
-from costlab.evaluation.experiment import auc_table, cost_curves, curves_for, run_experiments
+from costlab.evaluation.experiment import auc_table, curves_for, mtmcs_curves, run_experiments
 from costlab.evaluation.folds import weka_folds
 from costlab.metrics import curve_in_range, mtmcr
 from costlab.studies.alsaffar2018.published import PUBLISHED_SELECTION, RANGES
@@ -241,7 +241,7 @@ def weka_thesis_run(engine, mirror_dir, tmp_path_factory):
         progress=False,
     )
     return (
-        cost_curves(run, searches=("optimized",), step=1e-5, score_of="negative"),
+        mtmcs_curves(run, searches=("optimized",), step=1e-5, score_of="negative"),
         auc_table(run, score_of="negative"),
     )
 

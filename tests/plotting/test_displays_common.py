@@ -1,9 +1,11 @@
-"""Common tests of the curve Displays' constructors ``from_predictions`` and ``from_estimator``.
+"""Common tests of the curve Displays' constructors ``from_predictions``, ``from_estimator``
+and ``from_cv_result``.
 
 One test per behaviour, parametrised over every curve Display, as scikit-learn's
 ``sklearn/metrics/_plot/tests/test_common_curve_display.py``: the drawn arrays equal
 the metric's output exactly, ``ax=`` is honoured, the name reaches the legend, and
-``from_estimator`` is ``from_predictions`` on the positive class's ``predict_proba`` column.
+``from_estimator`` is ``from_predictions`` on the positive class's ``predict_proba`` column,
+``from_cv_result`` on a cross-validation result's pooled out-of-fold scores of one repetition.
 With the first class positive (labels ["no", "yes"], pos_label="no"), every Display and every
 constructor that takes labels draws what the same scores draw with {0, 1} labels and 1 for
 that class (``predict_proba[:, 0]`` for a fitted model).
@@ -25,6 +27,7 @@ from sklearn.pipeline import make_pipeline  # noqa: E402
 from sklearn.preprocessing import StandardScaler  # noqa: E402
 from sklearn.svm import LinearSVC  # noqa: E402
 
+from costlab.evaluation import CVResult  # noqa: E402
 from costlab.metrics import (  # noqa: E402
     estimate_prior,
     mtmcs_curve,
@@ -427,3 +430,83 @@ def test_scenario_from_staged_estimator_first_class_positive(words, staged):
     _same_drawing(display, expected)
     other = ScenarioCurveDisplay.from_iterations(is_no, [p[:, 1] for p in stages], **name)
     assert _differ(display, other)
+
+
+# --- from_cv_result --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cv_result(words):
+    """Two repetitions of a cross-validation result with the first class ("no") positive:
+    repetition 0 LogisticRegression's P(no), repetition 1 GaussianNB's."""
+    X, labels, _ = words
+    p_no = [
+        model.fit(X, labels).predict_proba(X)[:, 0]
+        for model in (LogisticRegression(), GaussianNB())
+    ]
+    return CVResult.from_predictions(labels, np.vstack(p_no), classifier="LR", pos_label="no")
+
+
+@EVERY
+def test_from_cv_result_is_from_predictions_of_one_repetition(Display, cv_result, options):
+    """``from_cv_result`` draws the pooled scores of repetition ``repeat`` (0 by default) with
+    the result's positive class, as ``from_predictions`` draws the same scores; another
+    repetition draws something else."""
+    extra = {**Display._estimator_kwargs, **options[Display], "name": "LR"}
+    for repeat in (0, 1):
+        display = Display.from_cv_result(cv_result, repeat=repeat, **options[Display])
+        expected = Display.from_predictions(cv_result.y_true, cv_result.scores(repeat), **extra)
+        _same_drawing(display, expected)
+    first = Display.from_cv_result(cv_result, **options[Display])
+    assert _differ(first, display)
+    _same_drawing(first, Display.from_predictions(cv_result.y_true, cv_result.scores(0), **extra))
+
+
+@DISPLAYS
+def test_from_cv_result_of_several_classifiers(Display, data, scores):
+    """A sequence is named by the results' classifiers, a mapping by its keys; each line is the
+    metric of that result's scores."""
+    _, y = data
+    results = [CVResult.from_predictions(y, p, classifier=name) for name, p in scores.items()]
+    fig, ax = plt.subplots()
+    display = Display.from_cv_result(results, ax=ax)
+    assert display.ax_ is ax
+    _assert_lines_are_the_metric(display, Display, y, scores)
+    assert list(Display.from_cv_result(results[0]).lines_) == ["LR"]
+    assert list(Display.from_cv_result(results[0], name="mine").lines_) == ["mine"]
+    renamed = Display.from_cv_result({"one": results[0], "two": results[1]})
+    assert list(renamed.lines_) == ["one", "two"]
+    _assert_lines_are_the_metric(renamed, Display, y, {"one": scores["LR"], "two": scores["NB"]})
+
+
+@DISPLAYS
+def test_from_cv_result_refuses_what_it_cannot_draw(Display, data, scores):
+    _, y = data
+    lr = CVResult.from_predictions(y, scores["LR"], classifier="LR")
+    other = CVResult.from_predictions(y[::-1], scores["NB"], classifier="NB")
+    with pytest.raises(ValueError, match=r"cv_result\['NB'\] holds other instances"):
+        Display.from_cv_result([lr, other])
+    with pytest.raises(ValueError, match="both named 'LR'"):
+        Display.from_cv_result([lr, lr])
+    with pytest.raises(ValueError, match=r"repeat must be an int in \[0, 0\], got 1"):
+        Display.from_cv_result(lr, repeat=1)
+    with pytest.raises(TypeError, match=r"cv_result must be a costlab.evaluation.CVResult"):
+        Display.from_cv_result("LR")
+    with pytest.raises(TypeError, match=r"cv_result\['LR'\] must be a costlab.evaluation.CVResult"):
+        Display.from_cv_result({"LR": scores["LR"]})
+    with pytest.raises(TypeError, match=r"cv_result\[1\] must be a costlab.evaluation.CVResult"):
+        Display.from_cv_result([lr, scores["NB"]])
+    with pytest.raises(ValueError, match="name must be None"):
+        Display.from_cv_result([lr], name="mine")
+    with pytest.raises(ValueError, match="empty"):
+        Display.from_cv_result([])
+
+
+@pytest.mark.parametrize(
+    "Display", [DeploymentCostDisplay, PriorShiftDisplay], ids=lambda d: d.__name__
+)
+def test_from_cv_result_one_display_per_classifier(Display, data, scores):
+    _, y = data
+    results = [CVResult.from_predictions(y, p, classifier=name) for name, p in scores.items()]
+    with pytest.raises(TypeError, match="one result, not a sequence or a mapping"):
+        Display.from_cv_result(results)

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import pandas as pd
 import pytest
 
 from costlab.datasets import breast_cancer
@@ -33,8 +34,10 @@ def test_the_ten_line_example_runs(tmp_path, monkeypatch):
     monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
     namespace = {}
     exec(compile(_snippet("## Your own classifier in ten lines"), "README.md", "exec"), namespace)
-    run, curves = namespace["run"], namespace["curves"]
+    run, curves = namespace["run"], namespace["chart"].curves
     assert set(curves) == {"LR", "GB"} and len(run.results) == 2
+    for name, curve in curves.items():  # the chart's curves are the run's, exact search
+        pd.testing.assert_frame_equal(curve, run.curves()[(namespace["data"].name, name)])
     summary = namespace["select_classifier"](curves, 0.3, 0.7).summary
     assert list(summary["classifier"]) == ["LR", "GB"] and (summary["cst"] > 0).all()
     plt.close("all")
@@ -53,7 +56,7 @@ def test_the_ten_line_example_takes_a_yes_no_column(tmp_path, monkeypatch):
     namespace = {}
     exec(compile(_snippet("## Your own classifier in ten lines"), "README.md", "exec"), namespace)
     assert namespace["data"].nominal_columns == ["smoker"]
-    assert set(namespace["curves"]) == {"LR", "GB"}
+    assert set(namespace["chart"].curves) == {"LR", "GB"}
     plt.close("all")
 
 

@@ -11,7 +11,7 @@ results/alsaffar2018/summary.md.
 
 import pytest
 
-from costlab.evaluation.experiment import auc_table, cost_curves, curves_for, run_experiments
+from costlab.evaluation.experiment import auc_table, curves_for, mtmcs_curves, run_experiments
 from costlab.metrics import curve_in_range, mtmcr
 from costlab.studies.alsaffar2018.published import PUBLISHED_SELECTION, RANGES
 
@@ -26,7 +26,7 @@ def thesis_run(mirror_dir, tmp_path_factory):
         cache_dir=tmp_path_factory.mktemp("cv"),
         progress=False,
     )
-    curves = cost_curves(run, searches=("optimized",), step=1e-5, score_of="negative")
+    curves = mtmcs_curves(run, searches=("optimized",), step=1e-5, score_of="negative")
     return run, curves, auc_table(run, score_of="negative")
 
 

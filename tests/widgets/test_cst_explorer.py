@@ -247,10 +247,10 @@ def test_callbacks_only_read_the_held_curves(monkeypatch):
 
     for module, name in [
         (model_module, "compute_curves"),
-        (costlab.evaluation.experiment, "cost_curves"),
+        (costlab.evaluation.experiment, "mtmcs_curves"),
         (costlab.evaluation.experiment, "run_experiments"),
         (costlab.evaluation.experiment, "cross_val_proba"),
-        (costlab.widgets._model, "cost_curves"),
+        (costlab.evaluation.CVResult, "mtmcs_curve"),
     ]:
         monkeypatch.setattr(module, name, forbidden)
     selections, draws = [], []

@@ -168,7 +168,7 @@ def thesis_cst_explorer(curves, *, search="optimized", example=30, **options):
     ----------
     curves : DataFrame
         Tidy MTMCS curves of the thesis's experiments
-        (:func:`costlab.evaluation.experiment.cost_curves`, e.g. ``StudyView.curves``); nothing
+        (:func:`costlab.evaluation.experiment.mtmcs_curves`, e.g. ``StudyView.curves``); nothing
         is recomputed.
     search : str
         Which search's curves are explored (the thesis's: "optimized").

@@ -12,8 +12,8 @@ import pandas as pd
 from costlab import plotting
 from costlab.evaluation.experiment import (
     auc_table,
-    cost_curves,
     curves_for,
+    mtmcs_curves,
     roc_curves,
     run_experiments,
 )
@@ -91,7 +91,7 @@ class StudyView:
             classifier_params={"IBk": {"k": knn_k}} if "IBk" in classifiers else None,
         )
         searches = tuple(dict.fromkeys((search, *_SEARCHES)))
-        self.curves = cost_curves(self.run, searches=searches, step=step, score_of=SCORE_OF)
+        self.curves = mtmcs_curves(self.run, searches=searches, step=step, score_of=SCORE_OF)
         self.aucs = auc_table(self.run, score_of=SCORE_OF)
 
     def table_6(self):

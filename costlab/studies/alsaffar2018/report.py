@@ -19,8 +19,8 @@ from costlab._tables import write_table
 from costlab.classifiers import WekaRandomForest
 from costlab.evaluation.experiment import (
     auc_table,
-    cost_curves,
     curves_for,
+    mtmcs_curves,
     roc_curves,
     run_experiments,
 )
@@ -168,7 +168,7 @@ def reproduce(outdir="results", options=None, *, log=print):
         )
     with rep.timed("cost_curves_s"):
         searches = tuple(dict.fromkeys((opts.search, "exact")))
-        rep.curves = cost_curves(
+        rep.curves = mtmcs_curves(
             rep.run, searches=searches, step=opts.effective_step(), score_of=SCORE_OF
         )
         rep.aucs = auc_table(rep.run, score_of=SCORE_OF)

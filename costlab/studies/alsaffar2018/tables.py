@@ -78,7 +78,7 @@ def range_values(curves, aucs, range_name, *, searches=("optimized", "exact"), d
     Parameters
     ----------
     curves : DataFrame
-        Tidy curves from :func:`costlab.evaluation.experiment.cost_curves`.
+        Tidy curves from :func:`costlab.evaluation.experiment.mtmcs_curves`.
     aucs : DataFrame
         From :func:`costlab.evaluation.experiment.auc_table`.
     range_name : {"whole", "left", "right", "middle"}

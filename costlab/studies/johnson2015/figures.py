@@ -28,9 +28,8 @@ def figure_01(rep):
     available = [d for d in FIGURE_1_DATASETS if (d, ADA) in run.results]
     fig, axes = plt.subplots(1, len(available), figsize=(6.8 * len(available), 5.2), squeeze=False)
     for ax, dataset in zip(axes[0], available, strict=True):
-        result = run.results[(dataset, ADA)]
-        ScenarioCurveDisplay.from_predictions(
-            result.y_true, result.scores(0), name=f"AdaBoost.M1 on {dataset}", ax=ax
+        ScenarioCurveDisplay.from_cv_result(
+            run.results[(dataset, ADA)], repeat=0, name=f"AdaBoost.M1 on {dataset}", ax=ax
         )
         ax.set_title(f"Fig. 1: scenario curves, {dataset}", loc="left")
     fig.tight_layout()

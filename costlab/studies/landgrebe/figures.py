@@ -38,15 +38,12 @@ def figure_05(rep):
 def figure_03(rep):
     """Fig. 3: ROC and TPr vs POSfrac of the linear classifier on Highleyman, P(C_t) = 0.1
     (pooled out-of-fold scores), the operating point at TPr = 80 % marked."""
-    is_target, score = rep.run.pooled_scores("Highleyman", "LDC")
-    display = PriorShiftDisplay.from_predictions(
-        is_target,
-        score,
+    display = PriorShiftDisplay.from_cv_result(
+        rep.run.results[("Highleyman", "LDC")],
         priors=[0.1],
         kind=("roc", "posfrac"),
         operating_point={"tpr": PROTOCOL["tpr"]},
         name="LDC, Highleyman",
-        pos_label=True,
     )
     return display.figure_
 
@@ -56,15 +53,12 @@ def figure_04(rep):
     0.001, and the purity of both (bottom)."""
     fig, axes = plt.subplots(2, 2, figsize=(11.5, 10.0), layout="constrained")
     for column, name in enumerate(("LDC", "QDC")):
-        is_target, score = rep.run.pooled_scores("Highleyman", name)
-        PriorShiftDisplay.from_predictions(
-            is_target,
-            score,
+        PriorShiftDisplay.from_cv_result(
+            rep.run.results[("Highleyman", name)],
             priors=PRIORS,
             kind=("posfrac", "purity"),
             operating_point={"tpr": PROTOCOL["tpr"]},
             name=f"{name}, Highleyman",
-            pos_label=True,
             ax=axes[:, column],
         )
     return fig
