@@ -102,7 +102,7 @@ def friedman_test(table, *, higher_is_better=True):
     Examples
     --------
     Demšar's example (14 datasets, average ranks 3.143, 2.000, 2.893, 1.964) gives
-    chi2_F = 9.28 and F_F = 3.69; see ``tests/metrics/test_significance.py``.
+    chi2_F = 9.28 and F_F = 3.69; see ``tests/metrics/comparison/test_significance.py``.
     """
     ranks = average_ranks(table, higher_is_better=higher_is_better).to_numpy()
     n, k = table.shape

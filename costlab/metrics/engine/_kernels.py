@@ -17,7 +17,7 @@ against the numpy reference (``costlab.metrics.engine._counts._weighted_counts_n
 each class's counts (times the row's weight, if any) and writes the running sums at the end of
 every run of tied scores that holds a row taken at least once. The pass is branch-free but for
 its loop: the only irregular memory access is reading each row's count.
-``tests/metrics/test_resample_weighting.py`` checks it against its numpy reference
+``tests/metrics/resampling/test_resample_weighting.py`` checks it against its numpy reference
 (``costlab.metrics.engine._counts._reweighted_counts_numpy``) and against the counts of the rows
 resampled explicitly. :func:`tally` adds up draws of row indices into a count per row (a
 ``np.bincount`` that writes into a buffer the caller reuses, so a resample allocates no fresh

@@ -42,7 +42,7 @@ crosses a distinct score, so along each cost ratio's scan only the first grid th
 two adjacent distinct scores matters, and its index is found by arithmetic (rounded exactly as
 the grid was). After one sort, each cost ratio costs O(m) for m distinct scores at any step in
 (0, 1]; step=1e-9 needs no 7.5 GiB grid, and the results equal the materialised grid's to the
-bit (``tests/metrics/test_grid_searches.py`` keeps that implementation as the reference). On
+bit (``tests/metrics/mtmcs/test_grid_searches.py`` keeps that implementation as the reference). On
 positive-class scores the searches run on the negated scores and thresholds (negation is exact
 in floating point), where ``y_score >= t`` is ``-y_score <= -t``.
 """

@@ -50,7 +50,7 @@ Every curve is exact: its loss is a polynomial of degree at most 2 between conse
 distinct scores, the hull's breakpoints or the ROC points), evaluated and integrated
 piecewise; nothing is sampled on a grid. (Section and theorem numbers of the three papers are
 not quoted: they were not at hand to check. Every identity above is tested against an
-independent implementation in ``tests/metrics/test_decision_brier.py``.)
+independent implementation in ``tests/metrics/threshold_choice/test_decision_brier.py``.)
 """
 
 from __future__ import annotations
