@@ -2,9 +2,9 @@
 
 Al-Saffar (2018): the AUCs of Table 7 and the MTMCRs behind the thesis's MTMCS selections
 (``PUBLISHED_SELECTION``) for its four classifiers on its four datasets, cross-validated by Weka
-itself (docs/facts/weka.md says where RandomForest and IBk differ). The tests are marked ``weka`` and ``slow`` and skip, saying why, without Java,
-the ``weka`` extra or the data mirror; the engine's own tests are in
-``tests/evaluation/test_weka_engine.py``.
+itself (docs/facts/weka.md says where RandomForest and IBk differ). The tests are marked
+``weka`` and ``slow`` and skip, saying why, without Java, the ``weka`` extra or the data
+mirror; the engine's own tests are in ``tests/evaluation/test_weka_engine.py``.
 """
 
 import pytest
