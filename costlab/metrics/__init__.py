@@ -34,7 +34,8 @@ Families
     Demšar 2006: classifiers compared over several datasets by their average ranks, Friedman's
     test and critical differences (``ranks``).
 
-Input checks shared by all families live in :mod:`costlab.metrics._validation`.
+Input checks shared by all families live in the private ``costlab.metrics._validation``; those
+the other packages reuse at their boundary are public in :mod:`costlab.metrics.checks`.
 
 The public names are listed once, in each family's ``__all__``: this face re-exports them and
 its own ``__all__`` is theirs, family by family in the order above.
