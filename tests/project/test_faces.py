@@ -53,3 +53,47 @@ def test_an_unknown_name_of_a_face_is_still_an_attribute_error(package):
 def test_from_import_of_an_unexported_internal_warns():
     with pytest.warns(DeprecationWarning, match="costlab.classifiers.numeric_precision"):
         from costlab.classifiers import numeric_precision  # noqa: F401
+
+
+#: Names the top-level face exported until costlab 0.2 -> their one path now.
+MOVED_FROM_THE_TOP = {
+    "CLASSIFIERS": "costlab.classifiers",
+    "describe_classifier": "costlab.classifiers",
+    "DatasetError": "costlab.datasets",
+    "register_dataset": "costlab.datasets",
+    "weka_folds": "costlab.evaluation",
+    "Selection": "costlab.metrics",
+    "cost_ratio_grid": "costlab.metrics",
+    "cost_sensitivity": "costlab.metrics",
+    "curve_in_range": "costlab.metrics",
+    "format_cost_ratio": "costlab.metrics",
+    "normalize_costs": "costlab.metrics",
+    "range_summary": "costlab.metrics",
+    "roc_auc": "costlab.metrics",
+    "roc_points": "costlab.metrics",
+    "total_misclassification_cost": "costlab.metrics",
+}
+
+
+def test_the_top_level_face_keeps_a_handful_of_entry_points():
+    import costlab
+
+    assert len(costlab.__all__) <= 10
+    for name in costlab.__all__:  # each an entry point of a package face, the same object
+        homes = ("costlab.classifiers", "costlab.datasets", "costlab.evaluation", "costlab.metrics")
+        assert any(
+            getattr(importlib.import_module(h), name, None) is getattr(costlab, name) for h in homes
+        ), name
+
+
+@pytest.mark.parametrize(("name", "home"), sorted(MOVED_FROM_THE_TOP.items()))
+def test_a_name_that_left_the_top_level_face_warns_and_names_its_path(name, home):
+    import costlab
+
+    assert name not in costlab.__all__ and name not in vars(costlab)
+    with pytest.warns(
+        DeprecationWarning, match=rf"costlab\.{name} is deprecated.*use {home}\.{name}"
+    ):
+        found = getattr(costlab, name)
+    assert found is getattr(importlib.import_module(home), name)
+    assert name in importlib.import_module(home).__all__
