@@ -3,55 +3,64 @@
 Reproduces R. Al-Saffar (2018), *Evaluating Classifiers' Optimal Performances Over a Range of
 Misclassification Costs by Using Cost-Sensitive Classification*: the MTMCS chart, optimal
 thresholds, MTMCR, cost sensitivity and CST, beside ROC/AUC.
+
+This face keeps a handful of entry points, from a dataset to the thesis's measures::
+
+    from costlab import load_dataset, make_classifier, cross_val_proba, mtmcs_curve
+
+Every other public name has one path, its package's face: :mod:`costlab.metrics`,
+:mod:`costlab.plotting`, :mod:`costlab.classifiers`, :mod:`costlab.evaluation`,
+:mod:`costlab.datasets` and :mod:`costlab.widgets`.
 """
 
+import importlib
+
+from costlab._deprecation import deprecated
 from costlab._version import __version__  # noqa: F401  (the package face re-exports it)
-from costlab.classifiers import CLASSIFIERS, describe_classifier, make_classifier
-from costlab.datasets import DatasetError, list_datasets, load_dataset, register_dataset
+from costlab.classifiers import make_classifier
+from costlab.datasets import list_datasets, load_dataset
 from costlab.evaluation.cv import CVResult, cross_val_proba
-from costlab.evaluation.folds import weka_folds
-from costlab.metrics import (
-    Selection,
-    classify,
-    cost_ratio_grid,
-    cost_sensitivity,
-    cst,
-    curve_in_range,
-    format_cost_ratio,
-    mtmcr,
-    mtmcs_curve,
-    normalize_costs,
-    range_summary,
-    roc_auc,
-    roc_points,
-    select_classifier,
-    total_misclassification_cost,
-)
+from costlab.metrics import classify, cst, mtmcr, mtmcs_curve, select_classifier
 
 __all__ = [
-    "CLASSIFIERS",
-    "CVResult",
-    "DatasetError",
-    "Selection",
-    "classify",
-    "cost_ratio_grid",
-    "cost_sensitivity",
-    "cross_val_proba",
-    "cst",
-    "curve_in_range",
-    "describe_classifier",
-    "format_cost_ratio",
+    # data and models
     "list_datasets",
     "load_dataset",
     "make_classifier",
-    "mtmcr",
+    # cross-validated scores, the library's currency
+    "CVResult",
+    "cross_val_proba",
+    # the thesis's measures (Al-Saffar 2018)
     "mtmcs_curve",
-    "normalize_costs",
-    "range_summary",
-    "register_dataset",
-    "roc_auc",
-    "roc_points",
+    "mtmcr",
+    "cst",
     "select_classifier",
-    "total_misclassification_cost",
-    "weka_folds",
+    "classify",
 ]
+
+#: Names this face exported until costlab 0.2 -> their one path now (a package face).
+_MOVED = {
+    "CLASSIFIERS": "costlab.classifiers",
+    "describe_classifier": "costlab.classifiers",
+    "DatasetError": "costlab.datasets",
+    "register_dataset": "costlab.datasets",
+    "weka_folds": "costlab.evaluation",
+    "Selection": "costlab.metrics",
+    "cost_ratio_grid": "costlab.metrics",
+    "cost_sensitivity": "costlab.metrics",
+    "curve_in_range": "costlab.metrics",
+    "format_cost_ratio": "costlab.metrics",
+    "normalize_costs": "costlab.metrics",
+    "range_summary": "costlab.metrics",
+    "roc_auc": "costlab.metrics",
+    "roc_points": "costlab.metrics",
+    "total_misclassification_cost": "costlab.metrics",
+}
+
+
+def __getattr__(name):
+    """The names that left this face, for one release, with a :class:`DeprecationWarning`."""
+    if name not in _MOVED:
+        raise AttributeError(f"module 'costlab' has no attribute {name!r}")
+    deprecated(f"costlab.{name}", f"{_MOVED[name]}.{name}")
+    return getattr(importlib.import_module(_MOVED[name]), name)

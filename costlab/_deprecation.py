@@ -45,3 +45,30 @@ def forward(old: str, new: str, names=None):
         return getattr(target, name)
 
     return __getattr__
+
+
+def unexported(package: str, homes):
+    """A package ``__getattr__`` for internals its face no longer exports, warning.
+
+    Parameters
+    ----------
+    package : str
+        The package's dotted path (its face).
+    homes : mapping of str to str
+        Each name that left the face -> the module that still defines it. Looking the name up
+        on the face returns it from there, with a :class:`DeprecationWarning` saying that it is
+        an internal with no public replacement; other names raise :class:`AttributeError`.
+    """
+
+    def __getattr__(name):
+        if name not in homes:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        warnings.warn(
+            f"{package}.{name} is an internal of costlab and no longer exported: it is removed "
+            f"from {package} in costlab {REMOVED_IN}, with no public replacement.",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(importlib.import_module(homes[name]), name)
+
+    return __getattr__

@@ -112,7 +112,11 @@ FAMILIES = {
         ("Cost space", ("_cost_curves", "_roc_hull", "_duality"), ()),
         ("Scenarios", ("_scenario",), ()),
         ("Decision curves and Brier curves", ("_decision",), ()),
-        ("Prior shift and deployment", ("_prior_shift", "_deployment"), ()),
+        (
+            "Prior shift and deployment",
+            ("_prior_shift", "_deployment"),
+            ("PAPER_PRIORS", "SWEEP_PRIORS"),
+        ),
         ("Uncertainty bands", ("_bands",), ()),
         ("Ranks of classifiers over datasets", ("_ranks",), ()),
         ("Styles and saving", ("_base", "_save"), ()),
@@ -133,13 +137,17 @@ FAMILIES = {
         ),
     ),
     "costlab.evaluation": (
-        ("Cross-validation and Weka's folds", ("cv", "_result", "folds", "_verify"), ()),
+        (
+            "Cross-validation and Weka's folds",
+            ("cv", "_result", "folds", "_verify", "_models"),
+            (),
+        ),
         ("Experiments: datasets x classifiers", ("experiment",), ()),
-        ("Scale-out on Dask", ("distributed",), ()),
+        ("Scale-out on Dask", ("distributed", "_dask"), ()),
         ("Deployment under a shifted prior", ("shift",), ()),
     ),
     "costlab.datasets": (
-        ("The registry", ("_registry", "_specs", "_loader", "_dataset", "_errors"), ()),
+        ("The registry", ("_registry", "_specs", "_loader", "_fetch", "_dataset", "_errors"), ()),
         ("Your own data", ("_own", "_bundled"), ()),
         ("Synthetic problems", ("_synthetic", "_prtools"), ()),
     ),

@@ -20,13 +20,14 @@ array([[0.8, 0.2]])
 
 from __future__ import annotations
 
+from costlab._deprecation import unexported
+
 from ._baselines import baseline_models
 from ._encoding import (
     CategoricalOneHotEncoder,
     CategoricalOrdinalEncoder,
     EncodedFrame,
     encode_frame,
-    infer_schema,
 )
 from .adaboost import WekaAdaBoostM1
 from .boosting import AdaBoostM1Classifier, RiskBoostClassifier, c45_tree
@@ -35,15 +36,12 @@ from .density import (
     QDC,
     MixtureOfGaussiansClassifier,
     ParzenClassifier,
-    parzen_loo_log_likelihood,
-    parzen_ml_width,
 )
 from .forest import SklearnRandomForest
 from .ibk import WekaIBk
 from .j48 import J48
-from .naive_bayes import WekaNaiveBayes, numeric_precision
-from .random_tree import WekaRandomForest, weka_num_features
-from .stump import WekaStump, fit_weka_stump
+from .naive_bayes import WekaNaiveBayes
+from .random_tree import WekaRandomForest
 from .threshold import CostRangeThresholdClassifier
 
 __all__ = [
@@ -52,8 +50,6 @@ __all__ = [
     "MixtureOfGaussiansClassifier",
     "ParzenClassifier",
     "QDC",
-    "parzen_loo_log_likelihood",
-    "parzen_ml_width",
     "RiskBoostClassifier",
     "SklearnRandomForest",
     "c45_tree",
@@ -68,16 +64,11 @@ __all__ = [
     "WekaIBk",
     "WekaNaiveBayes",
     "WekaRandomForest",
-    "WekaStump",
     "baseline_models",
     "describe_classifier",
     "encode_frame",
-    "fit_weka_stump",
-    "infer_schema",
     "make_classifier",
-    "numeric_precision",
     "takes_encoded_frames",
-    "weka_num_features",
 ]
 
 CLASSIFIERS: tuple[str, ...] = ("RandomForest", "NaiveBayes", "AdaBoostM1", "IBk")
@@ -233,3 +224,19 @@ def takes_encoded_frames(model) -> bool:
     if isinstance(model, RiskBoostClassifier):
         return model.estimator is None or isinstance(model.estimator, J48)
     return False
+
+
+# Internals the face exported until costlab 0.2: still found here for one release, with a
+# DeprecationWarning (they have no public replacement).
+__getattr__ = unexported(
+    __name__,
+    {
+        "WekaStump": "costlab.classifiers.stump",
+        "fit_weka_stump": "costlab.classifiers.stump",
+        "infer_schema": "costlab.classifiers._encoding",
+        "numeric_precision": "costlab.classifiers.naive_bayes",
+        "parzen_loo_log_likelihood": "costlab.classifiers.density",
+        "parzen_ml_width": "costlab.classifiers.density",
+        "weka_num_features": "costlab.classifiers.random_tree",
+    },
+)

@@ -17,6 +17,8 @@
     its threshold kept or moved to the prior estimated from unlabelled data, costs counted.
 """
 
+from costlab.evaluation._dask import dask_backend
+from costlab.evaluation._models import build_model
 from costlab.evaluation.cv import CacheMismatchWarning, CVResult, cross_val_proba
 from costlab.evaluation.distributed import OutOfCoreCurve, out_of_core_curve
 from costlab.evaluation.experiment import (
@@ -39,9 +41,11 @@ __all__ = [
     "ExperimentRun",
     "OutOfCoreCurve",
     "auc_table",
+    "build_model",
     "cost_curves",
     "cross_val_proba",
     "curves_for",
+    "dask_backend",
     "make_folds",
     "mtmcs_curves",
     "out_of_core_curve",

@@ -44,7 +44,7 @@ def default_cache_dir():
     env = os.environ.get("COSTLAB_CACHE")
     if env:
         return Path(env)
-    from costlab.datasets._fetch import resolve_data_home
+    from costlab.datasets import resolve_data_home
 
     return Path(resolve_data_home()) / "cache" / "cv"
 

@@ -43,7 +43,19 @@ def resolve_client(client):
 
 @contextmanager
 def dask_backend(client):
-    """Within this context joblib runs on ``client``'s cluster (nothing changes for None)."""
+    """Within this context joblib's work (one task per fold fit) runs on a Dask cluster.
+
+    Parameters
+    ----------
+    client : distributed.Client, str, True or None
+        The cluster's client, a scheduler address (``"tcp://host:8786"``), True for the active
+        client, or None (then nothing changes: joblib runs locally).
+
+    Yields
+    ------
+    distributed.Client or None
+        The client in use. The results are those of ``n_jobs=1``, in task order.
+    """
     client = resolve_client(client)
     if client is None:
         yield None

@@ -78,9 +78,24 @@ def classifier_name(classifier):
 
 
 def build_model(classifier, seed, params):
-    """The unfitted model of every fold: a registered name built with ``random_state=seed``
-    and ``params``, or a clone of an estimator whose ``random_state`` parameters left at None
-    (anywhere in a pipeline) are set to ``seed``, so that every run gives the same numbers."""
+    """The unfitted model of every fold, seeded so that every run gives the same numbers.
+
+    Parameters
+    ----------
+    classifier : str or estimator
+        A registered name (see :func:`costlab.classifiers.make_classifier`) or a scikit-learn
+        estimator (a pipeline included).
+    seed : int
+        The ``random_state`` of a registered classifier; for an estimator, the value given to
+        each of its ``random_state`` parameters left at None (anywhere in a pipeline).
+    params : dict
+        Parameters of a registered classifier (ignored for an estimator: set them on it).
+
+    Returns
+    -------
+    estimator
+        A new unfitted model (a clone: ``classifier`` itself is never changed).
+    """
     if isinstance(classifier, str):
         return make_classifier(classifier, random_state=seed, **params)
     model = clone(classifier)

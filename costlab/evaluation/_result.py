@@ -104,7 +104,7 @@ class CVResult:
         >>> r.y_true.tolist(), r.labels, r.n_repeats
         ([0, 0, 1, 1], ('a', 'b'), 1)
         """
-        from costlab.metrics._validation import check_labels_scores
+        from costlab.metrics.checks import check_labels_scores
 
         scores = np.asarray(y_score)
         scores = scores[None, :] if scores.ndim == 1 else scores
@@ -175,7 +175,7 @@ class CVResult:
         25.0
         """
         from costlab.metrics import mtmcs_curve
-        from costlab.metrics._validation import check_score_of
+        from costlab.metrics.checks import check_score_of
 
         column = 1 if check_score_of(score_of) == "positive" else 0
         per_repeat = [

@@ -45,7 +45,7 @@ from costlab.metrics import (
     merge_blocks,
     summarize_counts,
 )
-from costlab.metrics._validation import resolve_binary_labels
+from costlab.metrics.checks import resolve_binary_labels
 from costlab.metrics.scenarios.risk import normalized_loss
 from costlab.validation import Interval, check_params
 
@@ -203,7 +203,7 @@ def out_of_core_curve(
 
 def _check_labels(labels, name, pos_label):
     """The positive label, after checking the label column across every partition as
-    :func:`costlab.metrics._validation.check_labels_scores` checks labels in memory."""
+    :func:`costlab.metrics.checks.check_labels_scores` checks labels in memory."""
     import dask
 
     n_missing, distinct = dask.compute(labels.isna().sum(), labels.dropna().unique())

@@ -18,7 +18,7 @@ from costlab.datasets import Dataset, load_dataset
 from costlab.evaluation._models import classifier_name
 from costlab.evaluation.cv import CVResult, cross_val_proba, progress_bar
 from costlab.metrics import roc_auc, roc_points
-from costlab.metrics._validation import check_score_of
+from costlab.metrics.checks import check_score_of
 
 __all__ = [
     "ExperimentRun",

@@ -22,7 +22,7 @@ from __future__ import annotations
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
-from costlab.classifiers._weka_java import java_next_int_bounded, java_seed, java_shuffle
+from costlab.classifiers.java_random import java_next_int_bounded, java_seed, java_shuffle
 
 __all__ = ["FOLD_SCHEMES", "JavaRandom", "weka_folds", "make_folds"]
 

@@ -27,7 +27,8 @@ process, and stopped at exit. Without Java or the ``weka`` extra every entry poi
 
 Examples
 --------
->>> from costlab import cross_val_proba, load_dataset, roc_auc  # doctest: +SKIP
+>>> from costlab import cross_val_proba, load_dataset  # doctest: +SKIP
+>>> from costlab.metrics import roc_auc  # doctest: +SKIP
 >>> german = load_dataset("german_credit")  # doctest: +SKIP
 >>> nb = cross_val_proba(german, "NaiveBayes", engine="weka")  # doctest: +SKIP
 >>> round(roc_auc(nb.y_true, nb.scores()), 4)  # doctest: +SKIP

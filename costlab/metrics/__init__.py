@@ -34,43 +34,290 @@ Families
     Demšar 2006: classifiers compared over several datasets by their average ranks, Friedman's
     test and critical differences (``ranks``).
 
-Input checks shared by all families live in :mod:`costlab.metrics._validation`.
+Input checks shared by all families live in the private ``costlab.metrics._validation``; those
+the other packages reuse at their boundary are public in :mod:`costlab.metrics.checks`.
 
-The public names are listed once, in each family's ``__all__``: this face re-exports them and
-its own ``__all__`` is theirs, family by family in the order above.
+Every public name of a family is imported here by name and listed in this face's ``__all__``,
+one group per family in the order above (``tests/metrics/test_face.py`` checks that the groups
+and the families' own ``__all__`` lists agree). ``from costlab.metrics import X`` is the one
+documented path of each name.
 """
 
-# Each family's curated __all__ is the one list of its public names: star-importing a package
-# brings exactly those names, and __all__ below is their concatenation (no name is listed twice).
-from costlab.metrics import (
-    comparison,
-    cost_space,
-    engine,
-    mtmcs,
-    prior_shift,
-    resampling,
-    scenarios,
-    threshold_choice,
+from costlab.metrics.comparison import (
+    FriedmanResult,
+    average_ranks,
+    compare_classifiers,
+    corrected_resampled_ttest,
+    critical_difference,
+    friedman_test,
 )
-from costlab.metrics.comparison import *  # noqa: F403
-from costlab.metrics.cost_space import *  # noqa: F403
-from costlab.metrics.engine import *  # noqa: F403
-from costlab.metrics.mtmcs import *  # noqa: F403
-from costlab.metrics.prior_shift import *  # noqa: F403
-from costlab.metrics.resampling import *  # noqa: F403
-from costlab.metrics.scenarios import *  # noqa: F403
-from costlab.metrics.threshold_choice import *  # noqa: F403
-
-#: The families in the order of the docstring (and of the API reference's sections).
-_FAMILIES = (
-    engine,
-    mtmcs,
-    cost_space,
-    scenarios,
-    threshold_choice,
-    prior_shift,
-    resampling,
-    comparison,
+from costlab.metrics.cost_space import (
+    AveragedCurve,
+    EnvelopeDifference,
+    JointEnvelope,
+    OperatingChoice,
+    VerticalRocAverage,
+    average_envelopes,
+    cost_line,
+    cost_lines_envelope,
+    cost_point_to_roc_line,
+    crossovers,
+    envelope_difference,
+    joint_envelope,
+    neyman_pearson,
+    operating_range,
+    pcf_density,
+    roc_line_to_cost_point,
+    total_expected_cost,
+    trivial_cost,
+    vertical_roc_average,
+    winning_ranges,
+    workforce,
+)
+from costlab.metrics.engine import (
+    BlockSummary,
+    CostEnvelope,
+    MergedCurve,
+    RocHull,
+    binned_counts,
+    cost_envelope,
+    hull_of_points,
+    merge_blocks,
+    normalized_expected_cost,
+    pcf_cost_proportion,
+    prior_from_probability_cost,
+    probability_cost,
+    roc_auc,
+    roc_convex_hull,
+    roc_points,
+    summarize_counts,
+)
+from costlab.metrics.mtmcs import (
+    CURVE_COLUMNS,
+    Selection,
+    classify,
+    cost_ratio_grid,
+    cost_sensitivity,
+    cst,
+    curve_in_range,
+    format_cost_ratio,
+    mtmcr,
+    mtmcs_curve,
+    normalize_costs,
+    range_summary,
+    select_classifier,
+    total_misclassification_cost,
+)
+from costlab.metrics.prior_shift import (
+    PRIOR_METHODS,
+    PriorEstimate,
+    PriorOperatingCurves,
+    acc_prior,
+    bbse_prior,
+    clip_prior,
+    costs_at_prior,
+    em_prior,
+    estimate_prior,
+    fold_operating_points,
+    net_benefit_at_prior,
+    operating_point,
+    operating_point_at_prior,
+    positive_fraction,
+    prior_operating_characteristics,
+    prior_operating_curves,
+    purity,
+    read_at_prior,
+    summarize_folds,
+)
+from costlab.metrics.resampling import (
+    BootstrapCurves,
+    CurveBands,
+    PairedBootstrap,
+    bootstrap_brier_curves,
+    bootstrap_decision_curves,
+    bootstrap_interval,
+    bootstrap_mtmcs,
+    bootstrap_thresholds,
+    cv_band,
+    mtmcs_of_scores,
+    paired_bootstrap,
+    selection_rule,
+)
+from costlab.metrics.scenarios import (
+    COST_CURVE,
+    BetaDensity,
+    CostDensity,
+    FunctionDensity,
+    HMeasure,
+    PointMass,
+    ScenarioCurve,
+    ScoredHull,
+    TruncatedExponential,
+    as_cost_density,
+    classifier_risk,
+    h_measure,
+    h_measure_report,
+    instance_risk,
+    scenario_curve,
+    scenario_curves,
+    scenario_densities,
+    scored_hull,
+)
+from costlab.metrics.threshold_choice import (
+    DecisionCurve,
+    ThresholdChoiceCurve,
+    brier_curve,
+    decision_curve,
+    net_benefit,
+    net_benefit_difference,
+    threshold_choice_curve,
+    threshold_choice_curves,
+    treat_all_net_benefit,
 )
 
-__all__ = [name for family in _FAMILIES for name in family.__all__]
+# The engine: ROC points and AUC, the convex hull, PCF(+), the lower envelope, mergeable summaries
+__all__ = [
+    "BlockSummary",
+    "CostEnvelope",
+    "MergedCurve",
+    "RocHull",
+    "binned_counts",
+    "cost_envelope",
+    "hull_of_points",
+    "merge_blocks",
+    "normalized_expected_cost",
+    "pcf_cost_proportion",
+    "prior_from_probability_cost",
+    "probability_cost",
+    "roc_auc",
+    "roc_convex_hull",
+    "roc_points",
+    "summarize_counts",
+]
+
+# MTMCS (Al-Saffar 2018): TMC, MTMCR, cost sensitivity, CST, the MTMCS curve
+__all__ += [
+    "CURVE_COLUMNS",
+    "Selection",
+    "classify",
+    "cost_ratio_grid",
+    "cost_sensitivity",
+    "cst",
+    "curve_in_range",
+    "format_cost_ratio",
+    "mtmcr",
+    "mtmcs_curve",
+    "normalize_costs",
+    "range_summary",
+    "select_classifier",
+    "total_misclassification_cost",
+]
+
+# Cost space (Drummond & Holte 2000): cost lines, comparisons, area, averaging, criteria
+__all__ += [
+    "AveragedCurve",
+    "EnvelopeDifference",
+    "JointEnvelope",
+    "OperatingChoice",
+    "VerticalRocAverage",
+    "average_envelopes",
+    "cost_line",
+    "cost_lines_envelope",
+    "cost_point_to_roc_line",
+    "crossovers",
+    "envelope_difference",
+    "joint_envelope",
+    "neyman_pearson",
+    "operating_range",
+    "pcf_density",
+    "roc_line_to_cost_point",
+    "total_expected_cost",
+    "trivial_cost",
+    "vertical_roc_average",
+    "winning_ranges",
+    "workforce",
+]
+
+# Scenarios (Hand 2009, Johnson et al. 2015): cost densities, the H measure, scenario curves, risk
+__all__ += [
+    "COST_CURVE",
+    "BetaDensity",
+    "CostDensity",
+    "FunctionDensity",
+    "HMeasure",
+    "PointMass",
+    "ScenarioCurve",
+    "ScoredHull",
+    "TruncatedExponential",
+    "as_cost_density",
+    "classifier_risk",
+    "h_measure",
+    "h_measure_report",
+    "instance_risk",
+    "scenario_curve",
+    "scenario_curves",
+    "scenario_densities",
+    "scored_hull",
+]
+
+# Threshold choice (Hernández-Orallo et al. 2011-2013) and decision curves (Vickers & Elkin 2006)
+__all__ += [
+    "DecisionCurve",
+    "ThresholdChoiceCurve",
+    "brier_curve",
+    "decision_curve",
+    "net_benefit",
+    "net_benefit_difference",
+    "threshold_choice_curve",
+    "threshold_choice_curves",
+    "treat_all_net_benefit",
+]
+
+# Prior shift (Landgrebe et al. 2004): POSfrac and purity; the deployment prior (estimated, clipped)
+__all__ += [
+    "PriorOperatingCurves",
+    "fold_operating_points",
+    "operating_point",
+    "positive_fraction",
+    "prior_operating_characteristics",
+    "prior_operating_curves",
+    "purity",
+    "summarize_folds",
+    "PRIOR_METHODS",
+    "PriorEstimate",
+    "acc_prior",
+    "bbse_prior",
+    "clip_prior",
+    "em_prior",
+    "estimate_prior",
+    "costs_at_prior",
+    "net_benefit_at_prior",
+    "operating_point_at_prior",
+    "read_at_prior",
+]
+
+# Resampling: bootstraps, bands and paired comparisons
+__all__ += [
+    "BootstrapCurves",
+    "CurveBands",
+    "PairedBootstrap",
+    "bootstrap_brier_curves",
+    "bootstrap_decision_curves",
+    "bootstrap_interval",
+    "bootstrap_mtmcs",
+    "bootstrap_thresholds",
+    "cv_band",
+    "mtmcs_of_scores",
+    "paired_bootstrap",
+    "selection_rule",
+]
+
+# Comparing classifiers: ranks over datasets (Demšar 2006), Friedman, the corrected t-test
+__all__ += [
+    "FriedmanResult",
+    "average_ranks",
+    "compare_classifiers",
+    "corrected_resampled_ttest",
+    "critical_difference",
+    "friedman_test",
+]

@@ -25,7 +25,12 @@ from costlab.plotting._decision import (
 from costlab.plotting._deployment import DeploymentCostDisplay
 from costlab.plotting._duality import CostSpaceDualityDisplay
 from costlab.plotting._mtmcs import MTMCSDisplay, ThresholdDisplay
-from costlab.plotting._prior_shift import PriorShiftDisplay, PriorSweepDisplay
+from costlab.plotting._prior_shift import (
+    PAPER_PRIORS,
+    SWEEP_PRIORS,
+    PriorShiftDisplay,
+    PriorSweepDisplay,
+)
 from costlab.plotting._ranks import CriticalDifferenceDisplay
 from costlab.plotting._roc import ROCDisplay, ROCThresholdDisplay
 from costlab.plotting._roc_hull import ROCHullDisplay
@@ -33,6 +38,8 @@ from costlab.plotting._save import save_figure
 from costlab.plotting._scenario import ScenarioCurveDisplay
 
 __all__ = [
+    "PAPER_PRIORS",
+    "SWEEP_PRIORS",
     "BrierCurveDisplay",
     "CostCurveBandDisplay",
     "DecisionCurveDisplay",

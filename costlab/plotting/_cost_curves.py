@@ -59,7 +59,7 @@ from costlab.metrics import (
     format_cost_ratio,
     trivial_cost,
 )
-from costlab.metrics._validation import check_positive_cost
+from costlab.metrics.checks import check_positive_cost
 from costlab.plotting._base import _check_labels, _classifier_lines, classifier_styles
 from costlab.plotting._cost_space import (
     PCF_COLOUR,

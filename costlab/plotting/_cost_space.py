@@ -23,7 +23,7 @@ from costlab.metrics import (
     probability_cost,
     roc_points,
 )
-from costlab.metrics._validation import check_bool, check_labels_scores
+from costlab.metrics.checks import check_bool, check_labels_scores
 from costlab.plotting._base import CurveDisplayMixin, _finish
 from costlab.plotting._scores import named_scores
 

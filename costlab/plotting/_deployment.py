@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from costlab.metrics import PriorEstimate, costs_at_prior
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.checks import check_labels_scores
 from costlab.plotting._base import COLOURS, CurveDisplayMixin
 
 __all__ = ["DeploymentCostDisplay"]

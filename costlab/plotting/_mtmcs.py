@@ -47,7 +47,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics import format_cost_ratio, mtmcs_curve
-from costlab.metrics._validation import check_cost_range
+from costlab.metrics.checks import check_cost_range
 from costlab.plotting._base import (
     CurveDisplayMixin,
     _check_axis_labels,

@@ -36,7 +36,7 @@ from costlab.metrics import operating_point, positive_fraction, prior_operating_
 from costlab.plotting._base import COLOURS, CurveDisplayMixin, _finish, classifier_styles
 from costlab.plotting._scores import named_scores
 
-__all__ = ["PriorShiftDisplay", "PriorSweepDisplay"]
+__all__ = ["PAPER_PRIORS", "SWEEP_PRIORS", "PriorShiftDisplay", "PriorSweepDisplay"]
 
 _KINDS = ("roc", "posfrac", "purity")
 #: The paper's priors (Landgrebe et al. 2004, Fig. 4 and Table 2).

@@ -45,7 +45,7 @@ from costlab.metrics import (
     scenario_curves,
     scenario_densities,
 )
-from costlab.metrics._validation import check_labels_scores
+from costlab.metrics.checks import check_labels_scores
 from costlab.plotting._base import (
     COLOURS,
     CurveDisplayMixin,

@@ -19,7 +19,7 @@ from sklearn.pipeline import Pipeline
 from sklearn.utils import check_consistent_length
 from sklearn.utils.validation import check_is_fitted
 
-from costlab.metrics._validation import _resolve_pos_label
+from costlab.metrics.checks import resolve_binary_labels
 from costlab.validation import Interval, check_param
 
 #: Legend name of a single array of scores given without ``name``.
@@ -59,7 +59,7 @@ def estimator_scores(estimator, X, y, *, name=None, pos_label=None):
     scores = {}
     for key, fitted in estimators.items():
         classes = _check_binary_classifier(fitted, key, y)
-        positive = _resolve_pos_label(classes, pos_label)
+        positive = resolve_binary_labels(classes, pos_label)
         wanted = classes == positive
         scores[key] = fitted.predict_proba(X)[:, int(np.flatnonzero(wanted)[0])]
     return scores, positive

@@ -139,13 +139,13 @@ def _pop_option(argv, option):
 @contextlib.contextmanager
 def _cluster(scheduler):
     """Every joblib task (one fold fit) on the Dask scheduler at ``scheduler`` ("local": a
-    LocalCluster); the results are those of a local run (costlab.evaluation._dask)."""
+    LocalCluster); the results are those of a local run (costlab.evaluation.dask_backend)."""
     if scheduler is None:
         yield
         return
     from distributed import Client, LocalCluster
 
-    from costlab.evaluation._dask import dask_backend
+    from costlab.evaluation import dask_backend
 
     cluster = LocalCluster() if scheduler == "local" else None
     client = Client(cluster if cluster is not None else scheduler)

@@ -36,27 +36,19 @@ Examples
 >>> explorer.selection_.classifier  # doctest: +SKIP
 """
 
+from costlab._deprecation import unexported
 from costlab.widgets._cost_space_explorer import CostSpaceExplorer, cost_space_explorer
-from costlab.widgets._cost_space_model import CostSpaceState, cost_space_view
+from costlab.widgets._cost_space_model import CostSpaceState
 from costlab.widgets._cst import CstExplorer, CstState, cst_explorer
 from costlab.widgets._cst_model import RangeChoice, range_choice
 from costlab.widgets._explorer import CostExplorer, ExplorerState, cost_explorer
 from costlab.widgets._model import (
     classifier_params,
-    compute_curves,
-    range_label,
-    snap_range,
-    snap_to_grid,
     summarise,
-    summary_html,
-    weka_status,
 )
 from costlab.widgets._prior_shift import PriorShiftWidget, prior_shift_widget
 from costlab.widgets._prior_shift_model import (
     PriorShiftState,
-    compute_prior_view,
-    operating_row,
-    operating_row_html,
 )
 from costlab.widgets._scenario_explorer import ScenarioExplorer, scenario_explorer
 from costlab.widgets._scenario_model import ScenarioState
@@ -74,21 +66,29 @@ __all__ = [
     "ScenarioExplorer",
     "ScenarioState",
     "classifier_params",
-    "compute_curves",
-    "compute_prior_view",
     "cost_explorer",
     "cost_space_explorer",
-    "cost_space_view",
     "cst_explorer",
-    "operating_row",
-    "operating_row_html",
     "prior_shift_widget",
     "range_choice",
-    "range_label",
     "scenario_explorer",
-    "snap_range",
-    "snap_to_grid",
     "summarise",
-    "summary_html",
-    "weka_status",
 ]
+
+# Internals the face exported until costlab 0.2: still found here for one release, with a
+# DeprecationWarning (they have no public replacement).
+__getattr__ = unexported(
+    __name__,
+    {
+        "compute_curves": "costlab.widgets._model",
+        "range_label": "costlab.widgets._model",
+        "snap_range": "costlab.widgets._model",
+        "snap_to_grid": "costlab.widgets._model",
+        "summary_html": "costlab.widgets._model",
+        "weka_status": "costlab.widgets._model",
+        "compute_prior_view": "costlab.widgets._prior_shift_model",
+        "operating_row": "costlab.widgets._prior_shift_model",
+        "operating_row_html": "costlab.widgets._prior_shift_model",
+        "cost_space_view": "costlab.widgets._cost_space_model",
+    },
+)

@@ -108,7 +108,7 @@ def choice_estimator(state, name, selection, models, data, seed, *, cv=10):
         Fitted on the whole dataset.
     """
     from costlab.classifiers import CostRangeThresholdClassifier
-    from costlab.evaluation._models import build_model
+    from costlab.evaluation import build_model
 
     if name not in models or data is None:
         raise ValueError(

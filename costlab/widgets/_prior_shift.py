@@ -24,8 +24,8 @@ import math
 import ipywidgets as widgets
 
 from costlab.evaluation.experiment import as_run
-from costlab.metrics._validation import check_priors, check_rate_target
-from costlab.plotting._prior_shift import PAPER_PRIORS
+from costlab.metrics.checks import check_priors, check_rate_target
+from costlab.plotting import PAPER_PRIORS
 from costlab.validation import Options, check_param
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._controls import styled

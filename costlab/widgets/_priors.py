@@ -28,8 +28,7 @@ import pandas as pd
 from sklearn.exceptions import UndefinedMetricWarning
 
 from costlab.metrics import estimate_prior, operating_point
-from costlab.plotting import PriorSweepDisplay
-from costlab.plotting._prior_shift import SWEEP_PRIORS
+from costlab.plotting import SWEEP_PRIORS, PriorSweepDisplay
 from costlab.widgets._charts import ChartImage
 from costlab.widgets._controls import released, styled
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from costlab.evaluation import experiment
 from costlab.evaluation.experiment import as_run
 from costlab.metrics import cost_envelope
-from costlab.metrics._validation import check_score_of
+from costlab.metrics.checks import check_score_of
 from costlab.widgets._model import classifier_params, compute_curves
 
 __all__ = ["Clock", "ExplorerSession", "ExplorerState", "curve_options"]

@@ -26,12 +26,18 @@ from costlab.classifiers import (
     WekaNaiveBayes,
     WekaRandomForest,
     describe_classifier,
-    fit_weka_stump,
     make_classifier,
+)
+from costlab.classifiers.naive_bayes import (
     numeric_precision,
+)
+from costlab.classifiers.random_tree import (
     weka_num_features,
 )
-from costlab.classifiers.stump import conditional_entropy
+from costlab.classifiers.stump import (
+    conditional_entropy,
+    fit_weka_stump,
+)
 from costlab.evaluation.folds import weka_folds
 
 #: The local mirror of the raw files (COSTLAB_MIRROR); tests reading it use `needs_data`.

@@ -15,6 +15,8 @@ from costlab.classifiers import (
     QDC,
     MixtureOfGaussiansClassifier,
     ParzenClassifier,
+)
+from costlab.classifiers.density import (
     parzen_loo_log_likelihood,
     parzen_ml_width,
 )

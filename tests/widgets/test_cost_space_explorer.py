@@ -19,9 +19,16 @@ from sklearn.metrics import roc_curve
 import costlab.evaluation.cv
 import costlab.evaluation.experiment
 from costlab.metrics import cost_envelope, roc_convex_hull
-from costlab.widgets import CostSpaceExplorer, CostSpaceState, cost_space_explorer, cost_space_view
+from costlab.widgets import (
+    CostSpaceExplorer,
+    CostSpaceState,
+    cost_space_explorer,
+)
 from costlab.widgets import _cost_space_model as model
 from costlab.widgets._charts import ChartImage
+from costlab.widgets._cost_space_model import (
+    cost_space_view,
+)
 
 N = 300
 

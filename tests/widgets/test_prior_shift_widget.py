@@ -18,13 +18,15 @@ from costlab.evaluation import CVResult
 from costlab.widgets import (
     PriorShiftState,
     PriorShiftWidget,
-    compute_prior_view,
-    operating_row,
     prior_shift_widget,
 )
 from costlab.widgets import _prior_shift_model as model
 from costlab.widgets import _priors as priors_module
 from costlab.widgets._charts import ChartImage
+from costlab.widgets._prior_shift_model import (
+    compute_prior_view,
+    operating_row,
+)
 
 PAPER_PRIORS = (0.5, 0.1, 0.001)
 

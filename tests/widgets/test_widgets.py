@@ -31,15 +31,17 @@ from costlab.studies.alsaffar2018.published import CLASSIFIERS
 from costlab.widgets import (
     CostExplorer,
     classifier_params,
-    range_label,
-    snap_range,
-    snap_to_grid,
     summarise,
-    summary_html,
-    weka_status,
 )
 from costlab.widgets import _explorer as explorer_module
 from costlab.widgets import _session as session_module
+from costlab.widgets._model import (
+    range_label,
+    snap_range,
+    snap_to_grid,
+    summary_html,
+    weka_status,
+)
 
 pytestmark = pytest.mark.slow
 

@@ -109,7 +109,7 @@ def mtmcs_curve(
         example-dependent costs").
     fp_costs : array-like, optional
         Normalised FPcost values in (0, 1); FNcost = 1 - FPcost. Default: the thesis's grid
-        0.05, 0.10, ..., 0.95 (:func:`costlab.cost_ratio_grid`).
+        0.05, 0.10, ..., 0.95 (:func:`costlab.metrics.cost_ratio_grid`).
     search : {"exact", "thorough", "optimized"}
         Threshold search (see the module docstring).
     step : float

@@ -12,10 +12,53 @@ adjusted classify and count of Forman 2008) with a bootstrap interval, and
 that estimate with bands from its uncertainty.
 """
 
-from costlab.metrics.prior_shift import deployment, estimation, posfrac_purity
-from costlab.metrics.prior_shift.deployment import *  # noqa: F403
-from costlab.metrics.prior_shift.estimation import *  # noqa: F403
-from costlab.metrics.prior_shift.posfrac_purity import *  # noqa: F403
+from costlab.metrics.prior_shift.deployment import (
+    costs_at_prior,
+    net_benefit_at_prior,
+    operating_point_at_prior,
+    read_at_prior,
+)
+from costlab.metrics.prior_shift.estimation import (
+    PRIOR_METHODS,
+    PriorEstimate,
+    acc_prior,
+    bbse_prior,
+    clip_prior,
+    em_prior,
+    estimate_prior,
+)
+from costlab.metrics.prior_shift.posfrac_purity import (
+    PriorOperatingCurves,
+    fold_operating_points,
+    operating_point,
+    positive_fraction,
+    prior_operating_characteristics,
+    prior_operating_curves,
+    purity,
+    summarize_folds,
+)
 
-# The family's public names are its modules': each module's __all__ is the one list.
-__all__ = [*posfrac_purity.__all__, *estimation.__all__, *deployment.__all__]
+__all__ = [
+    # posfrac_purity
+    "PriorOperatingCurves",
+    "fold_operating_points",
+    "operating_point",
+    "positive_fraction",
+    "prior_operating_characteristics",
+    "prior_operating_curves",
+    "purity",
+    "summarize_folds",
+    # estimation
+    "PRIOR_METHODS",
+    "PriorEstimate",
+    "acc_prior",
+    "bbse_prior",
+    "clip_prior",
+    "em_prior",
+    "estimate_prior",
+    # deployment
+    "costs_at_prior",
+    "net_benefit_at_prior",
+    "operating_point_at_prior",
+    "read_at_prior",
+]

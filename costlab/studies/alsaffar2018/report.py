@@ -25,7 +25,7 @@ from costlab.evaluation.experiment import (
     run_experiments,
 )
 from costlab.metrics import curve_in_range
-from costlab.metrics._validation import check_search, check_step
+from costlab.metrics.checks import check_search, check_step
 from costlab.studies import _skeleton
 from costlab.studies._skeleton import (
     environment_lock,
