@@ -227,12 +227,22 @@ def api_page(package: str, title: str, intro: str) -> str:
 
 
 def generate_api(docs: Path) -> list[Path]:
-    written = []
+    written, current = [], set()
     for package, title, intro in PACKAGES:
         path = docs / "api" / f"{package.rsplit('.', 1)[-1]}.rst"
         if _write(path, api_page(package, title, intro)):
             written.append(path)
+        current |= {f"{package}.{name}" for _, names in group(package) for name in names}
+    _remove_stale_stubs(docs / "api" / "generated", current)
     return written
+
+
+def _remove_stale_stubs(folder: Path, current: set[str]) -> None:
+    """Delete autosummary's stubs of names no face exports any more (a renamed or removed name
+    would otherwise leave a page outside every toctree, which fails the build under -W)."""
+    for stub in folder.glob("*.rst") if folder.is_dir() else ():
+        if stub.stem not in current and "." in stub.stem:
+            stub.unlink()
 
 
 # -- The papers' printed tables ----------------------------------------------------------------

@@ -225,8 +225,9 @@ def _check_condition(condition):
     return {key: value}
 
 
-#: Priors of a sweep: 1e-4 to 0.99, log-spaced.
-SWEEP_PRIORS = np.unique(np.r_[np.geomspace(1e-4, 0.99, 161), PAPER_PRIORS])
+#: Priors of a sweep: 1e-4 to 0.99, log-spaced, and the paper's (a tuple, as PAPER_PRIORS: a
+#: constant of the face is immutable, and its API page is not numpy's ndarray's).
+SWEEP_PRIORS = tuple(np.unique(np.r_[np.geomspace(1e-4, 0.99, 161), PAPER_PRIORS]).tolist())
 
 
 class PriorSweepDisplay(CurveDisplayMixin):
@@ -296,7 +297,7 @@ class PriorSweepDisplay(CurveDisplayMixin):
         name, pos_label, labels, ax : optional
         """
         condition = _check_condition(condition or {"tpr": 0.8})
-        grid = SWEEP_PRIORS if priors is None else np.asarray(priors, dtype=float)
+        grid = np.asarray(SWEEP_PRIORS if priors is None else priors, dtype=float)
         if prior is not None:
             grid = np.unique(np.r_[grid, prior])
         scores = named_scores(y_score, name, y_true, param="y_score")
