@@ -43,4 +43,27 @@ STUDIES = {
     "landgrebe": "costlab.studies.landgrebe.cli",
 }
 
-__all__ = ["STUDIES"]
+#: Study name -> the paper it reproduces, by authors and year (``costlab list`` prints these).
+PAPERS = {
+    "alsaffar2018": "Al-Saffar (2018): MTMCS, MTMCR, CST over a range of costs (the thesis)",
+    "drummond_holte2000": "Drummond & Holte (2000): cost curves, and the lecture notes on them",
+    "johnson2015": "Johnson, Raeder & Chawla (2015): H measure, scenarios, risk, RiskBoost",
+    "landgrebe": "Landgrebe et al. (2004): POSfrac and purity under varying priors",
+}
+
+
+
+def main(argv=None):
+    """Run reproduce.py's command line (``costlab reproduce``); return the exit code.
+
+    Parameters
+    ----------
+    argv : list of str, optional
+        ``[STUDY] [options]`` as ``python reproduce.py`` takes them; default ``sys.argv[1:]``.
+    """
+    from costlab.studies._reproduce import main as reproduce_main
+
+    return reproduce_main(argv)
+
+
+__all__ = ["PAPERS", "STUDIES", "main"]

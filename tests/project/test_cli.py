@@ -344,3 +344,71 @@ def test_the_installed_command_line_is_reproduce_py(reproduce_main, tmp_path):
     )
     assert done.returncode == 2 and "unrecognized arguments: b" in done.stderr
     assert not (tmp_path / "a").exists()  # refused before the output folder was made
+
+
+def test_costlab_reproduce_is_reproduce_py(recorded):
+    """``costlab reproduce ARGS`` hands ARGS to reproduce.py's command line unchanged."""
+    from costlab.cli import main
+
+    assert main(["reproduce", "landgrebe", "--quick", "--out", "here"]) == 0
+    assert list(recorded) == ["landgrebe"]
+    assert recorded["landgrebe"].quick and recorded["landgrebe"].out == "here"
+
+
+def test_costlab_list_names_every_study_and_its_paper(capsys):
+    from costlab.cli import main
+    from costlab.studies import PAPERS
+
+    assert set(PAPERS) == set(STUDIES)
+    assert main(["list"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == list(STUDIES)
+    assert all(PAPERS[line.split()[0]] in line for line in lines)
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        ([], "commands:"),
+        (["bogus"], "unknown command 'bogus'; choose one of reproduce, list"),
+        (["list", "--quick"], "costlab list: error: takes no options"),
+    ],
+)
+def test_a_bad_costlab_command_line_exits_2_and_says_why(argv, message, capsys):
+    from costlab.cli import main
+
+    assert main(argv) == 2
+    out = capsys.readouterr()
+    assert message in out.out + out.err
+
+
+def test_costlab_help_lists_the_commands_and_the_studies(capsys):
+    from costlab.cli import main
+
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    assert "reproduce" in out and "list" in out and all(name in out for name in STUDIES)
+
+
+def test_python_m_costlab_is_the_costlab_command(tmp_path):
+    """``python -m costlab`` runs the ``costlab`` command from any directory (the console
+    script ``costlab`` of the installed package is the same ``main``)."""
+    import subprocess
+    import sys
+    from importlib.metadata import entry_points
+
+    (script,) = entry_points(group="console_scripts", name="costlab")
+    assert script.value == "costlab.cli:main"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    run = [sys.executable, "-m", "costlab"]
+    done = subprocess.run([*run, "list"], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert done.returncode == 0 and "landgrebe" in done.stdout
+    done = subprocess.run(
+        [*run, "reproduce", "landgrebe", "--quick", "--out", "a", "b"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 2 and "unrecognized arguments: b" in done.stderr
+    assert not (tmp_path / "a").exists()

@@ -1,0 +1,65 @@
+"""The ``costlab`` command: ``costlab reproduce [STUDY] [options]`` and ``costlab list``.
+
+An installed costlab runs its studies from any folder with one command (``python -m costlab``
+is the same)::
+
+    costlab list                                 # the studies and the papers they reproduce
+    costlab reproduce --quick                    # every study, a fast smoke run
+    costlab reproduce landgrebe --quick --out results   # one study, into results/landgrebe/
+    costlab reproduce alsaffar2018 --help        # a study's own options
+
+``costlab reproduce`` takes exactly what ``python reproduce.py`` of a checkout takes (both are
+:func:`costlab.studies.main`); ``costlab-reproduce`` is kept as its older name.
+"""
+
+from __future__ import annotations
+
+import sys
+
+from costlab.studies import PAPERS, STUDIES
+from costlab.studies import main as reproduce_main
+
+#: Sub-command -> one line of what it does (the order of ``costlab --help``).
+COMMANDS = {
+    "reproduce": "run one study or every study: figures, tables and a summary (reproduce.py)",
+    "list": "list the studies and the papers they reproduce",
+}
+
+_USAGE = "usage: costlab {" + ",".join(COMMANDS) + "} [options]"
+
+
+def main(argv=None):
+    """Run ``costlab COMMAND [options]``; return the exit code (2 for a bad command line)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(_help())
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "reproduce":
+        return reproduce_main(rest)
+    if command == "list":
+        if rest and rest != ["--help"] and rest != ["-h"]:
+            print(f"{_USAGE}\ncostlab list: error: takes no options, got {rest}", file=sys.stderr)
+            return 2
+        print(_study_table())
+        return 0
+    print(
+        f"{_USAGE}\ncostlab: error: unknown command {command!r}; "
+        f"choose one of {', '.join(COMMANDS)}",
+        file=sys.stderr,
+    )
+    return 2
+
+
+def _help():
+    lines = [_USAGE, "", "commands:"]
+    width = max(map(len, COMMANDS))
+    lines += [f"  {name:<{width}}  {what}" for name, what in COMMANDS.items()]
+    lines += ["", "studies:", _study_table(indent="  ")]
+    lines += ["", "costlab reproduce STUDY --help lists a study's options."]
+    return "\n".join(lines)
+
+
+def _study_table(indent=""):
+    width = max(map(len, STUDIES))
+    return "\n".join(f"{indent}{name:<{width}}  {PAPERS[name]}" for name in STUDIES)
