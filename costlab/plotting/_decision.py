@@ -25,7 +25,13 @@ from costlab.metrics import (
     threshold_choice_curve,
 )
 from costlab.metrics.threshold_choice.methods import METHODS
-from costlab.plotting._base import CurveDisplayMixin, DisplayMixin, _finish, classifier_styles
+from costlab.plotting._base import (
+    CurveDisplayMixin,
+    DisplayMixin,
+    _finish,
+    _shared_doc,
+    classifier_styles,
+)
 from costlab.plotting._scores import named_scores
 from costlab.validation import Boolean, Interval, check_params
 
@@ -82,6 +88,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         self.standardized, self.p_max, self.title = bool(standardized), float(p_max), title
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -103,11 +110,9 @@ class DecisionCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n,)
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            Predicted probability of the positive class of one model or of several.
-        name : str, optional
-            Legend name of a single array.
+        %(y_true)s
+        %(y_score)s
+        %(name)s
         show_optimal : bool
             Also draw each model's upper-envelope (optimal threshold) curve.
         n_resamples, confidence, stratified, random_state
@@ -235,6 +240,7 @@ class BrierCurveDisplay(CurveDisplayMixin):
         self.bands, self.show_trivial, self.title = dict(bands or {}), show_trivial, title
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -254,6 +260,22 @@ class BrierCurveDisplay(CurveDisplayMixin):
     ):
         """Curves of each method for P(+) scores (the score-driven one is the Brier curve);
         ``n_resamples > 0`` adds bootstrap bands.
+
+        Parameters
+        ----------
+        %(y_true)s
+        %(y_score)s
+        %(name)s
+        methods : sequence of {"score-driven", "rate-driven", "optimal"}
+        space : {"cost", "skew"}
+            Passed to :func:`~costlab.metrics.threshold_choice_curve` with each method.
+        %(pos_label)s
+        n_resamples, confidence, stratified, random_state
+            Passed to :func:`~costlab.metrics.bootstrap_brier_curves` when
+            ``n_resamples > 0``.
+        show_trivial, title
+            As in the constructor.
+        ax : Axes, optional
 
         Examples
         --------
