@@ -1,8 +1,14 @@
 """costlab._docstrings: shared parameter descriptions filled into docstrings."""
 
+import importlib
+import inspect
+
 import pytest
 
 from costlab._docstrings import filler
+
+#: The faces whose public names' docstrings (and their methods') are checked whole.
+FACES = ("costlab.datasets", "costlab.plotting")
 
 FILL = filler({"seed": "seed : int\n    Seed of the generator.", "n": "n : int"})
 
@@ -46,3 +52,14 @@ def test_no_docstring_is_left_alone():
         pass
 
     assert FILL(bare) is bare and bare.__doc__ is None
+
+
+@pytest.mark.parametrize("face", FACES)
+def test_no_public_docstring_keeps_a_placeholder(face):
+    """A function that uses a shared description but misses its decorator shows ``%(key)s``."""
+    module = importlib.import_module(face)
+    for public in module.__all__:
+        obj = getattr(module, public)
+        members = inspect.getmembers(obj, callable) if inspect.isclass(obj) else []
+        for name, doc in [(public, obj.__doc__), *((m, f.__doc__) for m, f in members)]:
+            assert "%(" not in (doc or ""), f"{face}.{public}: {name}"

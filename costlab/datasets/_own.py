@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from costlab._docstrings import filler
+
 from ._dataset import Dataset
 from ._errors import DatasetError
 from ._fetch import file_digest
@@ -55,7 +57,17 @@ from ._own_labels import _declared_orientation, _label_texts, _orientation
 
 __all__ = ["from_arff", "from_arrays", "from_csv", "from_frame"]
 
+#: Fills the readers' shared ``%(title)s`` parameter (:mod:`costlab._docstrings`).
+_title_doc = filler(
+    {
+        "title": """\
+title : str, optional
+    Human-readable title; default `name`."""
+    }
+)
 
+
+@_title_doc
 def from_frame(df, *, target, negative=None, positive=None, name="data", title=None):
     """Make a :class:`Dataset` from a DataFrame holding the features and the class column.
 
@@ -73,8 +85,7 @@ def from_frame(df, *, target, negative=None, positive=None, name="data", title=N
         -1). Compared by their text, see the module notes.
     name : str, default "data"
         Name of the dataset.
-    title : str, optional
-        Human-readable title; default `name`.
+    %(title)s
 
     Returns
     -------
@@ -108,6 +119,7 @@ def from_frame(df, *, target, negative=None, positive=None, name="data", title=N
     )
 
 
+@_title_doc
 def from_csv(
     path,
     *,
@@ -131,8 +143,7 @@ def from_csv(
         Negative (class 1) and positive class labels, as in :func:`from_frame`.
     name : str, optional
         Name of the dataset; default the file's stem (``"crx"`` for ``crx.data``).
-    title : str, optional
-        Human-readable title; default `name`.
+    %(title)s
     na_values : str or sequence of str, default ("?",)
         Extra strings read as missing, besides pandas' defaults (``""``, ``"NA"``, ``"NaN"``,
         ...); UCI and Weka files write missing values as ``?``.
@@ -189,6 +200,7 @@ def from_csv(
     )
 
 
+@_title_doc
 def from_arff(path, *, target=None, negative=None, positive=None, name=None, title=None):
     """Read an ARFF file (Weka's format) with liac-arff and make a :class:`Dataset` of it.
 
@@ -207,8 +219,7 @@ def from_arff(path, *, target=None, negative=None, positive=None, name=None, tit
         :func:`from_frame` apply (e.g. numeric 0/1 gives negative ``"0"``).
     name : str, optional
         Name of the dataset; default the file's stem.
-    title : str, optional
-        Human-readable title; default `name`.
+    %(title)s
 
     Returns
     -------
@@ -267,6 +278,7 @@ def from_arff(path, *, target=None, negative=None, positive=None, name=None, tit
     )
 
 
+@_title_doc
 def from_arrays(X, y, *, negative=None, positive=None, feature_names=None, name="data", title=None):
     """Make a :class:`Dataset` from a feature matrix and a label vector.
 
@@ -285,8 +297,7 @@ def from_arrays(X, y, *, negative=None, positive=None, feature_names=None, name=
         Column names; default ``"x0"``, ``"x1"``, ...
     name : str, default "data"
         Name of the dataset.
-    title : str, optional
-        Human-readable title; default `name`.
+    %(title)s
 
     Returns
     -------

@@ -546,13 +546,3 @@ def test_from_predictions_describes_the_scores_in_the_shared_words(Display, para
 
     doc = Display.from_predictions.__doc__
     assert _parameter_block(doc, parameter) == _PARAMETER_DOCS[parameter]
-
-
-def test_no_display_docstring_keeps_a_placeholder():
-    import costlab.plotting as plotting
-
-    for public in plotting.__all__:
-        obj = getattr(plotting, public)
-        methods = ("from_predictions", "from_estimator", "plot")
-        docs = [obj.__doc__, *(getattr(obj, m, None).__doc__ for m in methods if hasattr(obj, m))]
-        assert not any("%(" in (doc or "") for doc in docs), public
