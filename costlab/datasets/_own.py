@@ -57,12 +57,15 @@ from ._own_labels import _declared_orientation, _label_texts, _orientation
 
 __all__ = ["from_arff", "from_arrays", "from_csv", "from_frame"]
 
-#: Fills the readers' shared ``%(title)s`` parameter (:mod:`costlab._docstrings`).
-_title_doc = filler(
-    {
-        "title": """\
+_TITLE = """\
 title : str, optional
     Human-readable title; default `name`."""
+#: Fills the readers' shared ``%(title)s`` (and, with the default name, ``%(names)s``)
+#: parameters (:mod:`costlab._docstrings`).
+_title_doc = filler(
+    {
+        "title": _TITLE,
+        "names": f'name : str, default "data"\n    Name of the dataset.\n{_TITLE}',
     }
 )
 
@@ -83,9 +86,7 @@ def from_frame(df, *, target, negative=None, positive=None, name="data", title=N
         class. Given one, the other is the remaining label; given neither, the orientation is
         inferred only for the labels {0, 1}, {False, True} and {-1, 1} (negative 0 / False /
         -1). Compared by their text, see the module notes.
-    name : str, default "data"
-        Name of the dataset.
-    %(title)s
+    %(names)s
 
     Returns
     -------
@@ -295,9 +296,7 @@ def from_arrays(X, y, *, negative=None, positive=None, feature_names=None, name=
         Negative (class 1) and positive class labels, as in :func:`from_frame`.
     feature_names : sequence of str, optional
         Column names; default ``"x0"``, ``"x1"``, ...
-    name : str, default "data"
-        Name of the dataset.
-    %(title)s
+    %(names)s
 
     Returns
     -------

@@ -73,6 +73,8 @@ axis_labels : tuple of str, optional
     ``(xlabel, ylabel)``, default the Display's own; a study passes its paper's wording
     (e.g. thresholds on P(class 1) for the thesis's figures).""",
 }
+#: ``y_true``, ``y_score`` and ``name`` together: what ``from_predictions`` draws.
+_PARAMETER_DOCS["scores"] = "\n".join(_PARAMETER_DOCS[k] for k in ("y_true", "y_score", "name"))
 #: Decorator filling a docstring's ``%(key)s`` lines from :data:`_PARAMETER_DOCS`.
 _shared_doc = filler(_PARAMETER_DOCS)
 

@@ -110,9 +110,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        %(y_true)s
-        %(y_score)s
-        %(name)s
+        %(scores)s
         show_optimal : bool
             Also draw each model's upper-envelope (optimal threshold) curve.
         n_resamples, confidence, stratified, random_state
@@ -263,9 +261,7 @@ class BrierCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        %(y_true)s
-        %(y_score)s
-        %(name)s
+        %(scores)s
         methods : sequence of {"score-driven", "rate-driven", "optimal"}
         space : {"cost", "skew"}
             Passed to :func:`~costlab.metrics.threshold_choice_curve` with each method.

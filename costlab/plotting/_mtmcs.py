@@ -99,9 +99,7 @@ class _CostRatioChart(CurveDisplayMixin):
 
         Parameters
         ----------
-        %(y_true)s
-        %(y_score)s
-        %(name)s
+        %(scores)s
         pos_label, sample_weight, fp_costs, search, step
             Passed to :func:`costlab.metrics.mtmcs_curve`.
         title, labels

@@ -67,9 +67,7 @@ class _RocChart(CurveDisplayMixin):
 
         Parameters
         ----------
-        %(y_true)s
-        %(y_score)s
-        %(name)s
+        %(scores)s
         pos_label, sample_weight : optional
             Passed to :func:`costlab.metrics.roc_points` (and :func:`costlab.metrics.roc_auc`
             for :class:`ROCDisplay`).
