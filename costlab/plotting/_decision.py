@@ -29,6 +29,7 @@ from costlab.plotting._base import (
     CurveDisplayMixin,
     DisplayMixin,
     _finish,
+    _per_classifier,
     _shared_doc,
     classifier_styles,
 )
@@ -124,13 +125,12 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         0.5
         """
         scores = named_scores(y_score, name, y_true, param="y_score")
-        curves = {k: decision_curve(y_true, s, pos_label=pos_label) for k, s in scores.items()}
+        curves = _per_classifier(decision_curve, y_true, scores, pos_label=pos_label)
         optimal = None
         if show_optimal:
-            optimal = {
-                k: decision_curve(y_true, s, method="optimal", pos_label=pos_label)
-                for k, s in scores.items()
-            }
+            optimal = _per_classifier(
+                decision_curve, y_true, scores, method="optimal", pos_label=pos_label
+            )
         bands = None
         if n_resamples:
             bands = bootstrap_decision_curves(
