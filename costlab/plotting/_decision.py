@@ -112,11 +112,15 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         Parameters
         ----------
         %(scores)s
+        %(pos_label)s
         show_optimal : bool
             Also draw each model's upper-envelope (optimal threshold) curve.
         n_resamples, confidence, stratified, random_state
             Passed to :func:`~costlab.metrics.bootstrap_decision_curves` when
             ``n_resamples > 0``.
+        standardized, p_max, title
+            As in the constructor.
+        ax : Axes, optional
 
         Examples
         --------
