@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import pandas as pd
 
+from costlab._docstrings import filler
+
 from ._dataset import Dataset
 from ._errors import DatasetError
 from ._fetch import file_digest
@@ -55,7 +57,20 @@ from ._own_labels import _declared_orientation, _label_texts, _orientation
 
 __all__ = ["from_arff", "from_arrays", "from_csv", "from_frame"]
 
+_TITLE = """\
+title : str, optional
+    Human-readable title; default `name`."""
+#: Fills the readers' shared ``%(title)s`` (and, with the default name, ``%(names)s``)
+#: parameters (:mod:`costlab._docstrings`).
+_title_doc = filler(
+    {
+        "title": _TITLE,
+        "names": f'name : str, default "data"\n    Name of the dataset.\n{_TITLE}',
+    }
+)
 
+
+@_title_doc
 def from_frame(df, *, target, negative=None, positive=None, name="data", title=None):
     """Make a :class:`Dataset` from a DataFrame holding the features and the class column.
 
@@ -71,10 +86,7 @@ def from_frame(df, *, target, negative=None, positive=None, name="data", title=N
         class. Given one, the other is the remaining label; given neither, the orientation is
         inferred only for the labels {0, 1}, {False, True} and {-1, 1} (negative 0 / False /
         -1). Compared by their text, see the module notes.
-    name : str, default "data"
-        Name of the dataset.
-    title : str, optional
-        Human-readable title; default `name`.
+    %(names)s
 
     Returns
     -------
@@ -108,6 +120,7 @@ def from_frame(df, *, target, negative=None, positive=None, name="data", title=N
     )
 
 
+@_title_doc
 def from_csv(
     path,
     *,
@@ -131,8 +144,7 @@ def from_csv(
         Negative (class 1) and positive class labels, as in :func:`from_frame`.
     name : str, optional
         Name of the dataset; default the file's stem (``"crx"`` for ``crx.data``).
-    title : str, optional
-        Human-readable title; default `name`.
+    %(title)s
     na_values : str or sequence of str, default ("?",)
         Extra strings read as missing, besides pandas' defaults (``""``, ``"NA"``, ``"NaN"``,
         ...); UCI and Weka files write missing values as ``?``.
@@ -189,6 +201,7 @@ def from_csv(
     )
 
 
+@_title_doc
 def from_arff(path, *, target=None, negative=None, positive=None, name=None, title=None):
     """Read an ARFF file (Weka's format) with liac-arff and make a :class:`Dataset` of it.
 
@@ -207,8 +220,7 @@ def from_arff(path, *, target=None, negative=None, positive=None, name=None, tit
         :func:`from_frame` apply (e.g. numeric 0/1 gives negative ``"0"``).
     name : str, optional
         Name of the dataset; default the file's stem.
-    title : str, optional
-        Human-readable title; default `name`.
+    %(title)s
 
     Returns
     -------
@@ -267,6 +279,7 @@ def from_arff(path, *, target=None, negative=None, positive=None, name=None, tit
     )
 
 
+@_title_doc
 def from_arrays(X, y, *, negative=None, positive=None, feature_names=None, name="data", title=None):
     """Make a :class:`Dataset` from a feature matrix and a label vector.
 
@@ -283,10 +296,7 @@ def from_arrays(X, y, *, negative=None, positive=None, feature_names=None, name=
         Negative (class 1) and positive class labels, as in :func:`from_frame`.
     feature_names : sequence of str, optional
         Column names; default ``"x0"``, ``"x1"``, ...
-    name : str, default "data"
-        Name of the dataset.
-    title : str, optional
-        Human-readable title; default `name`.
+    %(names)s
 
     Returns
     -------

@@ -52,6 +52,7 @@ import numbers
 
 import numpy as np
 
+from costlab._docstrings import filler
 from costlab.validation import Interval
 
 from ._errors import DatasetError, check_data_param
@@ -98,6 +99,17 @@ MULTIMODAL_TARGET_MODES = ((-3.0, 0.0), (3.0, 0.0))
 MULTIMODAL_NON_TARGET_MODES = ((-6.0, 0.0), (0.0, -2.0), (6.0, 0.0))
 
 _FEATURE_NAMES = ("x1", "x2")
+#: Fills the generators' shared ``%(sample)s`` parameters (:mod:`costlab._docstrings`).
+_sample_doc = filler(
+    {
+        "sample": """\
+n_per_class : int, default 1500
+    Instances of each class (at least 1).
+random_state : int, numpy Generator or None, default 0
+    Seed of ``numpy.random.default_rng``."""
+    }
+)
+
 #: Each problem's title, also its registry entry's (:mod:`._catalogue`).
 _TITLES = {
     "two_gaussians": "TwoGaussians (Landgrebe et al. 2004)",
@@ -107,6 +119,7 @@ _TITLES = {
 }
 
 
+@_sample_doc
 def two_gaussians(n_per_class=N_PER_CLASS, *, random_state=0, distance=TWO_GAUSSIANS_DISTANCE):
     """Draw TwoGaussians: N(0, I) targets and N((d, 0), I) non-targets, Bayes error 15.3 %.
 
@@ -119,10 +132,7 @@ def two_gaussians(n_per_class=N_PER_CLASS, *, random_state=0, distance=TWO_GAUSS
 
     Parameters
     ----------
-    n_per_class : int, default 1500
-        Instances of each class (at least 1).
-    random_state : int, numpy Generator or None, default 0
-        Seed of ``numpy.random.default_rng``.
+    %(sample)s
     distance : float, default :data:`TWO_GAUSSIANS_DISTANCE`
         Distance d >= 0 between the class means (along ``x1``).
 
@@ -172,6 +182,7 @@ def two_gaussians_bayes_error(distance=TWO_GAUSSIANS_DISTANCE):
     return 0.5 * math.erfc(d / (2 * math.sqrt(2)))
 
 
+@_sample_doc
 def highleyman(n_per_class=N_PER_CLASS, *, random_state=0):
     """Draw the Highleyman classes as PRTools' ``gendath`` defines them.
 
@@ -183,10 +194,7 @@ def highleyman(n_per_class=N_PER_CLASS, *, random_state=0):
 
     Parameters
     ----------
-    n_per_class : int, default 1500
-        Instances of each class (at least 1).
-    random_state : int, numpy Generator or None, default 0
-        Seed of ``numpy.random.default_rng``.
+    %(sample)s
 
     Returns
     -------
@@ -208,6 +216,7 @@ def highleyman(n_per_class=N_PER_CLASS, *, random_state=0):
     return _dataset("highleyman", X, is_target)
 
 
+@_sample_doc
 def lithuanian(n_per_class=N_PER_CLASS, *, random_state=0, noise=1.0):
     """Draw the Lithuanian classes as PRTools' ``gendatl`` defines them (after Raudys).
 
@@ -222,10 +231,7 @@ def lithuanian(n_per_class=N_PER_CLASS, *, random_state=0, noise=1.0):
 
     Parameters
     ----------
-    n_per_class : int, default 1500
-        Instances of each class (at least 1).
-    random_state : int, numpy Generator or None, default 0
-        Seed of ``numpy.random.default_rng``.
+    %(sample)s
     noise : float, default 1.0
         Standard deviation s >= 0 of the noise (``gendatl``'s S, default 1); 0 puts every point
         on its arc.
@@ -252,6 +258,7 @@ def lithuanian(n_per_class=N_PER_CLASS, *, random_state=0, noise=1.0):
     return _dataset("lithuanian", X, is_target)
 
 
+@_sample_doc
 def multimodal(n_per_class=N_PER_CLASS, *, random_state=0):
     """Draw Multimodal: two target modes and three non-target modes (our parameters).
 
@@ -267,10 +274,7 @@ def multimodal(n_per_class=N_PER_CLASS, *, random_state=0):
 
     Parameters
     ----------
-    n_per_class : int, default 1500
-        Instances of each class (at least 1).
-    random_state : int, numpy Generator or None, default 0
-        Seed of ``numpy.random.default_rng``.
+    %(sample)s
 
     Returns
     -------

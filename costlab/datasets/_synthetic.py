@@ -39,6 +39,7 @@ import numbers
 
 import numpy as np
 
+from costlab._docstrings import filler
 from costlab.validation import Interval
 
 from ._errors import check_data_param
@@ -57,8 +58,19 @@ _TITLES = {
     "threenorm": "Threenorm (Breiman 1996)",
     "ringnorm": "Ringnorm (Breiman 1996)",
 }
+#: Fills the generators' shared ``%(sample)s`` parameters (:mod:`costlab._docstrings`).
+_sample_doc = filler(
+    {
+        "sample": """\
+n : int, default 7400
+    Number of instances (at least 2); ``n // 2`` are of class 2.
+random_state : int, optional
+    Seed of ``numpy.random.default_rng``; default 0."""
+    }
+)
 
 
+@_sample_doc
 def twonorm(n=7400, *, random_state=0):
     """Draw Breiman's twonorm: class 1 ~ N(a, I), class 2 ~ N(-a, I), a_i = 2/sqrt(20).
 
@@ -67,10 +79,7 @@ def twonorm(n=7400, *, random_state=0):
 
     Parameters
     ----------
-    n : int, default 7400
-        Number of instances (at least 2); ``n // 2`` are of class 2.
-    random_state : int, optional
-        Seed of ``numpy.random.default_rng``; default 0.
+    %(sample)s
 
     Returns
     -------
@@ -90,6 +99,7 @@ def twonorm(n=7400, *, random_state=0):
     return _dataset("twonorm", X, is2)
 
 
+@_sample_doc
 def threenorm(n=7400, *, random_state=0):
     """Draw Breiman's threenorm: class 1 a mixture of N(a, I) and N(-a, I), class 2 N(b, I).
 
@@ -99,10 +109,7 @@ def threenorm(n=7400, *, random_state=0):
 
     Parameters
     ----------
-    n : int, default 7400
-        Number of instances (at least 2); ``n // 2`` are of class 2.
-    random_state : int, optional
-        Seed of ``numpy.random.default_rng``; default 0.
+    %(sample)s
 
     Returns
     -------
@@ -124,6 +131,7 @@ def threenorm(n=7400, *, random_state=0):
     return _dataset("threenorm", means + noise, is2)
 
 
+@_sample_doc
 def ringnorm(n=7400, *, random_state=0, a=RINGNORM_A):
     """Draw Breiman's ringnorm: class 1 ~ N(0, 4I), class 2 ~ N(a, I), a_i = 1/sqrt(20).
 
@@ -132,10 +140,7 @@ def ringnorm(n=7400, *, random_state=0, a=RINGNORM_A):
 
     Parameters
     ----------
-    n : int, default 7400
-        Number of instances (at least 2); ``n // 2`` are of class 2.
-    random_state : int, optional
-        Seed of ``numpy.random.default_rng``; default 0.
+    %(sample)s
     a : float, default :data:`RINGNORM_A` = 1/sqrt(20)
         Every coordinate of the class-2 mean. mlbench uses 1/sqrt(20); Delve's 7400-instance
         ringnorm uses 2/sqrt(20) (see the module notes).

@@ -35,6 +35,7 @@ import pandas as pd
 from matplotlib.axes import Axes
 from matplotlib.ticker import MultipleLocator
 
+from costlab._docstrings import filler
 from costlab.plotting._scores import cv_result_scores, estimator_scores
 
 __all__ = ["CurveDisplayMixin", "DisplayMixin", "classifier_styles", "display_name"]
@@ -44,6 +45,38 @@ COLOURS = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#0
 _MARKERS = ("o", "s", "^", "D", "v", "P", "X", "p", "h", "<", ">", "*", "d", "8")
 #: Fixed style slots of the thesis's classifiers; other names hash onto slots 4-6 first.
 _KNOWN_SLOTS = {"RandomForest": 0, "NaiveBayes": 1, "AdaBoostM1": 2, "IBk": 3}
+
+
+# ---------------------------------------------------------------------------------------------
+# The parameters several Displays take, documented once
+# ---------------------------------------------------------------------------------------------
+
+#: The descriptions of the parameters several Displays take, each written once; a docstring
+#: names one by a line ``%(key)s`` alone (:mod:`costlab._docstrings`).
+_PARAMETER_DOCS = {
+    "y_true": """\
+y_true : array-like of shape (n,)
+    True labels, two classes.""",
+    "y_score": """\
+y_score : array-like of shape (n,) or Mapping[str, array-like]
+    The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
+    ``{name: scores}`` for several classifiers scored on the same ``y_true``.""",
+    "name": """\
+name : str, optional
+    Legend name of a single array of scores (default ``"Classifier"``); must be None
+    when ``y_score`` is a mapping.""",
+    "pos_label": """\
+pos_label : scalar, optional
+    The positive class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.""",
+    "axis_labels": """\
+axis_labels : tuple of str, optional
+    ``(xlabel, ylabel)``, default the Display's own; a study passes its paper's wording
+    (e.g. thresholds on P(class 1) for the thesis's figures).""",
+}
+#: ``y_true``, ``y_score`` and ``name`` together: what ``from_predictions`` draws.
+_PARAMETER_DOCS["scores"] = "\n".join(_PARAMETER_DOCS[k] for k in ("y_true", "y_score", "name"))
+#: Decorator filling a docstring's ``%(key)s`` lines from :data:`_PARAMETER_DOCS`.
+_shared_doc = filler(_PARAMETER_DOCS)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -116,6 +149,7 @@ class CurveDisplayMixin(DisplayMixin):
         return cls(*curves, **options).plot(ax=ax, **kwargs)
 
     @classmethod
+    @_shared_doc
     def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, **kwargs):
         """Score ``X`` with fitted classifiers' P(positive) and plot, as ``from_predictions``.
 
@@ -129,8 +163,7 @@ class CurveDisplayMixin(DisplayMixin):
         name : str, optional
             Legend name of a single estimator (default its class name, for a Pipeline its last
             step's); must be None when ``estimator`` is a mapping.
-        pos_label : scalar, optional
-            The positive class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
+        %(pos_label)s
         **kwargs
             Passed to ``from_predictions`` (the Display's options, ``ax``, line styles).
 

@@ -60,7 +60,12 @@ from costlab.metrics import (
     trivial_cost,
 )
 from costlab.metrics.checks import check_positive_cost
-from costlab.plotting._base import _check_labels, _classifier_lines, classifier_styles
+from costlab.plotting._base import (
+    _check_labels,
+    _classifier_lines,
+    _shared_doc,
+    classifier_styles,
+)
 from costlab.plotting._cost_space import (
     PCF_COLOUR,
     TRIVIAL_COLOUR,
@@ -182,6 +187,7 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
         }
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -201,16 +207,12 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
+        %(y_true)s
         y_score : array-like of shape (n,) or Mapping[str, array-like]
             Scores of one classifier, higher for the positive class, or ``{name: scores}`` for
             several classifiers scored on the same ``y_true``.
-        name : str, optional
-            Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``y_score`` is a mapping.
-        pos_label : scalar, optional
-            The positive class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
+        %(name)s
+        %(pos_label)s
         higher_is_positive : bool
             False for scores that are higher for the *negative* class (the thesis's
             P(class 1)).

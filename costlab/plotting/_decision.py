@@ -25,7 +25,14 @@ from costlab.metrics import (
     threshold_choice_curve,
 )
 from costlab.metrics.threshold_choice.methods import METHODS
-from costlab.plotting._base import CurveDisplayMixin, DisplayMixin, _finish, classifier_styles
+from costlab.plotting._base import (
+    CurveDisplayMixin,
+    DisplayMixin,
+    _finish,
+    _per_classifier,
+    _shared_doc,
+    classifier_styles,
+)
 from costlab.plotting._scores import named_scores
 from costlab.validation import Boolean, Interval, check_params
 
@@ -82,6 +89,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         self.standardized, self.p_max, self.title = bool(standardized), float(p_max), title
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -103,16 +111,16 @@ class DecisionCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n,)
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            Predicted probability of the positive class of one model or of several.
-        name : str, optional
-            Legend name of a single array.
+        %(scores)s
+        %(pos_label)s
         show_optimal : bool
             Also draw each model's upper-envelope (optimal threshold) curve.
         n_resamples, confidence, stratified, random_state
             Passed to :func:`~costlab.metrics.bootstrap_decision_curves` when
             ``n_resamples > 0``.
+        standardized, p_max, title
+            As in the constructor.
+        ax : Axes, optional
 
         Examples
         --------
@@ -121,13 +129,12 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         0.5
         """
         scores = named_scores(y_score, name, y_true, param="y_score")
-        curves = {k: decision_curve(y_true, s, pos_label=pos_label) for k, s in scores.items()}
+        curves = _per_classifier(decision_curve, y_true, scores, pos_label=pos_label)
         optimal = None
         if show_optimal:
-            optimal = {
-                k: decision_curve(y_true, s, method="optimal", pos_label=pos_label)
-                for k, s in scores.items()
-            }
+            optimal = _per_classifier(
+                decision_curve, y_true, scores, method="optimal", pos_label=pos_label
+            )
         bands = None
         if n_resamples:
             bands = bootstrap_decision_curves(
@@ -235,6 +242,7 @@ class BrierCurveDisplay(CurveDisplayMixin):
         self.bands, self.show_trivial, self.title = dict(bands or {}), show_trivial, title
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -254,6 +262,20 @@ class BrierCurveDisplay(CurveDisplayMixin):
     ):
         """Curves of each method for P(+) scores (the score-driven one is the Brier curve);
         ``n_resamples > 0`` adds bootstrap bands.
+
+        Parameters
+        ----------
+        %(scores)s
+        methods : sequence of {"score-driven", "rate-driven", "optimal"}
+        space : {"cost", "skew"}
+            Passed to :func:`~costlab.metrics.threshold_choice_curve` with each method.
+        %(pos_label)s
+        n_resamples, confidence, stratified, random_state
+            Passed to :func:`~costlab.metrics.bootstrap_brier_curves` when
+            ``n_resamples > 0``.
+        show_trivial, title
+            As in the constructor.
+        ax : Axes, optional
 
         Examples
         --------

@@ -56,6 +56,7 @@ from costlab.plotting._base import (
     _classifier_lines,
     _finish,
     _per_classifier,
+    _shared_doc,
     _threshold_axis,
 )
 from costlab.plotting._scores import named_scores
@@ -77,6 +78,7 @@ class _CostRatioChart(CurveDisplayMixin):
     """
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -97,14 +99,7 @@ class _CostRatioChart(CurveDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
-            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
-        name : str, optional
-            Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``y_score`` is a mapping.
+        %(scores)s
         pos_label, sample_weight, fp_costs, search, step
             Passed to :func:`costlab.metrics.mtmcs_curve`.
         title, labels
@@ -204,6 +199,7 @@ class MTMCSDisplay(_CostRatioChart):
         return self._plotted(ax, fig)
 
 
+@_shared_doc
 class ThresholdDisplay(_CostRatioChart):
     """Optimal classification thresholds chart (thesis 4.4, Figure 9).
 
@@ -214,9 +210,7 @@ class ThresholdDisplay(_CostRatioChart):
     curves : Mapping[str, DataFrame]
         Classifier name -> MTMCS curve with columns ``fp_cost`` and ``threshold``.
     title : str, optional
-    axis_labels : tuple of str, optional
-        ``(xlabel, ylabel)``; a study passes its paper's wording (e.g. thresholds on
-        P(class 1) for the thesis's figures). Default: thresholds on P(positive).
+    %(axis_labels)s
 
     Attributes
     ----------

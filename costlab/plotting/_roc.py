@@ -27,6 +27,7 @@ from costlab.plotting._base import (
     _classifier_lines,
     _finish,
     _per_classifier,
+    _shared_doc,
     _threshold_axis,
     _unit_axis,
     display_name,
@@ -48,6 +49,7 @@ class _RocChart(CurveDisplayMixin):
     _metrics = (roc_points,)
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -65,14 +67,7 @@ class _RocChart(CurveDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            The positive class's score (``predict_proba(X)[:, 1]``) of one classifier, or
-            ``{name: scores}`` for several classifiers scored on the same ``y_true``.
-        name : str, optional
-            Legend name of a single array of scores (default ``"Classifier"``); must be None
-            when ``y_score`` is a mapping.
+        %(scores)s
         pos_label, sample_weight : optional
             Passed to :func:`costlab.metrics.roc_points` (and :func:`costlab.metrics.roc_auc`
             for :class:`ROCDisplay`).
@@ -106,6 +101,7 @@ class _RocChart(CurveDisplayMixin):
         return cls._construct_and_plot(*curves, ax=ax, kwargs=kwargs, title=title, labels=labels)
 
 
+@_shared_doc
 class ROCDisplay(_RocChart):
     """ROC graph, one curve per classifier (Al-Saffar 2018, sec. 2.2, Figure 13).
 
@@ -118,9 +114,7 @@ class ROCDisplay(_RocChart):
         Classifier name -> AUC (:func:`costlab.metrics.roc_auc`), shown to 4 decimals in
         the legend as Weka and the thesis report it. Needs every name of ``rocs``.
     title : str, optional
-    axis_labels : tuple of str, optional
-        ``(xlabel, ylabel)``; a study passes its paper's wording (e.g. thresholds on
-        P(class 1) for the thesis's figures). Default: thresholds on P(positive).
+    %(axis_labels)s
 
     Attributes
     ----------
@@ -164,6 +158,7 @@ class ROCDisplay(_RocChart):
         return self._plotted(ax, fig)
 
 
+@_shared_doc
 class ROCThresholdDisplay(_RocChart):
     """Classification thresholds along the ROC graph (thesis Figures 14, 19, 24, 29).
 
@@ -175,9 +170,7 @@ class ROCThresholdDisplay(_RocChart):
     rocs : Mapping[str, DataFrame]
         Classifier name -> ROC curve with columns ``fpr`` and ``threshold``.
     title : str, optional
-    axis_labels : tuple of str, optional
-        ``(xlabel, ylabel)``; a study passes its paper's wording (e.g. thresholds on
-        P(class 1) for the thesis's figures). Default: thresholds on P(positive).
+    %(axis_labels)s
 
     Attributes
     ----------

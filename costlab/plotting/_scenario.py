@@ -51,6 +51,7 @@ from costlab.plotting._base import (
     CurveDisplayMixin,
     _check_labels,
     _finish,
+    _shared_doc,
     classifier_styles,
 )
 from costlab.plotting._scores import estimator_scores, named_scores
@@ -116,6 +117,7 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
         )
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true,
@@ -135,10 +137,8 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
 
         Parameters
         ----------
-        y_true : array-like of shape (n,)
-            True labels, two classes.
-        y_score : array-like of shape (n,) or Mapping[str, array-like]
-            Scores higher for the positive class: one classifier, or ``{name: scores}``.
+        %(y_true)s
+        %(y_score)s
         densities : density, sequence or mapping of densities, optional
             Each as ``density`` of :func:`costlab.metrics.scenario_curve` (a CostDensity,
             ``("beta", a, b)``, a cost ratio for a point mass, a callable u(c), or
@@ -149,8 +149,7 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
             The x axis: PCF(+) (Johnson et al.'s pc_1) or the cost ratio c.
         name : str, optional
             The single classifier's name (in the title and, with one density, the legend).
-        pos_label : scalar, optional
-            The positive class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
+        %(pos_label)s
         labels, title : optional
             As in the constructor.
         ax : Axes, optional

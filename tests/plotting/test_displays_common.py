@@ -510,3 +510,39 @@ def test_from_cv_result_one_display_per_classifier(Display, data, scores):
     results = [CVResult.from_predictions(y, p, classifier=name) for name, p in scores.items()]
     with pytest.raises(TypeError, match="one result, not a sequence or a mapping"):
         Display.from_cv_result(results)
+
+
+# -- the parameters several Displays take are described once ----------------------------------
+
+#: Displays whose ``from_predictions`` takes the positive class's scores of one classifier or
+#: ``{name: scores}``, named by ``name`` as ``named_scores`` names them.
+POSITIVE_SCORE_DISPLAYS = [
+    BrierCurveDisplay,
+    DecisionCurveDisplay,
+    MTMCSDisplay,
+    ROCDisplay,
+    ROCThresholdDisplay,
+    ThresholdDisplay,
+]
+
+
+def _parameter_block(doc, parameter):
+    """The lines of ``doc`` documenting ``parameter``, dedented: its heading and description."""
+    lines = doc.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.strip().startswith(f"{parameter} :"))
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    block = [lines[start]]
+    for line in lines[start + 1 :]:
+        if len(line) - len(line.lstrip()) <= indent or not line.strip():
+            break
+        block.append(line)
+    return "\n".join(line[indent:] for line in block)
+
+
+@pytest.mark.parametrize("Display", POSITIVE_SCORE_DISPLAYS, ids=lambda d: d.__name__)
+@pytest.mark.parametrize("parameter", ["y_true", "y_score", "name"])
+def test_from_predictions_describes_the_scores_in_the_shared_words(Display, parameter):
+    from costlab.plotting._base import _PARAMETER_DOCS
+
+    doc = Display.from_predictions.__doc__
+    assert _parameter_block(doc, parameter) == _PARAMETER_DOCS[parameter]

@@ -117,6 +117,25 @@ def test_every_reading_is_a_model_and_the_default_keeps_its_name():
         readings("some")
 
 
+def test_words_and_codes_of_the_readings_come_from_one_vocabulary(monkeypatch):
+    """One table names every option value of Algorithm 1, in words (prose) and in codes (table
+    columns): renaming a value there renames it in both."""
+    from costlab.classifiers.boosting import READINGS
+    from costlab.studies.johnson2015 import experiments
+
+    assert {k: set(v) for k, v in experiments.READING_NAMES.items()} == {
+        k: set(v) for k, v in READINGS.items()
+    }
+    every = experiments.readings("all").values()
+    assert len({analyses.reading_code(r) for r in every}) == 8
+    assert len({experiments.reading_words(r) for r in every}) == 8
+    loss = dict(experiments.READING_NAMES["loss"], expected=("the eq. 6 loss", "E6"))
+    monkeypatch.setitem(experiments.READING_NAMES, "loss", loss)
+    default = experiments.DEFAULT_READING
+    assert experiments.reading_words(default) == "the eq. 6 loss, under D_j, all rounds"
+    assert analyses.reading_code(default) == "E6/Dj/all"
+
+
 class _Run:
     """A run holding given mean AUROCs (one repetition) for the analyses."""
 

@@ -59,6 +59,59 @@ def test_summary_states_every_cell_of_tables_7_to_10(results):
     assert len(selection_rows) == 16
 
 
+def test_summary_tables_are_markdown_pipe_tables_to_the_byte():
+    """summary.md's comparison tables, on a toy reproduction: header, rule and rows exactly."""
+    from types import SimpleNamespace
+
+    from costlab.studies.alsaffar2018 import summary
+
+    selections = {
+        "whole": pd.DataFrame(
+            {
+                "exp": [1],
+                "dataset": ["spectf"],
+                "thesis_mtmcs_choice": ["NaiveBayes"],
+                "mtmcs_choice": [None],
+                "mtmcs_match": [False],
+                "thesis_best_auc": ["IBk"],
+                "best_auc": ["IBk"],
+                "auc_match": [True],
+            }
+        )
+    }
+    values = {
+        "whole": pd.DataFrame(
+            {
+                "dataset": ["spectf", "bupa"],
+                "classifier": ["NaiveBayes", "IBk"],
+                "thesis_mtmcr": [304.65, np.nan],
+                "grid_mtmcr": [304.649, 1.0],
+                "exact_mtmcr": [300.1, 1.0],
+                "thesis_auc": [0.8, np.nan],
+                "auc": [0.79996, 0.5],
+            }
+        )
+    }
+    rep = SimpleNamespace(
+        selections=selections, values=values, options=SimpleNamespace(search="grid")
+    )
+    assert summary._selection_lines(rep) == [
+        "| Table | Range | Exp. | Dataset | Thesis's MTMCS-chart choice | Ours | Same? |",
+        "|---|---|---|---|---|---|---|",
+        "| 7 | whole | 1 | spectf | Naïve Bayes | - | **no** |",
+    ]
+    assert summary._auc_lines(rep)[2] == "| 1 | spectf | IBK | IBK | yes |"
+    assert summary._number_lines(rep) == [
+        "| Table | Dataset | Classifier | Thesis | Ours (grid) | Difference | Ours (exact) |",
+        "|---|---|---|---|---|---|---|",
+        "| 7 | spectf | Naïve Bayes | 304.65 | 304.65 | +0.00 | 300.10 |",
+        "",
+        "| Dataset | Classifier | Thesis AUC | Ours | Difference |",
+        "|---|---|---|---|---|",
+        "| spectf | Naïve Bayes | 0.8000 | 0.8000 | +0.0000 |",
+    ]
+
+
 @pytest.mark.slow
 def test_manifest_records_versions_seeds_checksums_timings(results):
     manifest = json.loads((results / "manifest.json").read_text())

@@ -27,59 +27,84 @@ def selection_counts(selections):
     return int(allsel["mtmcs_match"].sum()), len(allsel), int(first["auc_match"].sum()), len(first)
 
 
+def _pipe_table(header, rows):
+    """A Markdown pipe table as lines: the header, its rule, then one line per row of cells."""
+    return [_pipe_row(header), "|" + "---|" * len(header), *map(_pipe_row, rows)]
+
+
+def _pipe_row(cells):
+    return "| " + " | ".join(map(str, cells)) + " |"
+
+
+def _same(match):
+    return "yes" if match else "**no**"
+
+
 def _selection_lines(rep):
-    lines = [
-        "| Table | Range | Exp. | Dataset | Thesis's MTMCS-chart choice | Ours | Same? |",
-        "|---|---|---|---|---|---|---|",
+    header = ["Table", "Range", "Exp.", "Dataset", "Thesis's MTMCS-chart choice", "Ours", "Same?"]
+    rows = [
+        [
+            RANGE_TABLES[name],
+            name,
+            row.exp,
+            row.dataset,
+            _name(row.thesis_mtmcs_choice),
+            _name(row.mtmcs_choice),
+            _same(row.mtmcs_match),
+        ]
+        for name, frame in rep.selections.items()
+        for row in frame.itertuples()
     ]
-    for name, frame in rep.selections.items():
-        for row in frame.itertuples():
-            lines.append(
-                f"| {RANGE_TABLES[name]} | {name} | {row.exp} | {row.dataset} | "
-                f"{_name(row.thesis_mtmcs_choice)} | {_name(row.mtmcs_choice)} | "
-                f"{'yes' if row.mtmcs_match else '**no**'} |"
-            )
-    return lines
+    return _pipe_table(header, rows)
 
 
 def _auc_lines(rep):
     frame = next(iter(rep.selections.values()))
-    lines = ["| Exp. | Dataset | Thesis's largest AUC | Ours | Same? |", "|---|---|---|---|---|"]
-    for row in frame.itertuples():
-        lines.append(
-            f"| {row.exp} | {row.dataset} | {_name(row.thesis_best_auc)} | "
-            f"{_name(row.best_auc)} | {'yes' if row.auc_match else '**no**'} |"
-        )
-    return lines
+    header = ["Exp.", "Dataset", "Thesis's largest AUC", "Ours", "Same?"]
+    rows = [
+        [
+            row.exp,
+            row.dataset,
+            _name(row.thesis_best_auc),
+            _name(row.best_auc),
+            _same(row.auc_match),
+        ]
+        for row in frame.itertuples()
+    ]
+    return _pipe_table(header, rows)
 
 
 def _number_lines(rep):
     search = rep.options.search
-    lines = [
-        f"| Table | Dataset | Classifier | Thesis | Ours ({search}) | Difference | Ours (exact) |",
-        "|---|---|---|---|---|---|---|",
+    header = ["Table", "Dataset", "Classifier", "Thesis", f"Ours ({search})", "Difference"]
+    rows = [
+        _number_row(RANGE_TABLES[name], row, getattr(row, f"{search}_mtmcr"))
+        for name, frame in rep.values.items()
+        for row in frame.dropna(subset=["thesis_mtmcr"]).itertuples()
     ]
-    for name, frame in rep.values.items():
-        printed = frame.dropna(subset=["thesis_mtmcr"])
-        for row in printed.itertuples():
-            ours = getattr(row, f"{search}_mtmcr")
-            diff = round(ours - row.thesis_mtmcr, 2) + 0.0  # no "-0.00"
-            lines.append(
-                f"| {RANGE_TABLES[name]} | {row.dataset} | {_name(row.classifier)} | "
-                f"{row.thesis_mtmcr:.2f} | {ours:.2f} | {diff:+.2f} | {row.exact_mtmcr:.2f} |"
-            )
     auc = rep.values["whole"].dropna(subset=["thesis_auc"])
-    lines += [
+    return [
+        *_pipe_table([*header, "Ours (exact)"], rows),
         "",
-        "| Dataset | Classifier | Thesis AUC | Ours | Difference |",
-        "|---|---|---|---|---|",
+        *_pipe_table(
+            ["Dataset", "Classifier", "Thesis AUC", "Ours", "Difference"],
+            map(_auc_row, auc.itertuples()),
+        ),
     ]
-    for row in auc.itertuples():
-        lines.append(
-            f"| {row.dataset} | {_name(row.classifier)} | {row.thesis_auc:.4f} | "
-            f"{row.auc:.4f} | {round(row.auc - row.thesis_auc, 4) + 0.0:+.4f} |"
-        )
-    return lines
+
+
+def _number_row(table, row, ours):
+    """A printed MTMCR beside ours (by the run's search) and the exact one, to 2 decimals."""
+    diff = round(ours - row.thesis_mtmcr, 2) + 0.0  # no "-0.00"
+    cells = (f"{row.thesis_mtmcr:.2f}", f"{ours:.2f}", f"{diff:+.2f}", f"{row.exact_mtmcr:.2f}")
+    return [table, row.dataset, _name(row.classifier), *cells]
+
+
+def _auc_row(row):
+    """A printed AUC beside ours, to 4 decimals."""
+    diff = round(row.auc - row.thesis_auc, 4) + 0.0
+    cells = (f"{row.thesis_auc:.4f}", f"{row.auc:.4f}", f"{diff:+.4f}")
+    return [row.dataset, _name(row.classifier), *cells]
 
 
 def _digit_matches(rep):

@@ -7,6 +7,7 @@ import pandas as pd
 
 from costlab.classifiers.boosting import READINGS
 from costlab.metrics import comparison
+from costlab.studies.johnson2015.experiments import READING_NAMES
 from costlab.studies.johnson2015.published import (
     AVERAGE_RANKS,
     CRITICAL_DIFFERENCE,
@@ -184,22 +185,16 @@ def check_claims(run, ranks=None):
     return pd.DataFrame(rows)
 
 
-_CODES = {
-    "loss": {"expected": "eq6", "normalized": "1-H"},
-    "weighting": {"distribution": "Dj", "uniform": "unw"},
-    "stopping": {"none": "all", "adaboost": "stop"},
-}
-
-
 def reading_code(reading):
-    """A short code for a reading of Algorithm 1: loss/weighting/stopping.
+    """A short code for a reading of Algorithm 1: loss/weighting/stopping
+    (:data:`.experiments.READING_NAMES`).
 
     Examples
     --------
     >>> reading_code({"loss": "expected", "weighting": "distribution", "stopping": "none"})
     'eq6/Dj/all'
     """
-    return "/".join(_CODES[name][reading[name]] for name in READINGS)
+    return "/".join(READING_NAMES[name][reading[name]][1] for name in READINGS)
 
 
 def _seconds(run, label):

@@ -39,6 +39,7 @@ __all__ = [
     "DEFAULT_READING",
     "QUICK_DATASETS",
     "QUICK_ROUNDS",
+    "READING_NAMES",
     "Table2Run",
     "minority_auc",
     "models",
@@ -61,22 +62,24 @@ CRX_SEED_OFFSET = 1000
 #: RiskBoost's default reading of Algorithm 1 (:data:`costlab.classifiers.boosting.READINGS`).
 DEFAULT_READING = {name: values[0] for name, values in READINGS.items()}
 
-_READING_WORDS = {
-    "loss": {"expected": "l = eq. 6", "normalized": "l = 1 - H"},
-    "weighting": {"distribution": "under D_j", "uniform": "unweighted"},
-    "stopping": {"none": "all rounds", "adaboost": "AdaBoost.M1 stop"},
+#: How each option of Algorithm 1 is named (:data:`costlab.classifiers.boosting.READINGS`):
+#: option -> value -> (words for prose, short code for table columns).
+READING_NAMES = {
+    "loss": {"expected": ("l = eq. 6", "eq6"), "normalized": ("l = 1 - H", "1-H")},
+    "weighting": {"distribution": ("under D_j", "Dj"), "uniform": ("unweighted", "unw")},
+    "stopping": {"none": ("all rounds", "all"), "adaboost": ("AdaBoost.M1 stop", "stop")},
 }
 
 
 def reading_words(reading):
-    """A reading of Algorithm 1 in words.
+    """A reading of Algorithm 1 in words (:data:`READING_NAMES`).
 
     Examples
     --------
     >>> reading_words(DEFAULT_READING)
     'l = eq. 6, under D_j, all rounds'
     """
-    return ", ".join(_READING_WORDS[name][reading[name]] for name in READINGS)
+    return ", ".join(READING_NAMES[name][reading[name]][0] for name in READINGS)
 
 
 def reading_label(reading):
