@@ -88,8 +88,8 @@ class _RocChart(CurveDisplayMixin):
         >>> ROCDisplay.from_predictions(y, p).aucs
         {'Classifier': 0.75}
         >>> display = ROCThresholdDisplay.from_predictions(y, p)
-        >>> display.lines_["Classifier"].get_ydata().tolist()
-        [1.0, 0.6, 0.4, 0.3, 0.1]
+        >>> display.lines_["Classifier"].get_ydata().tolist()  # (0, 0) lies above every score
+        [inf, 0.6, 0.4, 0.3, 0.1]
         """
         scores = named_scores(y_score, name, y_true)
         curves = [
