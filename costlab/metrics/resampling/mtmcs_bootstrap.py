@@ -55,7 +55,7 @@ from costlab.metrics.mtmcs.measures import cost_ratio_grid, cost_sensitivity, cs
 from costlab.metrics.resampling._draws import (
     _difference_frame,
     _percentile_interval,
-    _resampled_counts,
+    _replicates,
     _weighted_models,
     _weighted_rows,
 )
@@ -260,12 +260,8 @@ def bootstrap_mtmcs(
     w, is_pos, scores = _weighted_rows(w, is_pos, scores)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
-    replicates = np.empty((n_resamples, fp.size))
-    resamples = _resampled_counts(is_pos, [scores], w, n_resamples, random_state)
-    for b, (counts,) in enumerate(resamples):
-        replicates[b] = _mtmcs_of_counts(counts, fp)
-    estimate = _mtmcs(is_pos, scores, fp, w)
-    return BootstrapCurves(fp, estimate, replicates, float(confidence))
+    estimate, replicates = _mtmcs_replicates(is_pos, [scores], w, fp, n_resamples, random_state)
+    return BootstrapCurves(fp, estimate[0], replicates[:, 0], float(confidence))
 
 
 @dataclass(frozen=True)
@@ -418,10 +414,15 @@ def paired_bootstrap(
     names = list(checked)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
-    replicates = np.empty((n_resamples, len(names), fp.size))
-    resamples = _resampled_counts(is_pos, checked.values(), w, n_resamples, random_state)
-    for b, per_model in enumerate(resamples):
-        for c, counts in enumerate(per_model):  # each curve read before the next's counts
-            replicates[b, c] = _mtmcs_of_counts(counts, fp)
-    estimate = np.array([_mtmcs(is_pos, checked[n], fp, w) for n in names])
+    scores = [checked[n] for n in names]
+    estimate, replicates = _mtmcs_replicates(is_pos, scores, w, fp, n_resamples, random_state)
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
+
+
+def _mtmcs_replicates(is_pos, scores, w, fp, n_resamples, random_state):
+    """Exact MTMCS curves of each model on the sample and on every stratified resample:
+    ``(estimate, replicates)`` of shapes (C, K) and (B, C, K)."""
+    estimate, replicates = _replicates(
+        lambda counts: _mtmcs_of_counts(counts, fp), is_pos, scores, w, n_resamples, random_state
+    )
+    return np.array(estimate, dtype=np.float64), np.array(replicates, dtype=np.float64)
