@@ -45,12 +45,9 @@ from costlab.metrics import bootstrap_decision_curves, bootstrap_mtmcs, paired_b
 from costlab.metrics.engine import hull as hull_module
 from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.mtmcs.measures import cost_ratio_grid
-from costlab.metrics.resampling.mtmcs_bootstrap import (
-    _Draws,
-    _mtmcs_of_counts,
-    mtmcs_of_scores,
-    stratified_resample,
-)
+from costlab.metrics.resampling._draws import _Draws, stratified_resample
+from costlab.metrics.resampling._exact_mtmcs import _mtmcs_of_counts
+from costlab.metrics.resampling.mtmcs_bootstrap import mtmcs_of_scores
 from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
 from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, _curve_from_counts
 

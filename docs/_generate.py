@@ -97,7 +97,13 @@ FAMILIES = {
         ),
         (
             "Resampling: bootstraps, bands and paired comparisons",
-            ("mtmcs_bootstrap", "loss_curve_bootstrap"),
+            (
+                "mtmcs_bootstrap",
+                "scalar_bootstrap",
+                "threshold_bootstrap",
+                "repeated_cv",
+                "loss_curve_bootstrap",
+            ),
             (),
         ),
         (

@@ -181,51 +181,71 @@ def cross_val_proba(
     >>> data = from_frame(frame, target="class")  # doctest: +SKIP
     >>> result = cross_val_proba(data, LogisticRegression(max_iter=1000))  # doctest: +SKIP
     """
-    _check_protocol(n_folds, n_repeats, seed, dataset)
-    check_params(_PROTOCOL_CONSTRAINTS, {"folds": folds, "cache": cache})
-    mode = _CACHE_MODES[cache if isinstance(cache, str) else bool(cache)]
-    check_classifier(classifier, params)
-    eng = get_engine(engine)
-    label = classifier_name(classifier) if name is None else str(name)
     protocol = {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed, "folds": folds}
-    run = CVRun(eng, dataset, classifier, label, params, protocol)
-    path = _cache_path(mode, cache_dir, dataset, classifier, label, eng, params, protocol)
+    run, mode = _plan(dataset, classifier, name, engine, params, protocol, cache)
+    path = _cache_path(
+        mode, cache_dir, dataset, classifier, run.label, run.engine, params, protocol
+    )
     if path is not None and path.is_file():
         result = cached_result(run, path, mode)
         if result is not None:
             if not _is_flag(progress):
                 progress.update(n_folds * n_repeats)  # a caller's shared bar: count cached folds
             return result
-    bar, own_bar = progress_bar(progress, n_folds * n_repeats, f"{dataset.name}/{label}")
     start = time.perf_counter()
-    try:
-        with dask_backend(client):
-            proba, fold, fold_seconds = _run(run, bar, n_jobs)
-    except ValueError as error:
-        _explain_nominal(error, dataset, label)
-        raise
-    finally:
-        if own_bar:
-            bar.close()
-    _check_output(proba, fold, label, seed)
-    result = CVResult(
-        dataset=dataset.name,
-        classifier=label,
-        engine=eng.name,
-        y_true=dataset.y_binary,
-        proba=proba,
-        fold=fold,
-        labels=(dataset.negative, dataset.positive),
-        n_folds=n_folds,
-        seed=seed,
-        params=dict(params),
-        seconds=time.perf_counter() - start,
-        folds=folds,
-    )
+    proba, fold, fold_seconds = _fit_folds(run, progress, n_jobs, client)
+    result = _result(run, proba, fold, time.perf_counter() - start)
     if path is not None:
         seconds = None if fold_seconds is None else fold_seconds.tolist()
         _save(path, result, {"provenance": run.provenance(), "fold_seconds": seconds})
     return result
+
+
+def _plan(dataset, classifier, name, engine, params, protocol, cache):
+    """Validate a cross-validation's inputs: ``(CVRun, cache mode)``."""
+    _check_protocol(protocol["n_folds"], protocol["n_repeats"], protocol["seed"], dataset)
+    check_params(_PROTOCOL_CONSTRAINTS, {"folds": protocol["folds"], "cache": cache})
+    mode = _CACHE_MODES[cache if isinstance(cache, str) else bool(cache)]
+    check_classifier(classifier, params)
+    label = classifier_name(classifier) if name is None else str(name)
+    return CVRun(get_engine(engine), dataset, classifier, label, params, protocol), mode
+
+
+def _fit_folds(run, progress, n_jobs, client):
+    """Every fold of every repetition, behind a progress bar (on a dask cluster if ``client``),
+    checked: ``(proba, fold, fold_seconds)``."""
+    n_fits = run.protocol["n_folds"] * run.protocol["n_repeats"]
+    bar, own_bar = progress_bar(progress, n_fits, f"{run.dataset.name}/{run.label}")
+    try:
+        with dask_backend(client):
+            proba, fold, fold_seconds = _run(run, bar, n_jobs)
+    except ValueError as error:
+        _explain_nominal(error, run.dataset, run.label)
+        raise
+    finally:
+        if own_bar:
+            bar.close()
+    _check_output(proba, fold, run.label, run.protocol["seed"])
+    return proba, fold, fold_seconds
+
+
+def _result(run, proba, fold, seconds):
+    """The :class:`CVResult` of a run's out-of-fold probabilities."""
+    dataset = run.dataset
+    return CVResult(
+        dataset=dataset.name,
+        classifier=run.label,
+        engine=run.engine.name,
+        y_true=dataset.y_binary,
+        proba=proba,
+        fold=fold,
+        labels=(dataset.negative, dataset.positive),
+        n_folds=run.protocol["n_folds"],
+        seed=run.protocol["seed"],
+        params=dict(run.params),
+        seconds=seconds,
+        folds=run.protocol["folds"],
+    )
 
 
 #: The values of ``cache`` and what each means.

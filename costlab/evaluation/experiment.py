@@ -198,28 +198,19 @@ def run_experiments(
         "seed": _per_dataset(seed, "seed", loaded),
         "folds": _per_dataset(folds, "folds", loaded),
     }
+    options = {"n_repeats": n_repeats, "engine": engine, "cache": cache, "cache_dir": cache_dir}
+    options.update(n_jobs=n_jobs, client=client)
     run = ExperimentRun(datasets=loaded)
     total = len(models) * n_repeats * sum(protocol["n_folds"].values())
     bar, own = progress_bar(progress, total, "cross-validation")
     try:
         for name, data in loaded.items():
+            dataset_protocol = {key: values[name] for key, values in protocol.items()}
             for label, clf in models.items():
                 run.results[(name, label)] = cross_val_proba(
-                    data,
-                    clf,
-                    name=label,
-                    n_jobs=n_jobs,
-                    n_folds=protocol["n_folds"][name],
-                    n_repeats=n_repeats,
-                    seed=protocol["seed"][name],
-                    folds=protocol["folds"][name],
-                    engine=engine,
-                    cache=cache,
-                    cache_dir=cache_dir,
-                    progress=bar,
-                    client=client,
+                    data, clf, name=label, progress=bar, **dataset_protocol, **options,
                     **params.get(label, {}),
-                )
+                )  # fmt: skip
     finally:
         if own:
             bar.close()

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import numbers
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -146,6 +147,32 @@ def deployment_shift(
     -------
     ShiftReport
     """
+    deployment_prior = _check_shift(dataset, train_per_class, deployment_prior, methods)
+    rng = np.random.default_rng(random_state)
+    y = np.asarray(dataset.y_binary)
+    train, deploy = _split(y, train_per_class, deployment_prior, rng)
+    estimator = make_classifier(classifier, random_state=random_state)
+    model = CostRangeThresholdClassifier(
+        estimator, cost_range=cost_range, cv=10, random_state=random_state
+    ).fit(dataset.X.iloc[train], y[train])
+    deployment = _Deployment(dataset.X.iloc[deploy], y[deploy], fp_cost)
+    bootstrap = {"n_resamples": n_resamples, "confidence": confidence}
+    estimates, rows, found = _compare_policies(model, deployment, methods, bootstrap, random_state)
+    return ShiftReport(
+        estimates=pd.DataFrame(estimates),
+        policies=pd.DataFrame(rows),
+        true_prior=deployment.true_prior,
+        train_prior=model.train_prior_,
+        fp_cost=float(fp_cost),
+        model=model,
+        prior_estimates=found,
+        oof_is_pos=model.oof_is_pos_,
+        oof_scores=model.oof_scores_,
+    )
+
+
+def _check_shift(dataset, train_per_class, deployment_prior, methods):
+    """Validate :func:`deployment_shift`'s inputs; the deployment prior as a float."""
     check_param("dataset", dataset, _DATASET)
     check_param("train_per_class", train_per_class, _PER_CLASS, None)
     deployment_prior = float(deployment_prior)
@@ -156,42 +183,31 @@ def deployment_shift(
     unknown = [m for m in methods if m not in PRIOR_METHODS]
     if unknown:
         raise ValueError(f"methods must be among {PRIOR_METHODS}, got {unknown}.")
-    rng = np.random.default_rng(random_state)
-    y = np.asarray(dataset.y_binary)
-    train, deploy = _split(y, train_per_class, deployment_prior, rng)
-    X = dataset.X
-    X_train, X_deploy = X.iloc[train], X.iloc[deploy]
-    y_train, y_deploy = y[train], y[deploy]
-    estimator = make_classifier(classifier, random_state=random_state)
-    model = CostRangeThresholdClassifier(
-        estimator, cost_range=cost_range, cv=10, random_state=random_state
-    ).fit(X_train, y_train)
-    true_prior = float(y_deploy.mean())
+    return deployment_prior
 
-    def policy(name, fitted, estimate=None):
-        threshold = fitted.threshold_for(fp_cost)
-        low, high = threshold, threshold
-        if estimate is not None:  # the thresholds at the ends of the prior's interval
-            ends = [
-                copy.deepcopy(fitted).adapt_prior(prior=clip_prior(p))
-                .threshold_for(fp_cost)
-                for p in (estimate.low, estimate.high)
-            ]  # fmt: skip
-            low, high = min(ends), max(ends)
-        fp, fn, cost = _cost(y_deploy, fitted.predict(X_deploy, fp_cost=fp_cost), fp_cost)
-        return {
-            "policy": name, "threshold": threshold, "threshold_low": low,
-            "threshold_high": high, "false_positives": fp, "false_negatives": fn,
-            "cost_per_1000": cost,
-        }  # fmt: skip
 
-    rows = [policy(f"kept from training (prior {model.train_prior_:.3g})", model)]
+class _Deployment(NamedTuple):
+    """The deployment's instances, their held-back labels and the FPcost it is run at."""
+
+    X: pd.DataFrame
+    y: np.ndarray
+    fp_cost: float
+
+    @property
+    def true_prior(self):
+        return float(self.y.mean())
+
+
+def _compare_policies(model, deployment, methods, bootstrap, random_state):
+    """The kept threshold, one moved to each method's estimate, and one moved to the true prior:
+    ``(estimate rows, policy rows, {method: PriorEstimate})``."""
+    true_prior = deployment.true_prior
+    rows = [_policy(f"kept from training (prior {model.train_prior_:.3g})", model, deployment)]
     estimates, found = [], {}
     for method in methods:
         adapted = copy.deepcopy(model).adapt_prior(
-            X_deploy, method=method, n_resamples=n_resamples, confidence=confidence,
-            random_state=random_state,
-        )  # fmt: skip
+            deployment.X, method=method, random_state=random_state, **bootstrap
+        )
         est: PriorEstimate = adapted.prior_estimate_
         found[method] = est
         estimates.append(
@@ -200,17 +216,28 @@ def deployment_shift(
                 "covers": bool(est.low <= true_prior <= est.high),
             }
         )  # fmt: skip
-        rows.append(policy(f"moved to the {method} estimate", adapted, est))
+        rows.append(_policy(f"moved to the {method} estimate", adapted, deployment, est))
     oracle = copy.deepcopy(model).adapt_prior(prior=true_prior)
-    rows.append(policy(f"moved to the true prior ({true_prior:.4g})", oracle))
-    return ShiftReport(
-        estimates=pd.DataFrame(estimates),
-        policies=pd.DataFrame(rows),
-        true_prior=true_prior,
-        train_prior=model.train_prior_,
-        fp_cost=float(fp_cost),
-        model=model,
-        prior_estimates=found,
-        oof_is_pos=model.oof_is_pos_,
-        oof_scores=model.oof_scores_,
-    )
+    rows.append(_policy(f"moved to the true prior ({true_prior:.4g})", oracle, deployment))
+    return estimates, rows, found
+
+
+def _policy(name, fitted, deployment, estimate=None):
+    """One policy's row: its threshold at the deployment's FPcost, the thresholds at the ends
+    of ``estimate``'s interval, and its errors and cost on the deployment's labels."""
+    fp_cost = deployment.fp_cost
+    threshold = fitted.threshold_for(fp_cost)
+    low, high = threshold, threshold
+    if estimate is not None:  # the thresholds at the ends of the prior's interval
+        ends = [
+            copy.deepcopy(fitted).adapt_prior(prior=clip_prior(p)).threshold_for(fp_cost)
+            for p in (estimate.low, estimate.high)
+        ]
+        low, high = min(ends), max(ends)
+    predicted = fitted.predict(deployment.X, fp_cost=fp_cost)
+    fp, fn, cost = _cost(deployment.y, predicted, fp_cost)
+    return {
+        "policy": name, "threshold": threshold, "threshold_low": low,
+        "threshold_high": high, "false_positives": fp, "false_negatives": fn,
+        "cost_per_1000": cost,
+    }  # fmt: skip

@@ -178,36 +178,28 @@ def mtmcs_curve(
     is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
     w = check_sample_weight(sample_weight, s.shape[0])
     check_class_weights(is_pos, w)
-    score_of = check_score_of(score_of)
+    negative = check_score_of(score_of) == "negative"
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     fn = np.round(1.0 - fp, _GRID_DECIMALS)
     search = check_search(search)
-    negative = score_of == "negative"
+    if search != "exact":
+        s, step = check_probabilities(s, name="y_score"), check_step(step)
+    counts = _counts(is_pos, s if negative else -s, w)
+    mtmcs, thr, fpr, fnr = _search(search, counts, fp, fn, step, negative)
+    columns = (fp, fn, mtmcs, thr, fpr, fnr)
+    return pd.DataFrame(dict(zip(CURVE_COLUMNS, columns, strict=True)))
+
+
+def _search(search, counts, fp, fn, step, negative):
+    """``(mtmcs, threshold, fp_rate, fn_rate)`` at each FPcost by the named search."""
     # the side test of classify (thesis 4.5) on the reported fn_cost; on positive-class scores
     # one rule (y >= t), which is the right side's rule on the negated scores (-y <= -t)
     left = fn >= 1.0 - fn if negative else np.zeros(fp.size, dtype=bool)
     if search == "exact":
-        p = s if negative else -s
-        mtmcs, thr, fpr, fnr = _exact(_counts(is_pos, p, w), fp, left, negative)
-    else:
-        s = check_probabilities(s, name="y_score")
-        step = check_step(step)
-        p = s if negative else -s
-        counts = _counts(is_pos, p, w)
-        if search == "thorough":
-            mtmcs, thr, fpr, fnr = _thorough(counts, fp, left, step, negative)
-        else:
-            mtmcs, thr, fpr, fnr = _optimized(counts, fp, fn, step, negative)
-    return pd.DataFrame(
-        {
-            "fp_cost": fp,
-            "fn_cost": fn,
-            "mtmcs": mtmcs,
-            "threshold": thr,
-            "fp_rate": fpr,
-            "fn_rate": fnr,
-        }
-    )
+        return _exact(counts, fp, left, negative)
+    if search == "thorough":
+        return _thorough(counts, fp, left, step, negative)
+    return _optimized(counts, fp, fn, step, negative)
 
 
 def _counts(is_pos, p, w):

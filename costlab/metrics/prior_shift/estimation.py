@@ -496,49 +496,18 @@ def estimate_prior(
     check_resampling(n_resamples, confidence)
     # one stream each for the batch and the labelled classes: the draws do not depend on how
     # the resamples are blocked
-    rng_batch, rng_pos, rng_neg = check_random_state(random_state).spawn(3)
+    rngs = check_random_state(random_state).spawn(3)
     u = _unlabelled(y_score_unlabelled, probabilities=method in ("em", "bbse"))
     if method == "em":
-        if train_prior is None:
-            if y_true is None:
-                raise ValueError(
-                    "method='em' needs train_prior (the prior at which the scores are "
-                    "calibrated) or y_true (labels of the training distribution) to read it from."
-                )
-            is_pos, _ = check_labels_scores(y_true, np.zeros(len(y_true)), pos_label=pos_label)
-            train_prior = float(is_pos.mean())
-        pi = float(check_open_unit(train_prior, "train_prior"))
+        pi = _em_train_prior(train_prior, y_true, pos_label)
         point = em_prior(u, pi)
         replicates = np.concatenate(
-            [_em(u, counts, pi) for counts in _count_blocks(rng_batch, u.size, n_resamples)]
+            [_em(u, counts, pi) for counts in _count_blocks(rngs[0], u.size, n_resamples)]
         )
     else:
-        probabilities = method == "bbse"
-        is_pos, s = _labelled(y_true, y_score, pos_label, probabilities=probabilities)
-        if method == "bbse":
-            values_u, values = u, s
-        else:
-            threshold = _check_threshold(threshold)
-            values_u, values = (u >= threshold).astype(float), (s >= threshold).astype(float)
-        pos, neg = values[is_pos], values[~is_pos]
-        if method == "bbse":
-            point = _bbse(values_u.mean(), pos.mean(), neg.mean(), float(is_pos.mean()))
-        else:
-            point = _acc(values_u.mean(), pos.mean(), neg.mean())
-        if np.isnan(point):
-            raise _no_information(
-                "y_score" if method == "bbse" else f"y_score at threshold {threshold:g}"
-            )
-        mean_u = _resampled_means(rng_batch, values_u, n_resamples)
-        mean_pos = _resampled_means(rng_pos, pos, n_resamples)
-        mean_neg = _resampled_means(rng_neg, neg, n_resamples)
-        if method == "bbse":
-            replicates = _bbse(mean_u, mean_pos, mean_neg, float(is_pos.mean()))
-        else:
-            replicates = _acc(mean_u, mean_pos, mean_neg)
-    finite = replicates[np.isfinite(replicates)]
-    alpha = 1.0 - float(confidence)
-    low, high = np.quantile(finite, [alpha / 2, 1 - alpha / 2]) if finite.size else (np.nan, np.nan)
+        labelled = _labelled(y_true, y_score, pos_label, probabilities=method == "bbse")
+        point, replicates = _adjusted_count(method, u, labelled, threshold, rngs, n_resamples)
+    low, high = _percentile_interval(replicates, confidence)
     return PriorEstimate(
         prior=float(point),
         low=float(low),
@@ -548,3 +517,55 @@ def estimate_prior(
         replicates=replicates,
         n_unlabelled=int(u.size),
     )
+
+
+def _em_train_prior(train_prior, y_true, pos_label):
+    """The prior at which EM reads the scores as calibrated: ``train_prior``, else the positive
+    share of ``y_true``."""
+    if train_prior is None:
+        if y_true is None:
+            raise ValueError(
+                "method='em' needs train_prior (the prior at which the scores are "
+                "calibrated) or y_true (labels of the training distribution) to read it from."
+            )
+        is_pos, _ = check_labels_scores(y_true, np.zeros(len(y_true)), pos_label=pos_label)
+        train_prior = float(is_pos.mean())
+    return float(check_open_unit(train_prior, "train_prior"))
+
+
+def _adjusted_count(method, u, labelled, threshold, rngs, n_resamples):
+    """BBSE (mean probabilities) or ACC (rates at ``threshold``) on the unlabelled scores ``u``
+    and the labelled ``(is_pos, scores)``: ``(point, replicates)``, each of the three means
+    resampled from its own stream of ``rngs``."""
+    is_pos, s = labelled
+    if method == "bbse":
+        values_u, values = u, s
+    else:
+        threshold = _check_threshold(threshold)
+        values_u, values = (u >= threshold).astype(float), (s >= threshold).astype(float)
+    pos, neg = values[is_pos], values[~is_pos]
+
+    def adjust(mean_u, mean_pos, mean_neg):
+        if method == "bbse":
+            return _bbse(mean_u, mean_pos, mean_neg, float(is_pos.mean()))
+        return _acc(mean_u, mean_pos, mean_neg)
+
+    point = adjust(values_u.mean(), pos.mean(), neg.mean())
+    if np.isnan(point):
+        raise _no_information(
+            "y_score" if method == "bbse" else f"y_score at threshold {threshold:g}"
+        )
+    means = [
+        _resampled_means(rng, values, n_resamples)
+        for rng, values in zip(rngs, (values_u, pos, neg), strict=True)
+    ]
+    return point, adjust(*means)
+
+
+def _percentile_interval(replicates, confidence):
+    """The percentile interval of the finite replicates (NaN, NaN if there are none)."""
+    finite = replicates[np.isfinite(replicates)]
+    alpha = 1.0 - float(confidence)
+    if not finite.size:
+        return np.nan, np.nan
+    return np.quantile(finite, [alpha / 2, 1 - alpha / 2])

@@ -17,7 +17,7 @@ from costlab.metrics._validation import (
     check_random_state,
     check_sample_weight,
 )
-from costlab.metrics.engine._counts import sort_sample
+from costlab.metrics.engine._counts import class_counts, sort_sample
 from costlab.metrics.engine._kernels import tally
 
 
@@ -73,6 +73,23 @@ def _resampled_counts(is_pos, scores, weight, n_resamples, random_state, *, stra
             yield order.counts(counts, out=out)
 
     return (per_model(draws.draw(rng)) for _ in range(n_resamples))
+
+
+def _replicates(evaluate, is_pos, scores, weight, n_resamples, random_state, *, stratified=True):
+    """``evaluate`` of each model's class counts on every resample and on the sample itself.
+
+    The bootstrap of the family's curves, over :func:`_resampled_counts` (same arguments).
+    ``evaluate`` maps one model's :class:`~costlab.metrics.engine._counts.ClassCounts` to a
+    result holding no view of them (the resamples' counts share one buffer, each read before
+    the next model's). Returns ``(estimate, replicates)``: ``estimate[c]`` is model c's result
+    on the sample, ``replicates[b][c]`` on resample b.
+    """
+    resamples = _resampled_counts(
+        is_pos, scores, weight, n_resamples, random_state, stratified=stratified
+    )
+    replicates = [[evaluate(counts) for counts in per_model] for per_model in resamples]
+    estimate = [evaluate(class_counts(is_pos, s, weight)) for s in scores]
+    return estimate, replicates
 
 
 def _percentile_levels(confidence):

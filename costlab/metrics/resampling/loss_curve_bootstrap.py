@@ -32,12 +32,11 @@ from costlab.metrics._validation import (
     check_resampling,
     check_threshold_probabilities,
 )
-from costlab.metrics.engine._counts import class_counts
 from costlab.metrics.resampling._draws import (
     _difference_frame,
     _paired_difference,
     _percentile_interval,
-    _resampled_counts,
+    _replicates,
     _weighted_models,
 )
 from costlab.metrics.threshold_choice.decision_curve import DecisionCurve
@@ -277,16 +276,15 @@ def _bootstrap(
     w, is_pos, checked = _weighted_models(is_pos, checked, sample_weight)
     check_resampling(n_resamples, confidence)
     names = list(checked)
-    values = np.empty((n_resamples, len(names), grid.size))
-    areas = np.empty((n_resamples, len(names)))
-    resamples = _resampled_counts(
-        is_pos, checked.values(), w, n_resamples, random_state, stratified=stratified
+    est, reps = _replicates(
+        evaluate, is_pos, list(checked.values()), w, n_resamples, random_state,
+        stratified=stratified,
+    )  # fmt: skip
+    values = np.array([[v for v, _ in per_model] for per_model in reps], dtype=np.float64)
+    areas = np.array(
+        [[np.nan if a is None else a for _, a in per_model] for per_model in reps],
+        dtype=np.float64,
     )
-    for b, per_model in enumerate(resamples):
-        for c, counts in enumerate(per_model):  # each curve read before the next's counts
-            values[b, c], area = evaluate(counts)
-            areas[b, c] = np.nan if area is None else area
-    est = [evaluate(class_counts(is_pos, checked[name], w)) for name in names]
     has_area = est[0][1] is not None
     return CurveBands(
         grid,

@@ -1,19 +1,18 @@
-"""How sure is a cost curve? Bootstrap and repeated-CV bands, and intervals of range measures.
+"""How sure is a cost curve? Bootstrap bands of MTMCS curves and intervals of range measures.
 
 The thesis picks "the optimal classifier" for a cost range from one 10-fold run (Al-Saffar 2018,
-5.1); whether that choice survives another sample is never asked. This module resamples:
-
-* **the stratified bootstrap over instances** (:func:`bootstrap_mtmcs`): B resamples drawn with
-  replacement within each class (so every resample keeps both classes and the class sizes),
-  seeded; on each, the exact MTMCS curve, i.e. the equal-prior cost-curve envelope
-  :math:`MTMCS(r) = 100\\, NE[C](PCF(+) = 1 - r)` (Drummond & Holte's lower envelope; the thesis's
-  exact search), and the range measures MTMCR, cost sensitivity and CST (thesis 4.2.2);
-  percentile intervals per cost ratio and per measure, and the replicates themselves;
-* **scalar statistics** (AUC, H) in :func:`bootstrap_interval`: stratified too (the two
-  classes' scores are ``scipy.stats.bootstrap``'s two independent samples), percentile, basic
-  or BCa;
-* **repeated cross-validation** (:func:`cv_band`): the spread of the curve across the R
-  repetitions (each repetition's pooled out-of-fold scores) and across the folds.
+5.1); whether that choice survives another sample is never asked. This module resamples it by
+**the stratified bootstrap over instances**: B resamples drawn with replacement within each
+class (so every resample keeps both classes and the class sizes), seeded; on each, the exact
+MTMCS curve, i.e. the equal-prior cost-curve envelope
+:math:`MTMCS(r) = 100\\, NE[C](PCF(+) = 1 - r)` (Drummond & Holte's lower envelope; the thesis's
+exact search), and the range measures MTMCR, cost sensitivity and CST (thesis 4.2.2);
+percentile intervals per cost ratio and per measure, and the replicates themselves. One
+classifier (:func:`bootstrap_mtmcs`) or several on the same resamples (:func:`paired_bootstrap`,
+with the thesis's selection rule on every resample). Its neighbours: scalar statistics (AUC, H)
+in :mod:`~costlab.metrics.resampling.scalar_bootstrap`, the optimal thresholds in
+:mod:`~costlab.metrics.resampling.threshold_bootstrap`, the spread over repeated
+cross-validation in :mod:`~costlab.metrics.resampling.repeated_cv`.
 
 How a resample is computed. Every curve here needs only the class counts along one sorted
 order of the scores, so each classifier's scores are sorted once
@@ -36,12 +35,10 @@ scores, as the thesis uses, remove most of it).
 
 from __future__ import annotations
 
-import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import stats
 
 from costlab._deprecation import forward
 from costlab.metrics._validation import (
@@ -49,36 +46,33 @@ from costlab.metrics._validation import (
     check_cost_range,
     check_fp_costs,
     check_labels_scores,
-    check_random_state,
     check_resampling,
     check_sample_weight,
 )
-from costlab.metrics.engine._counts import checked_counts, class_counts
-from costlab.metrics.engine.envelope import CostEnvelope
-from costlab.metrics.engine.hull import hull_from_counts
+from costlab.metrics.engine._counts import checked_counts
 from costlab.metrics.mtmcs.measures import _TOL as _SELECTION_TOL
 from costlab.metrics.mtmcs.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
-from costlab.metrics.resampling._draws import (  # noqa: F401
+from costlab.metrics.resampling._draws import (
     _difference_frame,
-    _Draws,
-    _paired_difference,
     _percentile_interval,
-    _percentile_levels,
-    _resampled_counts,
+    _replicates,
     _weighted_models,
     _weighted_rows,
-    stratified_resample,
 )
+from costlab.metrics.resampling._exact_mtmcs import _mtmcs, _mtmcs_of_counts
+
+# Split out of this module by responsibility; the family face imports them from here until it
+# names their homes (then these become deprecated paths).
+from costlab.metrics.resampling.repeated_cv import cv_band  # noqa: F401
+from costlab.metrics.resampling.scalar_bootstrap import bootstrap_interval  # noqa: F401
+from costlab.metrics.resampling.threshold_bootstrap import bootstrap_thresholds  # noqa: F401
 
 __all__ = [
     "BootstrapCurves",
     "PairedBootstrap",
     "paired_bootstrap",
     "selection_rule",
-    "bootstrap_interval",
-    "bootstrap_thresholds",
     "bootstrap_mtmcs",
-    "cv_band",
     "mtmcs_of_scores",
 ]
 
@@ -145,17 +139,6 @@ def _check_is_pos(is_pos):
             f"{'True' if arr.any() else 'False'} value(s) only."
         )
     return arr
-
-
-def _mtmcs(is_pos, scores, fp_costs, sample_weight=None):
-    """:func:`mtmcs_of_scores` on validated arrays."""
-    return _mtmcs_of_counts(class_counts(is_pos, scores, sample_weight), fp_costs)
-
-
-def _mtmcs_of_counts(counts, fp_costs):
-    """Exact MTMCS (%) from :class:`~costlab.metrics.engine._counts.ClassCounts`."""
-    envelope = CostEnvelope.from_hull(hull_from_counts(counts))
-    return 100.0 * envelope(1.0 - np.asarray(fp_costs, dtype=np.float64))
 
 
 @dataclass(frozen=True)
@@ -277,215 +260,8 @@ def bootstrap_mtmcs(
     w, is_pos, scores = _weighted_rows(w, is_pos, scores)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
-    replicates = np.empty((n_resamples, fp.size))
-    resamples = _resampled_counts(is_pos, [scores], w, n_resamples, random_state)
-    for b, (counts,) in enumerate(resamples):
-        replicates[b] = _mtmcs_of_counts(counts, fp)
-    estimate = _mtmcs(is_pos, scores, fp, w)
-    return BootstrapCurves(fp, estimate, replicates, float(confidence))
-
-
-_INTERVAL_METHODS = ("percentile", "basic", "BCa")
-
-
-def bootstrap_interval(
-    y_true,
-    y_score,
-    statistic,
-    *,
-    n_resamples=1000,
-    confidence=0.95,
-    method="BCa",
-    random_state=0,
-    pos_label=None,
-):
-    """Interval of a scalar statistic of (labels, scores) by a stratified bootstrap.
-
-    Each resample draws, with replacement, as many positives as the sample holds from its
-    positives and as many negatives from its negatives (as every bootstrap of this module), so
-    each resample keeps both classes and their sizes: a statistic needing both classes (AUC, H)
-    is defined on every resample however rare a class. The two classes' scores are the two
-    independent samples of ``scipy.stats.bootstrap`` (``paired=False``), which draws them and
-    computes the interval (``method``: its "percentile", "basic" or "BCa"; BCa's acceleration
-    from its jackknife, leaving out one instance of either class at a time).
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n,)
-        Labels of two classes, each with at least 2 instances.
-    y_score : array-like of shape (n,)
-        Finite scores (as ``statistic`` reads them).
-    statistic : callable
-        ``statistic(y_true, y_score) -> float``, e.g. :func:`costlab.metrics.h_measure` or
-        scikit-learn's ``roc_auc_score``. It is called with the resample's labels (the labels
-        of ``y_true``), positives first, and must not depend on the order of the rows.
-    n_resamples : int >= 2, default 1000
-    confidence : float in (0, 1), default 0.95
-    method : {"percentile", "basic", "BCa"}, default "BCa"
-    random_state : None, int or numpy.random.Generator, default 0
-    pos_label : scalar, optional
-        The positive class's label (inferred for {0, 1}, {-1, 1}, {1, 2}); it only decides
-        which class is which stratum.
-
-    Returns
-    -------
-    scipy.stats._result_classes.BootstrapResult
-        ``.confidence_interval.low``, ``.high``, ``.standard_error`` and
-        ``.bootstrap_distribution``.
-
-    Raises
-    ------
-    ValueError
-        On bad input, or when ``statistic`` is not a finite number on the sample or on some
-        resample, or the interval is not finite (a degenerate bootstrap distribution).
-    """
-    if not callable(statistic):
-        raise TypeError(
-            "statistic must be a callable statistic(y_true, y_score) -> float, got "
-            f"{type(statistic).__name__}."
-        )
-    if method not in _INTERVAL_METHODS:
-        raise ValueError(f"method must be one of {_INTERVAL_METHODS}, got {method!r}.")
-    check_resampling(n_resamples, confidence)
-    rng = check_random_state(random_state)
-    is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label)
-    y = np.asarray(y_true)
-    for label, mask in (("positive", is_pos), ("negative", ~is_pos)):
-        if np.count_nonzero(mask) < 2:
-            raise ValueError(
-                f"y_true holds {np.count_nonzero(mask)} {label} instance(s); the stratified "
-                "bootstrap resamples within each class and needs at least 2 of each."
-            )
-    pos_value, neg_value = y[is_pos][0], y[~is_pos][0]
-
-    def on(pos_scores, neg_scores, where="a resample"):
-        labels = np.repeat([pos_value, neg_value], [pos_scores.size, neg_scores.size])
-        scores = np.concatenate((pos_scores, neg_scores))
-        return _finite_statistic(statistic(labels, scores), where)
-
-    on(s[is_pos], s[~is_pos], "the sample")
-    result = stats.bootstrap(
-        (s[is_pos], s[~is_pos]),
-        on,
-        paired=False,
-        vectorized=False,
-        n_resamples=n_resamples,
-        confidence_level=confidence,
-        method=method,
-        random_state=rng,
-    )
-    ci = result.confidence_interval
-    if not (np.isfinite(ci.low) and np.isfinite(ci.high)):
-        raise ValueError(
-            f"the {method} interval is not finite ({ci.low}, {ci.high}): the statistic's "
-            "bootstrap distribution is degenerate (e.g. the same value on every resample)."
-            + (" Use method='percentile'." if method != "percentile" else "")
-        )
-    return result
-
-
-def _finite_statistic(value, where="a resample"):
-    """``value`` as a float; raise unless it is a finite number."""
-    try:
-        value = float(value)
-    except (TypeError, ValueError):
-        raise ValueError(
-            f"statistic must return a number, got {type(value).__name__} on {where}."
-        ) from None
-    if not np.isfinite(value):
-        raise ValueError(
-            f"statistic returned {value} on {where}; it must be finite on every stratified "
-            "resample (both classes, the class sizes of y_true)."
-        )
-    return value
-
-
-def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=None):
-    """Repeat-wise and fold-wise spread of the MTMCS curve of repeated cross-validation.
-
-    Parameters
-    ----------
-    y_true : array-like of shape (n,)
-        Labels of two classes (a :class:`costlab.evaluation.CVResult`'s ``y_true``).
-    y_score : array-like of shape (R, n)
-        Out-of-fold scores of the positive class of each repetition (a CVResult's
-        ``y_score``).
-    fold : array-like of shape (R, n)
-        The fold of each instance in each repetition.
-    fp_costs : array-like, optional
-        Normalised FPcosts in (0, 1); default the thesis's grid 0.05, ..., 0.95.
-    confidence : float in (0, 1), default 0.95
-        Coverage of the percentile intervals.
-    pos_label : scalar, optional
-        The positive class's label, inferred as everywhere else when None ({0, 1} and
-        {-1, 1}: 1; {1, 2}: 2).
-
-    Returns
-    -------
-    DataFrame
-        ``fp_cost``, ``mtmcs`` (mean over repetitions), ``repeat_low``, ``repeat_high``
-        (percentiles over the R repetitions' pooled curves), ``fold_low``, ``fold_high`` (over
-        the R x k folds' own curves), ``repeat_std`` and ``fold_std``. A fold holding one class
-        only has no curve and is left out of the fold-wise spread, with a warning.
-
-    Raises
-    ------
-    ValueError
-        If no fold holds both classes (each fold's curve needs both).
-    """
-    fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
-    if not 0.0 < float(confidence) < 1.0:
-        raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}.")
-    p = np.atleast_2d(np.asarray(y_score, dtype=np.float64))
-    folds = np.atleast_2d(np.asarray(fold))
-    if p.shape != folds.shape:
-        raise ValueError(f"y_score and fold must have one shape, got {p.shape}, {folds.shape}.")
-    for row in p:
-        is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label)
-    repeat_curves = np.array([_mtmcs(is_pos, row, fp) for row in p])
-    fold_curves, one_class = [], []
-    for r, (row, ids) in enumerate(zip(p, folds, strict=True)):
-        for k in np.unique(ids):
-            mask = ids == k
-            if is_pos[mask].any() and (~is_pos[mask]).any():
-                fold_curves.append(_mtmcs(is_pos[mask], row[mask], fp))
-            else:
-                one_class.append(f"repetition {r} fold {k.item()!r}")
-    _check_folds(one_class, len(fold_curves))
-    fold_curves = np.array(fold_curves)
-    r_low, r_high = _percentile_interval(repeat_curves, confidence, axis=0)
-    f_low, f_high = _percentile_interval(fold_curves, confidence, axis=0)
-    return pd.DataFrame(
-        {
-            "fp_cost": fp,
-            "mtmcs": repeat_curves.mean(axis=0),
-            "repeat_low": r_low,
-            "repeat_high": r_high,
-            "fold_low": f_low,
-            "fold_high": f_high,
-            "repeat_std": repeat_curves.std(axis=0, ddof=1) if len(p) > 1 else np.nan,
-            "fold_std": fold_curves.std(axis=0, ddof=1) if len(fold_curves) > 1 else np.nan,
-        }
-    )
-
-
-def _check_folds(one_class, n_two_class):
-    """Raise if no fold holds both classes; warn naming the folds of one class left out."""
-    shown = ", ".join(one_class[:5]) + (
-        f" and {len(one_class) - 5} more" if len(one_class) > 5 else ""
-    )
-    if n_two_class == 0:
-        raise ValueError(
-            f"no fold holds both classes ({shown}): each fold needs a positive and a negative "
-            "instance for its MTMCS curve. Use fewer folds or stratified ones."
-        )
-    if one_class:
-        warnings.warn(
-            f"{len(one_class)} fold(s) hold one class only ({shown}) and are left out of the "
-            "fold-wise spread: each fold needs both classes for its MTMCS curve.",
-            UserWarning,
-            stacklevel=3,
-        )
+    estimate, replicates = _mtmcs_replicates(is_pos, [scores], w, fp, n_resamples, random_state)
+    return BootstrapCurves(fp, estimate[0], replicates[:, 0], float(confidence))
 
 
 @dataclass(frozen=True)
@@ -638,79 +414,15 @@ def paired_bootstrap(
     names = list(checked)
     fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
     check_resampling(n_resamples, confidence)
-    replicates = np.empty((n_resamples, len(names), fp.size))
-    resamples = _resampled_counts(is_pos, checked.values(), w, n_resamples, random_state)
-    for b, per_model in enumerate(resamples):
-        for c, counts in enumerate(per_model):  # each curve read before the next's counts
-            replicates[b, c] = _mtmcs_of_counts(counts, fp)
-    estimate = np.array([_mtmcs(is_pos, checked[n], fp, w) for n in names])
+    scores = [checked[n] for n in names]
+    estimate, replicates = _mtmcs_replicates(is_pos, scores, w, fp, n_resamples, random_state)
     return PairedBootstrap(fp, names, estimate, replicates, float(confidence))
 
 
-def bootstrap_thresholds(
-    y_true,
-    y_score,
-    *,
-    fp_costs=None,
-    fpr_grid=None,
-    n_resamples=1000,
-    confidence=0.95,
-    random_state=0,
-    pos_label=None,
-    sample_weight=None,
-):
-    """Spread of the cost-optimal threshold and of the ROC curve across stratified resamples.
-
-    For each normalised FPcost r the threshold of the ROC-hull vertex optimal at r (equal
-    priors: PCF(+) = 1 - r), as :class:`costlab.classifiers.CostRangeThresholdClassifier` and the
-    exact MTMCS search choose it; and the ROC curve's TPR at each FPR of ``fpr_grid`` (the
-    highest TPR of a ROC point with FPR at most that value, i.e. vertical averaging of step
-    curves). scikit-learn's ``TunedThresholdClassifierCV`` reports one threshold and no spread.
-
-    Returns
-    -------
-    (thresholds, roc) : tuple of DataFrame
-        ``fp_cost, threshold, low, high, iqr`` (scores >= threshold are positive) and
-        ``fpr, tpr, low, high``, with percentile intervals. ``sample_weight`` (finite, >= 0)
-        weighs the instances; a resampled row keeps its weight.
-
-    Notes
-    -----
-    The scores are sorted once; a resample is a weighting of the rows along that order, and a
-    score none of whose rows is drawn is no threshold of that resample (see the module
-    docstring).
-    """
-    is_pos, scores, w, _ = checked_counts(
-        y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
+def _mtmcs_replicates(is_pos, scores, w, fp, n_resamples, random_state):
+    """Exact MTMCS curves of each model on the sample and on every stratified resample:
+    ``(estimate, replicates)`` of shapes (C, K) and (B, C, K)."""
+    estimate, replicates = _replicates(
+        lambda counts: _mtmcs_of_counts(counts, fp), is_pos, scores, w, n_resamples, random_state
     )
-    w, is_pos, scores = _weighted_rows(w, is_pos, scores)
-    fp = cost_ratio_grid() if fp_costs is None else check_fp_costs(fp_costs)
-    fg = np.linspace(0.0, 1.0, 101) if fpr_grid is None else np.asarray(fpr_grid, float)
-    check_resampling(n_resamples, confidence)
-
-    def one(counts):
-        hull = hull_from_counts(counts)
-        envelope = CostEnvelope.from_hull(hull)
-        thresholds = hull.thresholds[envelope.vertex_at(1.0 - fp)]
-        n_neg, n_pos = counts.n_neg, counts.n_pos
-        # ROC points from the top score down: FP and TP called positive at each cut
-        fpr = np.r_[0.0, (n_neg - np.r_[0, counts.neg_le[:-1]])[::-1] / n_neg]
-        tpr = np.r_[0.0, (n_pos - np.r_[0, counts.pos_le[:-1]])[::-1] / n_pos]
-        tpr_at = tpr[np.searchsorted(fpr, fg, side="right") - 1]
-        return thresholds, np.maximum.accumulate(tpr_at)
-
-    t_rep = np.empty((n_resamples, fp.size))
-    r_rep = np.empty((n_resamples, fg.size))
-    resamples = _resampled_counts(is_pos, [scores], w, n_resamples, random_state)
-    for b, (counts,) in enumerate(resamples):
-        t_rep[b], r_rep[b] = one(counts)
-    t_est, r_est = one(class_counts(is_pos, scores, w))
-    finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
-    t_low, t_high = np.nanquantile(finite, _percentile_levels(confidence), axis=0)
-    q1, q3 = np.nanquantile(finite, [0.25, 0.75], axis=0)
-    r_low, r_high = _percentile_interval(r_rep, confidence, axis=0)
-    thresholds = pd.DataFrame(
-        {"fp_cost": fp, "threshold": t_est, "low": t_low, "high": t_high, "iqr": q3 - q1}
-    )
-    roc = pd.DataFrame({"fpr": fg, "tpr": r_est, "low": r_low, "high": r_high})
-    return thresholds, roc
+    return np.array(estimate, dtype=np.float64), np.array(replicates, dtype=np.float64)

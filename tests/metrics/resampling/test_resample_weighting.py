@@ -21,7 +21,7 @@ from costlab import metrics
 from costlab.metrics.engine import _kernels
 from costlab.metrics.engine._counts import _reweighted_counts_numpy, class_counts, sort_sample
 from costlab.metrics.engine.hull import hull_from_counts
-from costlab.metrics.resampling.mtmcs_bootstrap import _Draws, stratified_resample
+from costlab.metrics.resampling._draws import _Draws, stratified_resample
 from costlab.metrics.threshold_choice.methods import METHODS
 
 # -- the counts of a weighting ---------------------------------------------------------------
