@@ -61,12 +61,6 @@ from costlab.metrics.resampling._draws import (
 )
 from costlab.metrics.resampling._exact_mtmcs import _mtmcs, _mtmcs_of_counts
 
-# Split out of this module by responsibility; the family face imports them from here until it
-# names their homes (then these become deprecated paths).
-from costlab.metrics.resampling.repeated_cv import cv_band  # noqa: F401
-from costlab.metrics.resampling.scalar_bootstrap import bootstrap_interval  # noqa: F401
-from costlab.metrics.resampling.threshold_bootstrap import bootstrap_thresholds  # noqa: F401
-
 __all__ = [
     "BootstrapCurves",
     "PairedBootstrap",
@@ -76,8 +70,22 @@ __all__ = [
     "mtmcs_of_scores",
 ]
 
-# moved to the comparison family (a paired test over numbers, not a resampling); one release
-__getattr__ = forward(__name__, "costlab.metrics.comparison", names={"corrected_resampled_ttest"})
+#: Names that left this module (one release): the corrected t-test for the comparison family (a
+#: paired test over numbers, not a resampling); the scalar interval, the threshold bootstrap
+#: and the repeated-CV band for modules of their own in this family.
+_MOVED = {
+    "corrected_resampled_ttest": "costlab.metrics.comparison",
+    "bootstrap_interval": "costlab.metrics.resampling.scalar_bootstrap",
+    "bootstrap_thresholds": "costlab.metrics.resampling.threshold_bootstrap",
+    "cv_band": "costlab.metrics.resampling.repeated_cv",
+}
+_FORWARDS = {name: forward(__name__, home, names={name}) for name, home in _MOVED.items()}
+
+
+def __getattr__(name):
+    if name in _FORWARDS:
+        return _FORWARDS[name](name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
