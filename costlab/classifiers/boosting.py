@@ -175,6 +175,9 @@ READINGS = {
     "weighting": ("distribution", "uniform"),
     "stopping": ("none", "adaboost"),
 }
+#: The readings' constraints, written once: checked by :func:`risk_boost` (a public loop the
+#: Weka engine also runs) and by :class:`RiskBoostClassifier`'s parameter validation.
+_READING_CONSTRAINTS = {name: [Options(values)] for name, values in READINGS.items()}
 
 
 def risk_boost(
@@ -212,10 +215,7 @@ def risk_boost(
         ``stopping="none"``: it alone decides the ensemble's output), their losses l_j and how
         many instances each round reweighted.
     """
-    check_params(
-        {name: [Options(values)] for name, values in READINGS.items()},
-        {"loss": loss, "weighting": weighting, "stopping": stopping},
-    )
+    check_params(_READING_CONSTRAINTS, {"loss": loss, "weighting": weighting, "stopping": stopping})
     density = as_cost_density(density)
     is_pos = yi == 1
     distribution = np.full(yi.size, 1.0 / yi.size)
@@ -327,7 +327,7 @@ class RiskBoostClassifier(_BoostingBase):
     # estimator, cost_distribution and random_state are checked where they are used
     _parameter_constraints = {
         "n_estimators": [POSITIVE_INT],
-        **{name: [Options(values)] for name, values in READINGS.items()},
+        **_READING_CONSTRAINTS,
     }
 
     def __init__(
