@@ -101,15 +101,38 @@ def point_mass_loss(hull, pi1, c):
     -------
     float
     """
+    return float(np.min(_point_mass_per_vertex(hull, pi1, c)))
+
+
+def _point_mass_per_vertex(hull, pi1, c):
+    """Each vertex's loss at c over the better trivial classifier's (the limit at c = 0, 1)."""
     fpr, fnr = hull.fpr, 1.0 - hull.tpr
     c, pi1 = np.float64(c), np.float64(pi1)  # numpy division: x / 0 is inf, not an error
     pi0 = 1.0 - pi1
     with np.errstate(divide="ignore", invalid="ignore"):
         if c <= pi1:
-            per_vertex = fpr + np.where(fnr > 0, fnr * ((1.0 - c) * pi1 / (c * pi0)), 0.0)
-        else:
-            per_vertex = fnr + np.where(fpr > 0, fpr * (c * pi0 / ((1.0 - c) * pi1)), 0.0)
-    return float(np.min(per_vertex))
+            return fpr + np.where(fnr > 0, fnr * ((1.0 - c) * pi1 / (c * pi0)), 0.0)
+        return fnr + np.where(fpr > 0, fpr * (c * pi0 / ((1.0 - c) * pi1)), 0.0)
+
+
+def _normalized_vertex_risks(envelope, pi1, density, risk):
+    """``risk`` over the better trivial classifier's loss, so that the values sum to 1 - H.
+
+    A point mass at c = 0 or 1 gives every vertex risk 0 and the trivial loss 0; its
+    normalised risks are their limit as the mass moves inside (as :func:`point_mass_loss`):
+    the vertex optimal there carries 1 - H, every other vertex 0.
+    """
+    u = as_cost_density(density)
+    z = trivial_loss(pi1, u)
+    if z > 0:
+        return risk / z
+    if not isinstance(u, PointMass):  # pragma: no cover - only point masses have no inner mass
+        raise ValueError(f"density {u.name} has no mass inside (0, 1): risks cannot be normalised")
+    per_vertex = _point_mass_per_vertex(envelope.hull, pi1, u.at)
+    normalized = np.zeros_like(risk)
+    k = int(np.argmin(per_vertex))
+    normalized[k] = per_vertex[k]
+    return normalized
 
 
 def normalized_loss(envelope, pi1, density=None):
@@ -153,7 +176,7 @@ def _risk_table(envelope, pi1, density):
     )
     table.insert(0, "vertex", np.arange(envelope.hull.n_vertices))
     table["risk"] = risk
-    table["normalized_risk"] = risk / trivial_loss(pi1, u)
+    table["normalized_risk"] = _normalized_vertex_risks(envelope, pi1, u, risk)
     return table
 
 
@@ -220,13 +243,19 @@ def _instance_table(is_pos, scores, envelope, pi1, density):
     """Definition 2 for validated labels and scores whose hull is ``envelope``."""
     u = as_cost_density(density)
     risk = vertex_risks(envelope, pi1, u)
-    wrong_counts, wrong_risk, riskiest = _misclassified(is_pos, scores, envelope.hull, risk)
+    normalized = _normalized_vertex_risks(envelope, pi1, u, risk)
+    # the riskiest vertex by the normalised risks: the raw ones scaled, or their limit when a
+    # point mass at c = 0 or 1 leaves every raw risk 0
+    wrong_counts, wrong_normalized, riskiest = _misclassified(
+        is_pos, scores, envelope.hull, normalized
+    )
+    _, wrong_risk, _ = _misclassified(is_pos, scores, envelope.hull, risk)
     return pd.DataFrame(
         {
             "positive": is_pos,
             "score": scores,
             "risk": wrong_risk,
-            "normalized_risk": wrong_risk / trivial_loss(pi1, u),
+            "normalized_risk": wrong_normalized,
             "n_classifiers": wrong_counts,
             "riskiest": riskiest,
         }

@@ -108,7 +108,12 @@ class ScenarioCurve:
         c = _cost_proportion_pcf(pcf, pi1)
         weight = (c * pi0 + (1.0 - c) * pi1) * self.density.pdf(c) * _c_jacobian(pcf, pi1) * jac
         z = trivial_loss(pi1, self.density)
-        return ne * weight / z if z > 0 else np.zeros_like(ne)  # z = 0: atoms at the ends only
+        if not z > 0:  # z = 0: atoms at the ends only
+            return np.zeros_like(ne)
+        # a Beta density with a or b below 1 is infinite at an end, where NE[C] is 0: the
+        # product's limit there is 0 (NE[C] vanishes linearly, the density as c^(a - 1))
+        with np.errstate(invalid="ignore"):
+            return np.where(ne > 0, ne * weight, 0.0) / z
 
     def curve(self, n=1001):
         """(x, y) for drawing: n even points plus the envelope's breakpoints."""

@@ -276,3 +276,49 @@ def test_risk_properties(pairs, a, b):
     assert np.all(vertices["risk"] >= -1e-15)
     assert np.all(inst["risk"] <= vertices["risk"].sum() + 1e-12)
     assert 0 <= vertices["normalized_risk"].sum() <= 1 + 1e-9
+
+
+# --- the ends of the cost range: a point mass at c = 0 or 1, a density infinite at an end ------
+
+
+def _pushed_inside(c, eps=1e-7):
+    return eps if c == 0.0 else 1.0 - eps
+
+
+@pytest.mark.parametrize("c", [0.0, 1.0])
+def test_risks_under_a_point_mass_at_an_end_are_the_limit_from_inside(c):
+    """Issue 33: a point mass at c = 0 or 1 gave NaN normalised risks (0 / 0) with a warning;
+    they are the limit as the mass moves inside, and still sum to 1 - H."""
+    y, s = _data(ties=True)
+    with np.errstate(all="raise"):
+        at_end = classifier_risk(y, s, density=PointMass(c))
+    inside = classifier_risk(y, s, density=PointMass(_pushed_inside(c)))
+    assert np.isfinite(at_end["normalized_risk"]).all()
+    assert at_end["normalized_risk"].sum() == pytest.approx(1 - h_measure(y, s, density=c))
+    np.testing.assert_allclose(at_end["normalized_risk"], inside["normalized_risk"], atol=1e-5)
+    assert (at_end["normalized_risk"] > 0).sum() == 1  # one vertex is optimal at the end
+
+
+@pytest.mark.parametrize("c", [0.0, 1.0])
+def test_instance_risks_under_a_point_mass_at_an_end_are_the_limit_from_inside(c):
+    y, s = _data(ties=True)
+    with np.errstate(all="raise"):
+        at_end = instance_risk(y, s, density=PointMass(c))
+    inside = instance_risk(y, s, density=PointMass(_pushed_inside(c)))
+    np.testing.assert_allclose(at_end["normalized_risk"], inside["normalized_risk"], atol=1e-5)
+    assert at_end["riskiest"].tolist() == inside["riskiest"].tolist()
+    assert at_end["riskiest"].any()  # the vertex optimal at the end misclassifies someone
+
+
+@pytest.mark.parametrize("a, b", [(0.7, 3.5), (3.5, 0.7), (0.5, 0.5)])
+def test_a_scenario_curve_is_zero_where_its_beta_density_is_infinite(a, b):
+    """Issue 33/34: Beta(a, b) with a or b below 1 is infinite at an end, where NE[C] is 0;
+    the curve there is the limit 0, not NaN, and the area is unchanged."""
+    y, s = _data()
+    curve = scenario_curve(y, s, density=("beta", a, b))
+    with np.errstate(all="raise"):
+        ends = curve(np.array([0.0, 1.0]))
+    assert ends.tolist() == [0.0, 0.0]
+    x, height = curve.curve()
+    assert np.isfinite(height).all()
+    assert curve.loss == pytest.approx(1 - h_measure(y, s, a=a, b=b))
