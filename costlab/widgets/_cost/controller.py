@@ -28,12 +28,14 @@ from costlab.widgets._cost.export import choice_data, choice_estimator, choice_j
 from costlab.widgets._cost.model import weka_status
 from costlab.widgets._cost.session import Clock, ExplorerSession, ExplorerState, curve_options
 from costlab.widgets._cost.view import ExplorerOutputs, ExplorerView
+from costlab.widgets._kit import controls as kit
+from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.mtmcs import DECIMALS, explorer_grid, range_label, snap_to_grid
 
 __all__ = ["CostExplorer", "ExplorerState", "cost_explorer"]
 
 
-class CostExplorer(widgets.VBox):
+class CostExplorer(Explorer):
     """Interactive MTMCS chart, optimal thresholds and CST table over a cost-ratio range.
 
     Pick a dataset, classifiers and a range [r1, r2] of cost ratios FPcost/FNcost; the explorer
@@ -150,7 +152,6 @@ class CostExplorer(widgets.VBox):
         )
         self.run_ = self._session.run_
         self._labels, self._titles = dict(labels or {}), dict(titles or {})
-        self._quiet = False
         self.results_, self.curves_, self.selection_, self.error_ = {}, {}, None, None
         self.timings_ = {}
         names = self.run_.dataset_names()
@@ -189,14 +190,14 @@ class CostExplorer(widgets.VBox):
         if not refit:
             engine = next(iter(self.run_.results.values())).engine
         titles = [(self._title(d), d) for d in self.run_.dataset_names()]
-        self.dataset = controls.dataset_dropdown(titles, initial.dataset)
+        self.dataset = kit.dataset_dropdown(titles, initial.dataset)
         self.engine = controls.engine_dropdown(
             engine, weka=weka_ok, weka_reason=weka_reason, refit=refit
         )
         options = [(self._label(c), c) for c in self._session.options(initial.dataset)]
-        self.classifiers = controls.classifier_select(options, initial.classifiers)
+        self.classifiers = kit.classifier_select(options, initial.classifiers)
         self.cost_range = controls.range_slider((initial.r1, initial.r2), initial.grid_step)
-        self.range_label = controls.range_readout()
+        self.range_label = kit.range_readout()
         self.grid_step = controls.grid_step_dropdown(initial.grid_step)
         self.search = controls.search_dropdown(initial.search)
         self.search_step = controls.search_step_dropdown(initial.search_step)
@@ -243,12 +244,9 @@ class CostExplorer(widgets.VBox):
         """Another dataset: offer its classifiers, keep those selected that it has."""
         options = self._session.options(change["new"])
         kept = [c for c in self.classifiers.value if c in options] or options
-        self._quiet = True
-        try:
+        with self._quietly():
             self.classifiers.options = [(self._label(c), c) for c in options]
             self.classifiers.value = tuple(kept)
-        finally:
-            self._quiet = False
         self.update()
 
     def _on_view_change(self, change):
@@ -257,25 +255,21 @@ class CostExplorer(widgets.VBox):
 
     def _on_grid_step(self, change):
         """Grid spacing: the slider steps by it and the range moves onto the new grid."""
-        self._quiet = True
-        try:
+        with self._quietly():
             self.cost_range.step = change["new"]
             grid = explorer_grid(change["new"])
             self.cost_range.value = snap_to_grid(grid, *self.cost_range.value)
-        finally:
-            self._quiet = False
         self.update()
 
     # -- the controller ---------------------------------------------------------------------------
 
     def state(self):
         """The controls' current values as an :class:`ExplorerState`."""
-        order = {name: i for i, (_, name) in enumerate(self.classifiers.options)}
         r1, r2 = self.cost_range.value
         return ExplorerState(
             dataset=self.dataset.value,
             engine=self.engine.value,
-            classifiers=tuple(sorted(self.classifiers.value, key=order.get)),
+            classifiers=kit.selected(self.classifiers),
             r1=float(r1),
             r2=float(r2),
             grid_step=float(self.grid_step.value),
@@ -284,12 +278,8 @@ class CostExplorer(widgets.VBox):
             k=int(self.k.value),
         )
 
-    def update(self):
-        """Bring every output up to date with the controls (cheap when nothing slow changed)."""
-        if self._quiet:
-            return
-        state = self.state()
-        self._sync_controls(state)
+    def _refresh(self, state):
+        """The outputs of ``state`` (cheap when nothing slow changed)."""
         clock = Clock()
         try:
             if not state.classifiers:

@@ -1,9 +1,8 @@
 """The cost explorer's controls: one small factory per widget, no behaviour.
 
 Also :class:`FoldProgress`, the tqdm-like adapter through which cross-validation advances
-the progress bar. The dataset, classifier and range-readout factories are the kit's
-(:mod:`costlab.widgets._kit.controls`), named here so that the controller takes every control
-from this one module.
+the progress bar. The dataset, classifier and range-readout controls are the kit's
+(:mod:`costlab.widgets._kit.controls`).
 """
 
 from __future__ import annotations
@@ -11,24 +10,15 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from costlab.widgets._cost.model import GRID_STEPS, SEARCH_STEPS, SEARCHES
-from costlab.widgets._kit.controls import (
-    classifier_select,
-    dataset_dropdown,
-    range_readout,
-    released,
-    styled,
-)
+from costlab.widgets._kit.controls import dropdown, slider, styled
 from costlab.widgets._kit.mtmcs import FP_RANGE
 
 __all__ = [
     "FoldProgress",
-    "classifier_select",
-    "dataset_dropdown",
     "engine_dropdown",
     "fold_progress",
     "grid_step_dropdown",
     "k_slider",
-    "range_readout",
     "range_slider",
     "search_dropdown",
     "search_step_dropdown",
@@ -49,58 +39,45 @@ def engine_dropdown(value="sklearn", *, weka=False, weka_reason="", refit=True):
     engine, disabled.
     """
     if not refit:
-        return styled(
-            widgets.Dropdown,
-            options=[(f"as given ({value})", value)],
-            value=value,
-            description="Engine",
-            disabled=True,
-            tooltip="the results were given: the explorer does not cross-validate them",
-        )
+        why = "the results were given: the explorer does not cross-validate them"
+        given = [(f"as given ({value})", value)]
+        return dropdown(None, "Engine", given, value, disabled=True, tooltip=why)
     options = [("scikit-learn", "sklearn")]
     if weka:
         options.append(("Weka 3.9 (Java)", "weka"))
     tooltip = "" if weka else f"Weka engine unavailable: {weka_reason}"
-    return styled(
-        widgets.Dropdown, options=options, value=value, description="Engine", tooltip=tooltip
-    )
+    return dropdown(None, "Engine", options, value, tooltip=tooltip)
 
 
 def range_slider(value=(0.3, 0.7), step=0.05):
     """The cost-ratio range [r1, r2] as normalised FPcost; the readout is a separate Label."""
-    return released(
-        widgets.FloatRangeSlider,
-        "costlab-range",
-        value=value,
-        min=FP_RANGE[0],
-        max=FP_RANGE[1],
-        step=step,
-        description="FPcost range",
-        readout=False,
+    control = widgets.FloatRangeSlider
+    return slider(
+        "costlab-range", "FPcost range", value, FP_RANGE, step, control=control, readout=False
     )
 
 
 def grid_step_dropdown(value=0.05):
     """Spacing of the cost-ratio grid of the MTMCS chart (the thesis's: 0.05)."""
     options = [(f"{s:g}", s) for s in GRID_STEPS]
-    return styled(widgets.Dropdown, options=options, value=value, description="Ratio grid step")
+    return dropdown(None, "Ratio grid step", options, value)
 
 
 def search_dropdown(value="optimized"):
     """Threshold search: the thesis's one-sided grid, its full grid, or the exact minimum."""
     options = [(_SEARCH_LABELS[s], s) for s in SEARCHES]
-    return styled(widgets.Dropdown, options=options, value=value, description="Threshold search")
+    return dropdown(None, "Threshold search", options, value)
 
 
 def search_step_dropdown(value=1e-5):
     """Threshold step of the grid searches (the thesis's: 1e-5; ignored by "exact")."""
     options = [(f"{s:g}", s) for s in SEARCH_STEPS]
-    return styled(widgets.Dropdown, options=options, value=value, description="Threshold step")
+    return dropdown(None, "Threshold step", options, value)
 
 
 def k_slider(value=1):
     """IBk's number of neighbours (Weka's default 1); changing it re-runs IBk only."""
-    return released(widgets.IntSlider, value=value, min=1, max=15, step=1, description="IBk's k")
+    return slider(None, "IBk's k", value, (1, 15), control=widgets.IntSlider)
 
 
 def fold_progress():

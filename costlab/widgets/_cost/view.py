@@ -16,11 +16,11 @@ from costlab.plotting import CostCurveDisplay, MTMCSDisplay, ThresholdDisplay, c
 from costlab.widgets._cost.model import search_caption_html
 from costlab.widgets._cost.stability import StabilityPanel
 from costlab.widgets._kit.charts import ChartImage
-from costlab.widgets._kit.messages import error_html, note_html
+from costlab.widgets._kit.messages import note_html, show_error
 from costlab.widgets._kit.mtmcs import summary_html
 from costlab.widgets._prior_shift.panel import PriorPanel
 
-__all__ = ["ExplorerOutputs", "error_html", "header_html", "note_html"]
+__all__ = ["CostSpaceView", "ExplorerOutputs", "ExplorerView", "header_html", "status_html"]
 
 
 class ExplorerOutputs:
@@ -104,12 +104,8 @@ class ExplorerOutputs:
 
     def show_error(self, error):
         """Show ``error`` instead of the table and charts."""
-        self.message.value = error_html(error)
-        self.table.value = ""
-        self.status.value = ""
-        self.mtmcs_chart.clear()
-        self.cost_chart.clear()
-        self.threshold_chart.clear()
+        charts = (self.mtmcs_chart, self.cost_chart, self.threshold_chart)
+        show_error(self.message, error, tables=(self.table, self.status), charts=charts)
         self.priors.show({})
         self.stability.show({}, 0.3, 0.7)
         self._drawn.clear()

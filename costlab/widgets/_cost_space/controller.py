@@ -19,22 +19,17 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from costlab.widgets._cost_space import controls
+from costlab.widgets._cost_space import view as outputs
 from costlab.widgets._cost_space.model import (
     PCF_RANGE,
     CostSpaceData,
     CostSpaceState,
     cost_space_view,
 )
-from costlab.widgets._cost_space.view import (
-    DualityChart,
-    TecChart,
-    header_html,
-    operating_html,
-    readout_html,
-    tec_html,
-)
+from costlab.widgets._kit import controls as kit
 from costlab.widgets._kit.charts import ChartImage
-from costlab.widgets._kit.messages import error_html
+from costlab.widgets._kit.controller import Explorer
+from costlab.widgets._kit.messages import show_error
 
 __all__ = ["CostSpaceExplorer", "cost_space_explorer"]
 
@@ -42,7 +37,7 @@ _PARTS = ("fn_cost", "fp_cost", "p_pos")
 _DENSITY = ("density", "a", "b", "window")
 
 
-class CostSpaceExplorer(widgets.VBox):
+class CostSpaceExplorer(Explorer):
     """ROC space and cost space side by side at a chosen PCF(+), and the total expected cost.
 
     Drummond & Holte (2000, sec. 2.2): each classifier's ROC convex hull and, beside it, its
@@ -124,7 +119,7 @@ class CostSpaceExplorer(widgets.VBox):
     ):
         super().__init__()
         self.data_ = CostSpaceData(results, pos_label=pos_label)
-        self._labels, self._quiet, self._drawn = dict(labels or {}), False, {}
+        self._labels, self._drawn = dict(labels or {}), {}
         self.view_, self.error_ = None, None
         chosen = self.data_.names if classifiers is None else tuple(classifiers)
         initial = CostSpaceState(
@@ -140,7 +135,7 @@ class CostSpaceExplorer(widgets.VBox):
 
     def _build_controls(self, s):
         options = [(str(self._labels.get(c, c)), c) for c in self.data_.names]
-        self.classifiers = controls.classifier_select(options, s.classifiers)
+        self.classifiers = kit.classifier_select(options, s.classifiers)
         self.mode = controls.mode_toggle(s.mode)
         self.pcf = controls.pcf_slider(min(max(s.pcf, PCF_RANGE[0]), PCF_RANGE[1]))
         self.fn_cost = controls.cost_slider(s.fn_cost, "C(-|+) (FN cost)", "costlab-fn-cost")
@@ -152,7 +147,7 @@ class CostSpaceExplorer(widgets.VBox):
         self.window = controls.window_slider((s.low, s.high))
 
     def _build_outputs(self, title):
-        self.header = widgets.HTML(header_html(title, self.data_.names))
+        self.header = widgets.HTML(outputs.header_html(title, self.data_.names))
         self.message = widgets.HTML()
         self.readout = widgets.HTML(layout=widgets.Layout(width="330px"))
         self.table = widgets.HTML()
@@ -201,10 +196,9 @@ class CostSpaceExplorer(widgets.VBox):
 
     def state(self):
         """The controls' current values as a :class:`CostSpaceState`."""
-        order = {name: i for i, (_, name) in enumerate(self.classifiers.options)}
         low, high = self.window.value
         return CostSpaceState(
-            classifiers=tuple(sorted(self.classifiers.value, key=order.get)),
+            classifiers=kit.selected(self.classifiers),
             mode=self.mode.value,
             pcf=float(self.pcf.value),
             fn_cost=float(self.fn_cost.value),
@@ -217,12 +211,8 @@ class CostSpaceExplorer(widgets.VBox):
             high=float(high),
         )
 
-    def update(self):
-        """Bring every output up to date with the controls (no fitting, no envelope rebuilt)."""
-        if self._quiet:
-            return
-        state = self.state()
-        self._sync_controls(state)
+    def _refresh(self, state):
+        """The outputs of ``state`` (no fitting, no envelope rebuilt)."""
         try:
             view = cost_space_view(self.data_, state)
         except (ValueError, TypeError) as error:  # the UI boundary: show it, never a traceback
@@ -243,33 +233,31 @@ class CostSpaceExplorer(widgets.VBox):
     def _render(self, view):
         names, labels = view.state.classifiers, self._labels
         if view.state.mode == "parts":
-            self._quiet = True
-            try:
+            with self._quietly():
                 self.pcf.value = min(max(view.pcf, PCF_RANGE[0]), PCF_RANGE[1])
-            finally:
-                self._quiet = False
         self.message.value = ""
         envelopes = self.data_.subset(names)
         duality_key = (names, view.pcf, view.true_costs)
         if self._drawn.get("duality") != duality_key:
-            self.duality_chart.draw(DualityChart(envelopes, self.data_.rocs, view, labels))
+            self.duality_chart.draw(outputs.DualityChart(envelopes, self.data_.rocs, view, labels))
             self._drawn["duality"] = duality_key
         tec_key = (names, view.spec)
         if self._drawn.get("tec") != tec_key:
             joint = self.data_.joint(names)
-            self.tec_chart.draw(TecChart(envelopes, joint, view, labels))
+            self.tec_chart.draw(outputs.TecChart(envelopes, joint, view, labels))
             self._drawn["tec"] = tec_key
         # the tables last: a browser that sees them new also has the charts drawn before them
-        self.readout.value = readout_html(view)
-        self.table.value = operating_html(view, labels)
-        self.tec_table.value = tec_html(view, labels)
+        self.readout.value = outputs.readout_html(view)
+        self.table.value = outputs.operating_html(view, labels)
+        self.tec_table.value = outputs.tec_html(view, labels)
 
     def _show_error(self, error):
         self.error_, self.view_ = error, None
-        self.message.value = error_html(error)
-        self.table.value = self.tec_table.value = self.readout.value = ""
-        self.duality_chart.clear()
-        self.tec_chart.clear()
+        tables, charts = (
+            (self.table, self.tec_table, self.readout),
+            (self.duality_chart, self.tec_chart),
+        )
+        show_error(self.message, error, tables=tables, charts=charts)
         self._drawn.clear()
 
 

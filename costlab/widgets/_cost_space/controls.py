@@ -2,7 +2,7 @@
 
 Sliders use ``continuous_update=False``, as every explorer's: the model changes once, when the
 handle is released or a key press ends. The classifier list is the kit's
-(:func:`costlab.widgets._kit.controls.classifier_select`).
+(:func:`costlab.widgets._kit.controls.classifier_select`), as in every explorer.
 """
 
 from __future__ import annotations
@@ -12,11 +12,10 @@ import math
 import ipywidgets as widgets
 
 from costlab.widgets._cost_space.model import LOG_COST_RANGE, PCF_RANGE, PRIOR_RANGE, SHAPE_RANGE
-from costlab.widgets._kit import controls as _controls
-from costlab.widgets._kit.controls import _STYLE, classifier_select, released, styled
+from costlab.widgets._kit import controls as kit
+from costlab.widgets._kit.controls import LABEL_STYLE, dropdown, log_slider, slider, styled
 
 __all__ = [
-    "classifier_select",
     "cost_slider",
     "density_dropdown",
     "mode_toggle",
@@ -32,7 +31,7 @@ def mode_toggle(value="pcf"):
     return styled(
         widgets.ToggleButtons,
         "costlab-mode",
-        style={**_STYLE, "button_width": "102px"},
+        style={**LABEL_STYLE, "button_width": "102px"},
         options=[("PCF(+)", "pcf"), ("p(+), costs", "parts")],
         value=value,
         description="Set",
@@ -42,72 +41,31 @@ def mode_toggle(value="pcf"):
 
 def pcf_slider(value=0.5):
     """PCF(+), the probability cost of D&H eq. 6, from 0.01 to 0.99."""
-    return released(
-        widgets.FloatSlider,
-        "costlab-pcf",
-        value=value,
-        min=PCF_RANGE[0],
-        max=PCF_RANGE[1],
-        step=0.01,
-        description="PCF(+)",
-        readout_format=".3f",
-    )
+    return slider("costlab-pcf", "PCF(+)", value, PCF_RANGE, 0.01, ".3f")
 
 
 def cost_slider(value, description, css_class):
     """A misclassification cost from 0.01 to 100 on a logarithmic slider."""
-    return released(
-        widgets.FloatLogSlider,
-        css_class,
-        value=value,
-        base=10,
-        min=LOG_COST_RANGE[0],
-        max=LOG_COST_RANGE[1],
-        step=0.05,
-        description=description,
-        readout_format=".3g",
-    )
+    return log_slider(css_class, description, value, LOG_COST_RANGE, 0.05)
 
 
 def prior_slider(value=0.5):
     """p(+), the positive class's prior, from 0.01 to 0.99."""
-    return released(
-        widgets.FloatSlider,
-        "costlab-prior",
-        value=value,
-        min=PRIOR_RANGE[0],
-        max=PRIOR_RANGE[1],
-        step=0.01,
-        description="p(+)",
-        readout_format=".2f",
-    )
+    return slider("costlab-prior", "p(+)", value, PRIOR_RANGE, 0.01, ".2f")
 
 
 def density_dropdown(value="uniform"):
     """The family of the distribution of PCF(+) weighting the total expected cost (eq. 11)."""
-    return styled(
-        widgets.Dropdown,
-        "costlab-density",
-        options=[("uniform", "uniform"), ("Beta(a, b)", "beta")],
-        value=value,
-        description="p(PCF(+))",
-    )
+    options = [("uniform", "uniform"), ("Beta(a, b)", "beta")]
+    return dropdown("costlab-density", "p(PCF(+))", options, value)
 
 
 def shape_slider(value, name):
     """A shape parameter ``name`` ("a" or "b") of the Beta density, 0.2 to 20 (log scale)."""
-    return released(
-        widgets.FloatLogSlider,
-        value=value,
-        base=10,
-        min=math.log10(SHAPE_RANGE[0]),
-        max=math.log10(SHAPE_RANGE[1]),
-        step=0.01,
-        description=f"Beta {name}",
-        readout_format=".3g",
-    )
+    exponents = (math.log10(SHAPE_RANGE[0]), math.log10(SHAPE_RANGE[1]))
+    return log_slider(None, f"Beta {name}", value, exponents, 0.01)
 
 
 def window_slider(value=(0.0, 1.0)):
     """The range of PCF(+) the density is truncated to (and renormalised on)."""
-    return _controls.window_slider("costlab-window", "PCF(+) range", value)
+    return kit.window_slider("costlab-window", "PCF(+) range", value)

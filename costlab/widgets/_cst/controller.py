@@ -24,6 +24,8 @@ from costlab.validation import Options, check_param
 from costlab.widgets._cst import controls
 from costlab.widgets._cst.model import curves_by_dataset, range_choice, ratio_grid
 from costlab.widgets._cst.view import CstOutputs, range_text
+from costlab.widgets._kit import controls as kit
+from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.mtmcs import DECIMALS, snap_to_grid
 
 __all__ = ["CstExplorer", "CstState", "cst_explorer"]
@@ -39,7 +41,7 @@ class CstState:
     r2: float
 
 
-class CstExplorer(widgets.VBox):
+class CstExplorer(Explorer):
     """Interactive CST and robust-or-optimal choice over a movable cost-ratio range.
 
     Parameters
@@ -109,7 +111,7 @@ class CstExplorer(widgets.VBox):
         self._grids = {d: ratio_grid(c) for d, c in self.curves_.items()}
         self._labels, self._titles = dict(labels or {}), dict(titles or {})
         self._presets = _checked_presets(presets, self.curves_)
-        self._decimals, self._quiet = decimals, False
+        self._decimals = decimals
         self.choice_, self.error_ = None, None
         names = list(self.curves_)
         dataset = names[0] if dataset is None else dataset
@@ -127,13 +129,13 @@ class CstExplorer(widgets.VBox):
     def _build(self, dataset, chosen, cost_range):
         grid = self._grids[dataset]
         titles = [(self._title(d), d) for d in self.curves_]
-        self.dataset = controls.dataset_dropdown(titles, dataset)
+        self.dataset = kit.dataset_dropdown(titles, dataset)
         self.dataset.disabled = len(titles) == 1
-        self.classifiers = controls.classifier_select(self._options(dataset), chosen)
+        self.classifiers = kit.classifier_select(self._options(dataset), chosen)
         self.cost_range = controls.ratio_range_slider(
             grid, snap_to_grid(grid, *cost_range), self._step(dataset)
         )
-        self.range_label = controls.range_readout()
+        self.range_label = kit.range_readout()
         self.preset = controls.preset_dropdown(list(self._presets))
         self.preset.layout.display = None if self._presets else "none"
         self._outputs = out = CstOutputs()
@@ -172,36 +174,27 @@ class CstExplorer(widgets.VBox):
         """Another dataset: its classifiers and its grid, keeping what it shares."""
         if self._quiet:  # set by a preset, which updates once at its end
             return
-        self._quiet = True
-        try:
+        with self._quietly():
             self._show_dataset(change["new"], self.classifiers.value, self.cost_range.value)
             self.preset.value = ""
-        finally:
-            self._quiet = False
         self.update()
 
     def _leave_preset(self):
         """A control moved by hand: the menu no longer names what is shown."""
         if not self._quiet and self.preset.value:
-            self._quiet = True
-            try:
+            with self._quietly():
                 self.preset.value = ""
-            finally:
-                self._quiet = False
 
     def _on_preset(self, change):
         """A preset sets the dataset, classifiers and range at once, then one update."""
         if not change["new"] or self._quiet:
             return
         preset = self._presets[change["new"]]
-        self._quiet = True
-        try:
+        with self._quietly():
             dataset = preset.get("dataset", self.dataset.value)
             classifiers = preset.get("classifiers") or list(self.curves_[dataset])
             cost_range = preset.get("cost_range", self.cost_range.value)
             self._show_dataset(dataset, classifiers, cost_range)
-        finally:
-            self._quiet = False
         self.update()
 
     def _show_dataset(self, dataset, classifiers, cost_range):
@@ -221,21 +214,19 @@ class CstExplorer(widgets.VBox):
 
     def state(self):
         """The controls' current values as a :class:`CstState`."""
-        order = {name: i for i, (_, name) in enumerate(self.classifiers.options)}
         r1, r2 = self.cost_range.value
         return CstState(
             dataset=self.dataset.value,
-            classifiers=tuple(sorted(self.classifiers.value, key=order.get)),
+            classifiers=kit.selected(self.classifiers),
             r1=float(r1),
             r2=float(r2),
         )
 
-    def update(self):
-        """Bring the outputs up to date with the controls: sums over the held curves only."""
-        if self._quiet:
-            return
-        state = self.state()
+    def _sync_controls(self, state):
         self.range_label.value = range_text(state.r1, state.r2, self._step(state.dataset))
+
+    def _refresh(self, state):
+        """The outputs of ``state``: sums over the held curves only."""
         try:
             if not state.classifiers:
                 raise ValueError("Select at least one classifier (Ctrl/Shift-click for several).")

@@ -1,8 +1,7 @@
 """The CST explorer's controls: one small factory per widget, no behaviour.
 
-The dataset, classifier and range-readout factories are the kit's
-(:mod:`costlab.widgets._kit.controls`), named here so that the controller takes every control
-from this one module.
+The dataset and classifier controls and the range's readout are the kit's
+(:mod:`costlab.widgets._kit.controls`); the range slider steps through the curves' own ratios.
 """
 
 from __future__ import annotations
@@ -10,20 +9,11 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from costlab.metrics import format_cost_ratio
-from costlab.widgets._kit.controls import (
-    classifier_select,
-    dataset_dropdown,
-    range_readout,
-    released,
-    styled,
-)
+from costlab.widgets._kit.controls import dropdown, released
 from costlab.widgets._kit.mtmcs import ratio_decimals
 
 __all__ = [
-    "classifier_select",
-    "dataset_dropdown",
     "preset_dropdown",
-    "range_readout",
     "ratio_options",
     "ratio_range_slider",
 ]
@@ -50,9 +40,5 @@ def ratio_range_slider(grid, value, fp_step=0.05):
 
 def preset_dropdown(names):
     """Ranges and classifiers worth a look (e.g. a paper's examples); "" keeps the controls."""
-    return styled(
-        widgets.Dropdown,
-        options=[("(your own choice)", ""), *[(n, n) for n in names]],
-        value="",
-        description="Start from",
-    )
+    options = [("(your own choice)", ""), *[(n, n) for n in names]]
+    return dropdown(None, "Start from", options, "")

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from costlab.metrics import format_cost_ratio
 from costlab.plotting import MTMCSDisplay, classifier_styles, display_name
 from costlab.widgets._kit.charts import ChartImage
-from costlab.widgets._kit.messages import error_html
+from costlab.widgets._kit.messages import show_error
 from costlab.widgets._kit.mtmcs import ratio_decimals, summary_html
 
 __all__ = [
@@ -175,10 +175,9 @@ class CstOutputs:
 
     def show_error(self, error):
         """Show ``error`` instead of the tables and charts."""
-        self.message.value = error_html(error)
-        self.table.value = self.per_ratio.value = ""
-        for chart in (self.mtmcs_chart, self.bars_chart):
-            chart.clear()
+        charts = (self.mtmcs_chart, self.bars_chart)
+        show_error(self.message, error, tables=(self.table, self.per_ratio), charts=charts)
+        for chart in charts:
             _mark_range(chart.image, None, None)
         self._drawn = None
 

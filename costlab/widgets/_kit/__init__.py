@@ -1,4 +1,4 @@
-"""The widgets' shared kit: charts, controls, messages, table style and the MTMCS range table.
+"""The widgets' shared kit: the controller, controls, charts, messages, tables and MTMCS range.
 
 What more than one explorer uses lives here, once; each explorer's own folder holds its
 controller, model, controls and view.

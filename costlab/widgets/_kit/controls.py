@@ -12,15 +12,21 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 __all__ = [
+    "LABEL_STYLE",
     "classifier_select",
     "dataset_dropdown",
+    "dropdown",
+    "log_slider",
     "range_readout",
     "released",
+    "selected",
+    "slider",
     "styled",
     "window_slider",
 ]
 
-_STYLE = {"description_width": "118px"}
+#: The panels' label width.
+LABEL_STYLE = {"description_width": "118px"}
 _WIDTH = "330px"
 
 
@@ -29,7 +35,7 @@ def styled(control, css_class=None, *, style=None, width=_WIDTH, **options):
     ``style`` (default ``{"description_width": "118px"}``), tagged with ``css_class`` (when
     given) for the browser tests and styling."""
     widget = control(
-        style=_STYLE if style is None else style, layout=widgets.Layout(width=width), **options
+        style=LABEL_STYLE if style is None else style, layout=widgets.Layout(width=width), **options
     )
     if css_class is not None:
         widget.add_class(css_class)
@@ -42,25 +48,76 @@ def released(control, css_class=None, **kwargs):
     return styled(control, css_class, continuous_update=False, **kwargs)
 
 
+def slider(
+    css_class,
+    description,
+    value,
+    bounds,
+    step=1,
+    readout_format=None,
+    *,
+    control=widgets.FloatSlider,
+    **kwargs,
+):
+    """A released slider from ``bounds[0]`` to ``bounds[1]`` in steps of ``step``.
+
+    ``control`` is the ipywidgets class (a ``FloatSlider`` unless told: an ``IntSlider``, a
+    ``FloatRangeSlider``, ...); ``readout_format`` (e.g. ``".2f"``) is its default when None;
+    ``kwargs`` go to :func:`styled` (e.g. ``style``, ``readout``).
+    """
+    if readout_format is not None:
+        kwargs["readout_format"] = readout_format
+    return released(
+        control,
+        css_class,
+        value=value,
+        min=bounds[0],
+        max=bounds[1],
+        step=step,
+        description=description,
+        **kwargs,
+    )
+
+
+def log_slider(css_class, description, value, exponents, step, readout_format=".3g", **kwargs):
+    """A released slider on a logarithmic scale, from ``10 ** exponents[0]`` to
+    ``10 ** exponents[1]``, ``step`` a step of the exponent (:func:`slider`'s other arguments)."""
+    return slider(
+        css_class,
+        description,
+        value,
+        exponents,
+        step,
+        readout_format,
+        control=widgets.FloatLogSlider,
+        base=10,
+        **kwargs,
+    )
+
+
 def window_slider(css_class, description, value=(0.0, 1.0), **kwargs):
     """A released range slider over [0, 1] in steps of 0.01: the window a density of costs is
     truncated to (and renormalised on)."""
-    return released(
-        widgets.FloatRangeSlider,
-        css_class,
-        value=value,
-        min=0.0,
-        max=1.0,
-        step=0.01,
-        description=description,
-        readout_format=".2f",
-        **kwargs,
+    control = widgets.FloatRangeSlider
+    return slider(css_class, description, value, (0.0, 1.0), 0.01, ".2f", control=control, **kwargs)
+
+
+def selected(select):
+    """The values chosen in a ``SelectMultiple``, in the order its options offer them."""
+    order = {value: i for i, (_, value) in enumerate(select.options)}
+    return tuple(sorted(select.value, key=order.get))
+
+
+def dropdown(css_class, description, options, value, **kwargs):
+    """A :func:`styled` dropdown of ``options`` (values, or (label, value) pairs)."""
+    return styled(
+        widgets.Dropdown, css_class, options=options, value=value, description=description, **kwargs
     )
 
 
 def dataset_dropdown(options, value):
     """The run's datasets: ``options`` is a list of (title, name)."""
-    return styled(widgets.Dropdown, options=options, value=value, description="Dataset")
+    return dropdown(None, "Dataset", options, value)
 
 
 def classifier_select(options, value):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-__all__ = ["error_html", "note_html"]
+__all__ = ["error_html", "note_html", "show_error"]
 
 
 def error_html(error):
@@ -23,3 +23,14 @@ def note_html(text):
         '<div class="costlab-message costlab-note" style="color:#5a4400;background:#fff6d8;'
         f'border-left:4px solid #e0a800;padding:6px 10px;margin:4px 0">{html.escape(text)}</div>'
     )
+
+
+def show_error(message, error, *, tables=(), charts=()):
+    """Show ``error`` in ``message`` (an HTML widget) in place of the outputs: the ``tables``
+    (HTML widgets) are blanked and the ``charts`` (:class:`~costlab.widgets._kit.charts.ChartImage`)
+    cleared."""
+    message.value = error_html(error)
+    for table in tables:
+        table.value = ""
+    for chart in charts:
+        chart.clear()

@@ -28,13 +28,10 @@ from costlab.metrics.checks import check_priors, check_rate_target
 from costlab.plotting import PAPER_PRIORS
 from costlab.validation import Options, check_param
 from costlab.widgets._kit.charts import ChartImage
-from costlab.widgets._kit.messages import error_html
-from costlab.widgets._prior_shift.controls import (
-    condition_dropdown,
-    condition_value_slider,
-    dropdown,
-    prior_slider,
-)
+from costlab.widgets._kit.controller import Explorer
+from costlab.widgets._kit.controls import dropdown
+from costlab.widgets._kit.messages import show_error
+from costlab.widgets._prior_shift.controls import operating_controls
 from costlab.widgets._prior_shift.model import (
     CONDITIONS,
     PRIOR_RANGE,
@@ -51,7 +48,7 @@ from costlab.widgets._prior_shift.view import (
 __all__ = ["PriorShiftWidget", "prior_shift_widget"]
 
 
-class PriorShiftWidget(widgets.VBox):
+class PriorShiftWidget(Explorer):
     """Landgrebe et al. (2004) Figs. 3-4 and Table 2's row, live, for any classifier's scores.
 
     Parameters
@@ -127,7 +124,6 @@ class PriorShiftWidget(widgets.VBox):
         self._reference_condition = dict(reference_condition or {})
         self._reference_priors = tuple(check_priors(reference_priors, name="reference_priors"))
         initial = self._initial_state(dataset, classifier, prior, condition, value)
-        self._quiet = False
         self.view_, self.error_, self.state_ = None, None, initial
         self._build(initial)
         self._observe()
@@ -162,15 +158,15 @@ class PriorShiftWidget(widgets.VBox):
 
     def _build(self, initial):
         datasets = [(self._title(d), d) for d in self.run_.dataset_names()]
-        self.dataset = dropdown("Dataset", datasets, initial.dataset)
+        self.dataset = dropdown(None, "Dataset", datasets, initial.dataset)
         if len(datasets) == 1:
             self.dataset.layout.display = "none"
         options = [(self._label(c), c) for c in self.run_.classifiers(initial.dataset)]
-        self.classifier = dropdown("Classifier", options, initial.classifier)
-        self.prior = prior_slider(initial.prior, description="P(C_t)")
+        self.classifier = dropdown(None, "Classifier", options, initial.classifier)
+        self.prior, self.condition, self.value = operating_controls(
+            initial.prior, initial.condition, initial.value, description="P(C_t)"
+        )
         self.prior.add_class("costlab-prior-shift-prior")
-        self.condition = condition_dropdown(initial.condition)
-        self.value = condition_value_slider(initial.value)
         self.summary, self.table, self.column, self.message = (widgets.HTML() for _ in range(4))
         self.table.add_class("costlab-prior-row-table")
         self.column.add_class("costlab-prior-column-table")
@@ -214,12 +210,9 @@ class PriorShiftWidget(widgets.VBox):
         """Another dataset: offer its classifiers (the chosen one if held), redraw once."""
         offered = self.run_.classifiers(change["new"])
         kept = self.classifier.value if self.classifier.value in offered else offered[0]
-        self._quiet = True
-        try:
+        with self._quietly():
             self.classifier.options = [(self._label(c), c) for c in offered]
             self.classifier.value = kept
-        finally:
-            self._quiet = False
         self.update()
 
     # -- the controller -------------------------------------------------------------------------
@@ -234,11 +227,9 @@ class PriorShiftWidget(widgets.VBox):
             value=float(self.value.value),
         )
 
-    def update(self):
-        """Bring every output up to date with the controls (from the held results only)."""
-        if self._quiet:
-            return
-        state = self.state_ = self.state()
+    def _refresh(self, state):
+        """The outputs of ``state``, from the held results only."""
+        self.state_ = state
         names = self.run_.classifiers(state.dataset)
         results = {c: self.run_.results[(state.dataset, c)] for c in names}
         try:
@@ -284,10 +275,8 @@ class PriorShiftWidget(widgets.VBox):
 
     def _show_error(self, error):
         self.error_, self.view_ = error, None
-        self.message.value = error_html(error)
-        self.summary.value = self.table.value = self.column.value = ""
-        self.figure_3.clear()
-        self.figure_4.clear()
+        tables, charts = (self.summary, self.table, self.column), (self.figure_3, self.figure_4)
+        show_error(self.message, error, tables=tables, charts=charts)
 
 
 def _wrap(*children):

@@ -10,15 +10,13 @@ from __future__ import annotations
 
 import math
 
-import ipywidgets as widgets
-
-from costlab.widgets._kit.controls import released, styled
+from costlab.widgets._kit.controls import dropdown, log_slider, slider
 from costlab.widgets._prior_shift.model import PRIOR_RANGE
 
 __all__ = [
     "condition_dropdown",
     "condition_value_slider",
-    "dropdown",
+    "operating_controls",
     "prior_slider",
 ]
 
@@ -32,30 +30,26 @@ _CONDITIONS = [
 
 def prior_slider(value=0.01, *, description="P(target)"):
     """P(target) on a logarithmic slider over :data:`PRIOR_RANGE` (steps of 10**0.05)."""
-    return released(
-        widgets.FloatLogSlider,
-        value=value,
-        base=10,
-        min=math.log10(PRIOR_RANGE[0]),
-        max=math.log10(PRIOR_RANGE[1]),
-        step=0.05,
-        description=description,
-        readout_format=".2g",
-    )
+    exponents = (math.log10(PRIOR_RANGE[0]), math.log10(PRIOR_RANGE[1]))
+    return log_slider(None, description, value, exponents, 0.05, ".2g")
 
 
 def condition_dropdown(value="tpr"):
     """The operating condition: TPr, POSfrac or purity fixed (``"tpr"``, ``"posfrac"``,
     ``"purity"``)."""
-    return styled(widgets.Dropdown, options=_CONDITIONS, value=value, description="Operating point")
+    return dropdown(None, "Operating point", _CONDITIONS, value)
 
 
 def condition_value_slider(value=0.8):
     """The value the operating condition fixes, 0.01 to 1."""
-    return released(
-        widgets.FloatSlider, value=value, min=0.01, max=1.0, step=0.01, description="… at"
+    return slider(None, "… at", value, (0.01, 1.0), 0.01)
+
+
+def operating_controls(prior, condition, value, *, description="P(target)"):
+    """``(prior slider, condition dropdown, value slider)``: at which true target prior, and
+    where on its ROC curve (the condition and its value), a classifier is read."""
+    return (
+        prior_slider(prior, description=description),
+        condition_dropdown(condition),
+        condition_value_slider(value),
     )
-
-
-def dropdown(description, options, value):
-    return styled(widgets.Dropdown, options=options, value=value, description=description)

@@ -26,24 +26,11 @@ from costlab.metrics import estimate_prior
 from costlab.plotting import PriorSweepDisplay
 from costlab.widgets._kit.charts import ChartImage
 from costlab.widgets._kit.controls import styled
-from costlab.widgets._prior_shift.controls import (
-    condition_dropdown,
-    condition_value_slider,
-    prior_slider,
-)
+from costlab.widgets._prior_shift.controls import operating_controls
 from costlab.widgets._prior_shift.model import PRIOR_RANGE, prior_points, read_scores
 from costlab.widgets._prior_shift.view import prior_table_html
 
-__all__ = [
-    "PRIOR_RANGE",
-    "PriorPanel",
-    "condition_dropdown",
-    "condition_value_slider",
-    "prior_points",
-    "prior_slider",
-    "prior_table_html",
-    "read_scores",
-]
+__all__ = ["PriorPanel"]
 
 
 class PriorPanel(widgets.VBox):
@@ -51,12 +38,9 @@ class PriorPanel(widgets.VBox):
 
     Attributes
     ----------
-    prior : ipywidgets.FloatLogSlider
-        P(target), 1e-4 to 0.99.
-    condition : ipywidgets.Dropdown
-        ``"tpr"``, ``"posfrac"`` or ``"purity"``.
-    value : ipywidgets.FloatSlider
-        The condition's value, 0.01 to 1.
+    prior, condition, value : Widget
+        P(target) on a log slider, the operating condition and its value
+        (:func:`~costlab.widgets._prior_shift.controls.operating_controls`).
     measure : ipywidgets.ToggleButtons
         What the chart sweeps: ``"posfrac"`` or ``"purity"``.
     table : ipywidgets.HTML
@@ -67,9 +51,7 @@ class PriorPanel(widgets.VBox):
 
     def __init__(self, *, prior=0.01, condition="tpr", value=0.8, measure="posfrac"):
         super().__init__()
-        self.prior = prior_slider(prior)
-        self.condition = condition_dropdown(condition)
-        self.value = condition_value_slider(value)
+        self.prior, self.condition, self.value = operating_controls(prior, condition, value)
         self.measure = widgets.ToggleButtons(
             options=[("POSfrac", "posfrac"), ("Purity", "purity")],
             value=measure,

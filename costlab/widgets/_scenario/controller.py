@@ -21,7 +21,8 @@ import ipywidgets as widgets
 
 from costlab.validation import Interval, Options, check_param
 from costlab.widgets._kit.charts import ChartImage, draw_figure
-from costlab.widgets._kit.messages import error_html
+from costlab.widgets._kit.controller import Explorer
+from costlab.widgets._kit.messages import show_error
 from costlab.widgets._scenario import controls
 from costlab.widgets._scenario.model import (
     CUSTOM,
@@ -53,7 +54,7 @@ _MAX_MEMO = 256
 _DENSITY_CONTROLS = ("a", "b", "window", "mean", "point")
 
 
-class ScenarioExplorer(widgets.VBox):
+class ScenarioExplorer(Explorer):
     """Interactive scenario curves, H, classifier and instance risk under a chosen u(c).
 
     Johnson, Raeder & Chawla (2015) weight a classifier's loss over the cost ratio
@@ -148,7 +149,7 @@ class ScenarioExplorer(widgets.VBox):
         initial = ScenarioState(classifier=classifier, top=int(top), round=int(iteration))
         initial = state_for_density(initial, density)
         self._labels, self._title = dict(labels or {}), title
-        self._quiet, self._memo, self._drawn = False, {}, {}
+        self._memo, self._drawn = {}, {}
         self.error_ = None
         self._build_controls(initial)
         self._build_outputs()
@@ -231,14 +232,11 @@ class ScenarioExplorer(widgets.VBox):
         self.update()
 
     def _set_density(self, s):
-        self._quiet = True
-        try:
+        with self._quietly():
             self.family.value = s.family
             self.a.value, self.b.value = s.a, s.b
             self.window.value = (s.low, s.high)
             self.mean.value, self.point.value = s.mean, s.at
-        finally:
-            self._quiet = False
 
     # -- the controller ---------------------------------------------------------------------------
 
@@ -259,12 +257,9 @@ class ScenarioExplorer(widgets.VBox):
             round=int(self.round.value) if self.data_.n_rounds else 1,
         )
 
-    def update(self):
-        """Bring every output up to date with the controls (redraws only what changed)."""
-        if self._quiet:
-            return
-        state = self.state_ = self.state()
-        self._sync_controls(state)
+    def _refresh(self, state):
+        """The outputs of ``state`` (redraws only what changed)."""
+        self.state_ = state
         try:
             density = density_of(state)
             curves, h = self._read(
@@ -305,11 +300,8 @@ class ScenarioExplorer(widgets.VBox):
         for name in _DENSITY_CONTROLS:
             visible = name in shown[state.family]
             getattr(self, name).layout.display = None if visible else "none"
-        self._quiet = True
-        try:
+        with self._quietly():
             self.preset.value = matching_preset(state, self._presets)
-        finally:
-            self._quiet = False
 
     def _render(self, state, density, ranked):
         name = self._labels.get(state.classifier, state.classifier)
@@ -358,11 +350,9 @@ class ScenarioExplorer(widgets.VBox):
 
     def _show_error(self, error):
         self.error_ = error
-        self.message.value = error_html(error)
-        for chart in (self.density_chart, self.curves_chart, self.risk_chart, self.iteration_chart):
-            chart.clear()
-        for table in (self.h_table, self.riskiest, self.instances, self.rounds_table):
-            table.value = ""
+        charts = (self.density_chart, self.curves_chart, self.risk_chart, self.iteration_chart)
+        tables = (self.h_table, self.riskiest, self.instances, self.rounds_table)
+        show_error(self.message, error, tables=tables, charts=charts)
         self._drawn.clear()
 
 

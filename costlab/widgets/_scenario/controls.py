@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import ipywidgets as widgets
 
-from costlab.widgets._kit import controls as _controls
-from costlab.widgets._kit.controls import released, styled
+from costlab.widgets._kit import controls as kit
+from costlab.widgets._kit.controls import dropdown, log_slider, slider
 from costlab.widgets._scenario.model import CUSTOM, FAMILIES
 
 __all__ = [
@@ -28,6 +28,7 @@ __all__ = [
 ]
 
 _STYLE = {"description_width": "96px"}
+_INTEGER = {"control": widgets.IntSlider, "style": _STYLE}
 _FAMILY_LABELS = {
     "beta": "Beta(a, b), truncatable",
     "exponential": "truncated exponential",
@@ -37,128 +38,55 @@ _FAMILY_LABELS = {
 
 def classifier_dropdown(options, value):
     """The classifier whose risks are shown; ``options`` a list of (label, name)."""
-    return styled(
-        widgets.Dropdown,
-        "costlab-scn-classifier",
-        style=_STYLE,
-        options=options,
-        value=value,
-        description="Classifier",
-    )
+    return dropdown("costlab-scn-classifier", "Classifier", options, value, style=_STYLE)
 
 
 def preset_dropdown(names, value=CUSTOM):
     """Johnson et al.'s (2015, Fig. 1) densities by name, and "custom" for a hand-set one."""
-    return styled(
-        widgets.Dropdown,
-        "costlab-scn-preset",
-        style=_STYLE,
-        options=[*names, CUSTOM],
-        value=value,
-        description="Preset",
-    )
+    return dropdown("costlab-scn-preset", "Preset", [*names, CUSTOM], value, style=_STYLE)
 
 
 def family_dropdown(value="beta"):
     """The density family: Beta(a, b) (truncatable), truncated exponential, point mass."""
-    return styled(
-        widgets.Dropdown,
-        "costlab-scn-family",
-        style=_STYLE,
-        options=[(_FAMILY_LABELS[f], f) for f in FAMILIES],
-        value=value,
-        description="u(c)",
-    )
+    options = [(_FAMILY_LABELS[f], f) for f in FAMILIES]
+    return dropdown("costlab-scn-family", "u(c)", options, value, style=_STYLE)
 
 
 def axis_dropdown(value="pcf"):
     """The scenario curves' x axis: PCF(+) (the paper's pc_1) or the cost ratio c (as u(c))."""
-    return styled(
-        widgets.Dropdown,
-        "costlab-scn-axis",
-        style=_STYLE,
-        options=[("PCF(+), the paper's pc1", "pcf"), ("cost ratio c, as u(c)", "c")],
-        value=value,
-        description="curves over",
-    )
+    options = [("PCF(+), the paper's pc1", "pcf"), ("cost ratio c, as u(c)", "c")]
+    return dropdown("costlab-scn-axis", "curves over", options, value, style=_STYLE)
 
 
 def beta_slider(name, value):
     """A Beta parameter ``a`` or ``b`` on a log scale from 0.1 to 1000 (the "class ratio"
     preset's b = 1 + pi0 / pi1 reaches 1000 at pi1 = 0.001)."""
-    return released(
-        widgets.FloatLogSlider,
-        f"costlab-scn-beta-{name}",
-        style=_STYLE,
-        value=value,
-        base=10,
-        min=-1,
-        max=3,
-        step=0.01,
-        description=name,
-        readout_format=".3g",
-    )
+    return log_slider(f"costlab-scn-beta-{name}", name, value, (-1, 3), 0.01, style=_STYLE)
 
 
 def window_slider(value=(0.0, 1.0)):
     """The Beta density's truncation window [low, high] (renormalised inside it)."""
-    return _controls.window_slider("costlab-scn-window", "truncate to", value, style=_STYLE)
+    return kit.window_slider("costlab-scn-window", "truncate to", value, style=_STYLE)
 
 
 def mean_slider(value=0.5):
     """The truncated exponential's mean E[c] (Johnson et al.'s family 4 sets it to pi1)."""
-    return released(
-        widgets.FloatSlider,
-        "costlab-scn-mean",
-        style=_STYLE,
-        value=value,
-        min=0.02,
-        max=0.98,
-        step=0.01,
-        description="E[c]",
-        readout_format=".3f",
-    )
+    return slider("costlab-scn-mean", "E[c]", value, (0.02, 0.98), 0.01, ".3f", style=_STYLE)
 
 
 def point_slider(value=0.5):
     """The point mass's cost ratio c (0 and 1 excluded: no trivial loss to normalise by)."""
-    return released(
-        widgets.FloatSlider,
-        "costlab-scn-point",
-        style=_STYLE,
-        value=value,
-        min=0.01,
-        max=0.99,
-        step=0.01,
-        description="c",
-        readout_format=".2f",
-    )
+    return slider("costlab-scn-point", "c", value, (0.01, 0.99), 0.01, ".2f", style=_STYLE)
 
 
 def top_slider(value=10):
     """How many of the riskiest instances the table lists."""
-    return released(
-        widgets.IntSlider,
-        "costlab-scn-top",
-        style=_STYLE,
-        value=value,
-        min=1,
-        max=50,
-        description="top instances",
-    )
+    return slider("costlab-scn-top", "top instances", value, (1, 50), **_INTEGER)
 
 
 def round_slider(value, n_rounds):
     """The boosting round of the iteration chart, 1 to ``n_rounds``."""
-    return released(
-        widgets.IntSlider,
-        "costlab-scn-round",
-        style=_STYLE,
-        value=value,
-        min=1,
-        max=max(n_rounds, 1),
-        description="round",
-    )
+    return slider("costlab-scn-round", "round", value, (1, max(n_rounds, 1)), **_INTEGER)
 
 
 def round_player(slider):
