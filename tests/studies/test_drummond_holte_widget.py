@@ -6,26 +6,17 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from costlab.studies.drummond_holte2000.notebook import CostCurvesView
+from costlab.studies.drummond_holte2000.published import GERMAN_CREDIT_COSTS
+
 N = 300
 
 
-@pytest.fixture(scope="module")
-def data():
-    """Two classifiers' scores (one good, one poor) over labels 0/1."""
-    rng = np.random.default_rng(11)
-    y = np.repeat([0, 1], N // 2)
-    good = y * 1.6 + rng.normal(0, 1, N)
-    poor = y * 0.7 + rng.normal(0, 1, N)
-    return SimpleNamespace(y=y, good=good, poor=poor)
-
-
-def test_the_study_wires_german_credit_s_costs(data):
+def test_the_study_wires_german_credit_s_costs():
     """The notebook's widget: the study's classifiers, bad credit positive, the dataset's costs."""
-    from costlab.studies.drummond_holte2000.notebook import CostCurvesView
-    from costlab.studies.drummond_holte2000.published import GERMAN_CREDIT_COSTS
-
     y = (np.arange(N) % 10 < 3).astype(int)  # 30 % positives, as German Credit's bad credit
-    scores = {"NaiveBayes": data.good[: y.size], "IBk": data.poor[: y.size]}
+    noise = np.random.default_rng(11).normal(0, 1, (2, N))
+    scores = {"NaiveBayes": y * 1.6 + noise[0], "IBk": y * 0.7 + noise[1]}
     study = SimpleNamespace(
         envelopes=dict.fromkeys(scores),
         result=lambda c: SimpleNamespace(y_true=y, scores=lambda: scores[c]),
