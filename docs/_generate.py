@@ -158,18 +158,26 @@ FAMILIES = {
         ("Synthetic problems", ("_synthetic", "_prtools"), ()),
     ),
     "costlab.widgets": (
-        ("The cost explorer", ("_explorer",), ()),
-        ("What the explorer computes", ("_model",), ()),
         (
-            "The prior-shift widget (Landgrebe et al. 2004)",
-            ("_prior_shift", "_prior_shift_model"),
+            "The cost explorer",
+            ("costlab.widgets._cost.controller", "costlab.widgets._cost.session"),
             (),
         ),
-        ("The cost-space explorer", ("_cost_space_explorer", "_cost_space_model"), ()),
-        ("The CST explorer", ("_cst", "_cst_model"), ()),
+        ("What the explorer computes", ("costlab.widgets._cost.model",), ()),
+        (
+            "The prior-shift widget (Landgrebe et al. 2004)",
+            ("costlab.widgets._prior_shift.controller", "costlab.widgets._prior_shift.model"),
+            (),
+        ),
+        (
+            "The cost-space explorer",
+            ("costlab.widgets._cost_space.controller", "costlab.widgets._cost_space.model"),
+            (),
+        ),
+        ("The CST explorer", ("costlab.widgets._cst.controller", "costlab.widgets._cst.model"), ()),
         (
             "The scenario explorer (Johnson et al. 2015)",
-            ("_scenario_explorer", "_scenario_model"),
+            ("costlab.widgets._scenario.controller", "costlab.widgets._scenario.model"),
             (),
         ),
     ),

@@ -37,21 +37,17 @@ Examples
 """
 
 from costlab._deprecation import unexported
-from costlab.widgets._cost_space_explorer import CostSpaceExplorer, cost_space_explorer
-from costlab.widgets._cost_space_model import CostSpaceState
-from costlab.widgets._cst import CstExplorer, CstState, cst_explorer
-from costlab.widgets._cst_model import RangeChoice, range_choice
-from costlab.widgets._explorer import CostExplorer, ExplorerState, cost_explorer
-from costlab.widgets._model import (
-    classifier_params,
-    summarise,
-)
-from costlab.widgets._prior_shift import PriorShiftWidget, prior_shift_widget
-from costlab.widgets._prior_shift_model import (
-    PriorShiftState,
-)
-from costlab.widgets._scenario_explorer import ScenarioExplorer, scenario_explorer
-from costlab.widgets._scenario_model import ScenarioState
+from costlab.widgets._cost.controller import CostExplorer, cost_explorer
+from costlab.widgets._cost.model import classifier_params, summarise
+from costlab.widgets._cost.session import ExplorerState
+from costlab.widgets._cost_space.controller import CostSpaceExplorer, cost_space_explorer
+from costlab.widgets._cost_space.model import CostSpaceState
+from costlab.widgets._cst.controller import CstExplorer, CstState, cst_explorer
+from costlab.widgets._cst.model import RangeChoice, range_choice
+from costlab.widgets._prior_shift.controller import PriorShiftWidget, prior_shift_widget
+from costlab.widgets._prior_shift.model import PriorShiftState
+from costlab.widgets._scenario.controller import ScenarioExplorer, scenario_explorer
+from costlab.widgets._scenario.model import ScenarioState
 
 __all__ = [
     "CostExplorer",
@@ -80,15 +76,15 @@ __all__ = [
 __getattr__ = unexported(
     __name__,
     {
-        "compute_curves": "costlab.widgets._model",
-        "range_label": "costlab.widgets._model",
-        "snap_range": "costlab.widgets._model",
-        "snap_to_grid": "costlab.widgets._model",
-        "summary_html": "costlab.widgets._model",
-        "weka_status": "costlab.widgets._model",
-        "compute_prior_view": "costlab.widgets._prior_shift_model",
-        "operating_row": "costlab.widgets._prior_shift_model",
-        "operating_row_html": "costlab.widgets._prior_shift_model",
-        "cost_space_view": "costlab.widgets._cost_space_model",
+        "compute_curves": "costlab.widgets._kit.mtmcs",
+        "range_label": "costlab.widgets._kit.mtmcs",
+        "snap_range": "costlab.widgets._cost.model",
+        "snap_to_grid": "costlab.widgets._kit.mtmcs",
+        "summary_html": "costlab.widgets._kit.mtmcs",
+        "weka_status": "costlab.widgets._cost.model",
+        "compute_prior_view": "costlab.widgets._prior_shift.model",
+        "operating_row": "costlab.widgets._prior_shift.model",
+        "operating_row_html": "costlab.widgets._prior_shift.view",
+        "cost_space_view": "costlab.widgets._cost_space.model",
     },
 )

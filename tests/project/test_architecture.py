@@ -25,7 +25,8 @@ def test_import_contracts_are_kept():
     assert done.returncode == 0, done.stdout + done.stderr
     assert "costlab layers KEPT" in done.stdout
     assert "metrics layers KEPT" in done.stdout
-    assert "2 kept, 0 broken" in done.stdout
+    assert "widgets rooms KEPT" in done.stdout
+    assert "3 kept, 0 broken" in done.stdout
 
 
 def _lint_with(tmp_path, module, code):
@@ -83,6 +84,20 @@ def test_a_family_the_contract_does_not_place_breaks_it(tmp_path):
     out = _lint_with(tmp_path, "metrics/newfamily/__init__.py", '"""A family of its own."""\n')
     assert "metrics layers BROKEN" in out
     assert "costlab.metrics.newfamily" in out
+
+
+def test_the_widgets_kit_importing_an_explorer_breaks_a_contract(tmp_path):
+    """The kit is the widgets' bottom layer: it serves the explorers' rooms, never imports one."""
+    out = _lint_with(tmp_path, "widgets/_kit/charts.py", "\nimport costlab.widgets._cst.model\n")
+    assert "widgets rooms BROKEN" in out
+    assert "costlab.widgets._kit is not allowed to import costlab.widgets._cst" in out
+
+
+def test_two_explorer_rooms_importing_each_other_breaks_a_contract(tmp_path):
+    planted = "\nimport costlab.widgets._scenario.model\n"
+    out = _lint_with(tmp_path, "widgets/_cst/model.py", planted)
+    assert "widgets rooms BROKEN" in out
+    assert "costlab.widgets._cst is not allowed to import costlab.widgets._scenario" in out
 
 
 def test_the_package_root_imports_no_study():

@@ -10,7 +10,7 @@ The build skips, saying why, without Sphinx and the docs extra (``pip install -e
 the test extra includes it), unless ``COSTLAB_REQUIRE_EXTRAS=1`` (CI), which turns that skip
 into a failure as for every other package of the test extra; the browser test without Chromium
 or Playwright, unless ``COSTLAB_REQUIRE_BROWSER=1`` (CI), which turns that skip into a failure,
-as in ``tests/widgets/test_browser.py``.
+as in ``tests/studies/test_browser.py``.
 
 The full build (every notebook executed, the studies on their quick protocol) took 2 to 11
 minutes on two cores (a cold cache and a busy machine the longest), too long for the test

@@ -25,8 +25,8 @@ from costlab.studies.alsaffar2018.published import (
 )
 from costlab.studies.alsaffar2018.tables import cst_example_tables, range_values
 from costlab.widgets import CostExplorer, CstExplorer
-from costlab.widgets import _charts as charts_module
-from costlab.widgets import _session as session_module
+from costlab.widgets._cost import session as session_module
+from costlab.widgets._kit import charts as charts_module
 
 pytestmark = pytest.mark.slow
 
@@ -225,3 +225,16 @@ def test_the_study_s_cst_explorer_needs_its_example_s_dataset(cache):
         study.cst_explorer()
     widget = study.cst_explorer(example=None)
     assert widget.state().classifiers == ("NaiveBayes", "IBk") and widget.error_ is None
+
+
+def test_the_thesis_presets_name_only_the_classifiers_a_run_holds():
+    from costlab.studies.alsaffar2018.explorer import cst_presets
+
+    every = cst_presets()
+    assert any(name.endswith("all four") for name in every)
+    some = cst_presets(classifiers=["NaiveBayes", "IBk"])
+    for preset in some.values():
+        assert set(preset["classifiers"]) <= {"NaiveBayes", "IBk"}
+    # every worked example compares AdaBoostM1 with another: none without it
+    assert [name for name in some if name.startswith("Fig.")] == []
+    assert any(name.endswith("the classifiers run") for name in some)

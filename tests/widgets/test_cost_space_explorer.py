@@ -24,11 +24,11 @@ from costlab.widgets import (
     CostSpaceState,
     cost_space_explorer,
 )
-from costlab.widgets import _cost_space_model as model
-from costlab.widgets._charts import ChartImage
-from costlab.widgets._cost_space_model import (
+from costlab.widgets._cost_space import model
+from costlab.widgets._cost_space.model import (
     cost_space_view,
 )
+from costlab.widgets._kit.charts import ChartImage
 
 N = 300
 
@@ -331,25 +331,3 @@ def test_building_it_computes_each_envelope_once(data, monkeypatch):
     assert len(seen) == 2  # the two scored classifiers; the ROC points need no scores
     widget.pcf.value, widget.density.value = 0.7, "beta"
     assert len(seen) == 2
-
-
-def test_the_study_wires_german_credit_s_costs(data):
-    """The notebook's widget: the study's classifiers, bad credit positive, the dataset's costs."""
-    from costlab.studies.drummond_holte2000.notebook import CostCurvesView
-    from costlab.studies.drummond_holte2000.published import GERMAN_CREDIT_COSTS
-
-    y = (np.arange(N) % 10 < 3).astype(int)  # 30 % positives, as German Credit's bad credit
-    scores = {"NaiveBayes": data.good[: y.size], "IBk": data.poor[: y.size]}
-    study = SimpleNamespace(
-        envelopes=dict.fromkeys(scores),
-        result=lambda c: SimpleNamespace(y_true=y, scores=lambda: scores[c]),
-    )
-    view = CostCurvesView.__new__(CostCurvesView)  # without cross-validating anything
-    view.rep = SimpleNamespace(study=study)
-    widget = view.cost_space_explorer()
-    assert GERMAN_CREDIT_COSTS == {"fn_cost": 5.0, "fp_cost": 1.0}
-    assert widget.mode.value == "parts" and widget.p_pos.value == 0.3
-    assert widget.view_.pcf == pytest.approx(0.3 * 5 / (0.3 * 5 + 0.7 * 1), abs=1e-12)
-    assert [label for label, _ in widget.classifiers.options] == ["Naive Bayes", "IBk"]
-    assert "German Credit" in widget.header.value
-    assert view.cost_space_explorer(mode="pcf", pcf=0.4).view_.pcf == 0.4

@@ -16,10 +16,10 @@ import pytest
 import costlab.evaluation.experiment
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, select_classifier
 from costlab.widgets import CstExplorer, CstState, cst_explorer, range_choice
-from costlab.widgets import _charts as charts_module
-from costlab.widgets import _cst as cst_module
-from costlab.widgets import _cst_model as model_module
-from costlab.widgets._cst_render import drawn_class
+from costlab.widgets._cst import controller as cst_module
+from costlab.widgets._cst import model as model_module
+from costlab.widgets._cst.view import drawn_class
+from costlab.widgets._kit import charts as charts_module
 
 #: Al-Saffar (2018), Tables 15-16 (sec. 5.7.3, German Credit, [0.35/0.65, 0.55/0.45]): the
 #: printed per-ratio MTMCS, and the CST of each classifier; IBk has the larger MTMCR (163 vs
@@ -305,16 +305,3 @@ def test_a_preset_naming_an_unknown_classifier_is_refused():
     widget = cst_explorer({"A": coarse, "B": fine}, presets={"some": {"classifiers": ["y", "z"]}})
     widget.preset.value = "some"
     assert widget.state().classifiers == ("y",)  # the shown dataset A holds y, not z
-
-
-def test_the_thesis_presets_name_only_the_classifiers_a_run_holds():
-    from costlab.studies.alsaffar2018.explorer import cst_presets
-
-    every = cst_presets()
-    assert any(name.endswith("all four") for name in every)
-    some = cst_presets(classifiers=["NaiveBayes", "IBk"])
-    for preset in some.values():
-        assert set(preset["classifiers"]) <= {"NaiveBayes", "IBk"}
-    # every worked example compares AdaBoostM1 with another: none without it
-    assert [name for name in some if name.startswith("Fig.")] == []
-    assert any(name.endswith("the classifiers run") for name in some)

@@ -12,6 +12,7 @@ import re
 
 import numpy as np
 import pytest
+from _explorer_kit import count_calls, prior_row, prior_row_attr
 from sklearn.metrics import roc_curve
 
 from costlab.evaluation import CVResult
@@ -20,10 +21,8 @@ from costlab.widgets import (
     PriorShiftWidget,
     prior_shift_widget,
 )
-from costlab.widgets import _prior_shift_model as model
-from costlab.widgets import _priors as priors_module
-from costlab.widgets._charts import ChartImage
-from costlab.widgets._prior_shift_model import (
+from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._prior_shift.model import (
     compute_prior_view,
     operating_row,
 )
@@ -93,23 +92,6 @@ def _point_at(y, score, prior, condition, value):
     return tpr[k - 1] + w * (tpr[k] - tpr[k - 1]), fpr[k - 1] + w * (fpr[k] - fpr[k - 1])
 
 
-def _table(widget):
-    """{prior: {column: value}} of the Table 2 row as the widget shows it (unrounded)."""
-    rows = re.findall(r'<tr class="prior" data-prior="([^"]+)"[^>]*>(.*?)</tr>', widget.table.value)
-    cell = r'<td class="([^"]+)" data-value="([^"]+)"(?: data-std="([^"]+)")?>'
-    out = {}
-    for prior, cells in rows:
-        found = re.findall(cell, cells)
-        out[float(prior)] = {c: float(v) for c, v, _ in found}
-        out[float(prior)] |= {f"{c}_std": float(s) for c, _, s in found if s}
-    return out
-
-
-def _table_attr(widget, name):
-    table = r'<table class="[^"]*costlab-prior-row"[^>]*'
-    return re.search(rf'{table} {name}="([^"]*)"', widget.table.value).group(1)
-
-
 def test_opens_on_predictions_with_the_paper_s_defaults(predictions):
     y, scores = predictions
     widget = prior_shift_widget({n: (y, s) for n, s in scores.items()}, classifier="poor")
@@ -119,9 +101,9 @@ def test_opens_on_predictions_with_the_paper_s_defaults(predictions):
     assert [v for _, v in widget.classifier.options] == ["good", "poor"]
     assert widget.prior.min == pytest.approx(-4) and widget.prior.base == 10
     assert widget.prior.continuous_update is False and widget.value.continuous_update is False
-    table = _table(widget)
+    table = prior_row(widget)
     assert sorted(table, reverse=True) == [0.5, 0.1, 0.001]
-    assert _table_attr(widget, "data-n-folds") == "0" and "printed" not in widget.table.value
+    assert prior_row_attr(widget, "data-n-folds") == "0" and "printed" not in widget.table.value
     for prior, cells in table.items():
         tpr, fpr = _point_at(y, scores["poor"], prior, "tpr", 0.8)
         assert cells["tpr"] == pytest.approx(0.8) and cells["fpr"] == pytest.approx(fpr, abs=1e-12)
@@ -136,7 +118,7 @@ def test_moving_the_prior_redraws_figures_3_and_4(predictions):
     widget.prior.value = 0.01
     assert widget.state_.prior == 0.01 and widget.figure_3.image.value != before
     assert 'data-prior="0.01"' in widget.summary.value
-    assert set(_table(widget)) == {0.5, 0.1, 0.01, 0.001}
+    assert set(prior_row(widget)) == {0.5, 0.1, 0.01, 0.001}
     assert re.search(r'data-prior="0.01" data-chosen="true"', widget.table.value)
 
     fpr, tpr, _ = roc_curve(y, scores["good"], drop_intermediate=False)
@@ -153,7 +135,7 @@ def test_moving_the_prior_redraws_figures_3_and_4(predictions):
         x = prior * tpr + (1 - prior) * fpr
         np.testing.assert_allclose(fig4.lines_[("posfrac", prior)].get_xdata(), x, atol=1e-15)
         marker = fig4.markers_[("posfrac", prior)].get_xydata()[0]
-        np.testing.assert_allclose(marker, [_table(widget)[prior]["posfrac"], 0.8], atol=1e-12)
+        np.testing.assert_allclose(marker, [prior_row(widget)[prior]["posfrac"], 0.8], atol=1e-12)
     legend = [t.get_text() for t in fig4.axes_[0].get_legend().get_texts()]
     assert legend[0] == "$P(C_t)$ = 0.01 (chosen)"
 
@@ -164,8 +146,8 @@ def test_each_operating_condition_is_met_where_it_can_be(predictions, condition,
     widget = prior_shift_widget({n: (y, s) for n, s in scores.items()}, classifier="poor")
     widget.condition.value, widget.value.value, widget.prior.value = condition, value, 0.3
     assert widget.state_ == PriorShiftState("data", "poor", 0.3, condition, value)
-    assert _table_attr(widget, "data-condition") == condition
-    for prior, cells in _table(widget).items():
+    assert prior_row_attr(widget, "data-condition") == condition
+    for prior, cells in prior_row(widget).items():
         tpr, fpr = _point_at(y, scores["poor"], prior, condition, value)
         if np.isnan(tpr):
             assert np.isnan(cells["posfrac"])
@@ -184,7 +166,7 @@ def test_an_unreachable_purity_is_said_not_drawn(predictions):
         widget.condition.value, widget.value.value, widget.prior.value = "purity", 1.0, 1e-4
     assert widget.error_ is None
     assert "no threshold of poor meets the condition" in widget.summary.value
-    assert "—" in widget.table.value and np.isnan(_table(widget)[1e-4]["purity"])
+    assert "—" in widget.table.value and np.isnan(prior_row(widget)[1e-4]["purity"])
     assert ("purity", 1e-4) not in widget.figure_4.display_.display.markers_
 
 
@@ -207,8 +189,8 @@ def test_the_table_2_row_is_the_folds_mean_and_std():
     y, score = _scores(2, n=500)
     result = _folded("folded", y, score, n_folds=5)
     widget = prior_shift_widget([result], prior=0.05)
-    assert _table_attr(widget, "data-n-folds") == "5"
-    for prior, cells in _table(widget).items():
+    assert prior_row_attr(widget, "data-n-folds") == "5"
+    for prior, cells in prior_row(widget).items():
         values = []
         for fold in range(5):
             mask = result.fold[0] == fold
@@ -230,11 +212,11 @@ def test_published_values_sit_beside_ours_only_at_their_condition(predictions):
         reference=reference,
         reference_condition={"tpr": 0.8},
     )
-    table = _table(widget)
+    table = prior_row(widget)
     assert table[0.1]["printed"] == 0.19 and table[0.1]["printed_std"] == 0.02
     assert "printed POSfrac" in widget.table.value
     widget.prior.value = 0.02  # a prior the reference does not give
-    assert np.isnan(_table(widget)[0.02]["printed"])
+    assert np.isnan(prior_row(widget)[0.02]["printed"])
     widget.value.value = 0.7  # another condition: no printed column
     assert "printed" not in widget.table.value
     widget.value.value = 0.8
@@ -267,7 +249,7 @@ def test_a_dataset_change_offers_its_classifiers_and_redraws_once(monkeypatch):
     widget = prior_shift_widget(results, classifier="LDC", titles={"second": "Second problem"})
     assert widget.dataset.layout.display != "none"
     assert widget.dataset.options == (("first", "first"), ("Second problem", "second"))
-    draws = _count(monkeypatch, ChartImage, "draw")
+    draws = count_calls(monkeypatch, ChartImage, "draw")
     widget.dataset.value = "second"
     assert [v for _, v in widget.classifier.options] == ["QDC", "Parzen"]
     assert widget.state_ == PriorShiftState("second", "QDC", 0.1, "tpr", 0.8)
@@ -304,7 +286,7 @@ def test_compute_prior_view_is_pure_and_matches_the_widget(predictions):
     assert view.row["posfrac"].to_numpy() == pytest.approx([0.25] * 4)
     widget = prior_shift_widget({n: (y, s) for n, s in scores.items()}, prior=0.02)
     widget.condition.value, widget.value.value = "posfrac", 0.25
-    shown = _table(widget)
+    shown = prior_row(widget)
     for record in view.row.to_dict("records"):
         assert shown[record["prior"]]["tpr"] == pytest.approx(record["tpr"], abs=1e-15)
 
@@ -312,90 +294,12 @@ def test_compute_prior_view_is_pure_and_matches_the_widget(predictions):
 # -- the spy: the study's widget never fits, and a redraw is a few sorts and two PNGs ----------
 
 
-def _count(monkeypatch, owner, name):
-    """Count the calls of ``owner.name`` (still calling it); returns the live list of counts."""
-    calls = [0]
-    original = getattr(owner, name)
+def test_read_scores_takes_lines_a_score_column_or_the_first_numeric_one():
+    from costlab.widgets._prior_shift.model import read_scores
 
-    def counting(*args, **kwargs):
-        calls[0] += 1
-        return original(*args, **kwargs)
-
-    monkeypatch.setattr(owner, name, counting)
-    return calls
-
-
-@pytest.fixture(scope="module")
-def small_study(tmp_path_factory):
-    """The study's view on a small run (two problems, 60 per class, 3 folds), cached."""
-    from costlab.studies.landgrebe import notebook
-    from costlab.studies.landgrebe.experiments import run_table2
-
-    run = run_table2(
-        experiments=["Highleyman", "Lithuanian"],
-        n_per_class=60,
-        n_folds=3,
-        progress=False,
-        cache_dir=tmp_path_factory.mktemp("cv"),
-    )
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(notebook, "run_table2", lambda **kwargs: run)
-        return notebook.PriorsView(progress=False)
-
-
-@pytest.mark.slow
-def test_no_control_fits_or_cross_validates_and_redraws_are_cheap(small_study, monkeypatch):
-    import costlab.classifiers
-    import costlab.studies.landgrebe.experiments as experiments
-
-    widget = small_study.prior_widget()
-    assert widget.state_ == PriorShiftState("Highleyman", "LDC", 0.1, "tpr", 0.8)
-    assert "printed POSfrac" in widget.table.value and _table(widget)[0.1]["printed"] == 0.2985
-    assert _table_attr(widget, "data-n-folds") == "3"
-
-    expensive = []
-
-    def forbidden(name):
-        def record(*args, **kwargs):
-            expensive.append(name)
-            raise AssertionError(f"{name} called from a widget callback")
-
-        return record
-
-    for owner, name in [
-        (costlab.evaluation.experiment, "run_experiments"),
-        (costlab.evaluation.experiment, "cross_val_proba"),
-        (costlab.evaluation.cv, "cross_val_proba"),
-        (experiments, "run_experiments"),
-        (experiments, "run_table2"),
-        (experiments, "generate"),
-    ]:
-        monkeypatch.setattr(owner, name, forbidden(f"{owner.__name__}.{name}"))
-    for cls in ("LDC", "QDC", "MixtureOfGaussiansClassifier", "ParzenClassifier"):
-        monkeypatch.setattr(getattr(costlab.classifiers, cls), "fit", forbidden(f"{cls}.fit"))
-
-    sorts = _count(monkeypatch, model, "prior_operating_curves")
-    folds = _count(monkeypatch, model, "fold_operating_points")
-    reads = _count(monkeypatch, priors_module, "operating_point")
-    pngs = _count(monkeypatch, ChartImage, "png")
-    n_classifiers = len(widget.classifier.options)
-    moves = [
-        (widget.prior, 0.01),
-        (widget.prior, 0.001),
-        (widget.value, 0.7),
-        (widget.condition, "posfrac"),
-        (widget.value, 0.15),
-        (widget.condition, "purity"),
-        (widget.value, 0.95),
-        (widget.classifier, "QDC"),
-        (widget.dataset, "Lithuanian"),
-        (widget.classifier, "PARZEN"),
-    ]
-    for k, (control, value) in enumerate(moves, start=1):
-        control.value = value
-        assert widget.error_ is None, widget.message.value
-        # one sort of the chosen classifier's scores, one read of its folds, one read of
-        # each classifier for the column, two PNGs: nothing else per move
-        assert (sorts[0], folds[0], reads[0], pngs[0]) == (k, k, k * n_classifiers, 2 * k)
-    assert expensive == []
-    assert widget.state_ == PriorShiftState("Lithuanian", "PARZEN", 0.001, "purity", 0.95)
+    assert read_scores(b"0.1\n0.5\n0.9\n").tolist() == [0.1, 0.5, 0.9]
+    assert read_scores(b"id,score\na,0.2\nb,0.7\n").tolist() == [0.2, 0.7]
+    assert read_scores(b"id,p\n1,0.3\n2,0.4\n").tolist() == [1.0, 2.0]  # first numeric column
+    for bad, match in [(b"", "empty"), (b"0.1\nhigh\n", "one finite number per line")]:
+        with pytest.raises(ValueError, match=match):
+            read_scores(bad)

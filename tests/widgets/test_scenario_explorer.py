@@ -32,8 +32,8 @@ from costlab.metrics import (
 )
 from costlab.plotting import ScenarioCurveDisplay
 from costlab.widgets import ScenarioExplorer, ScenarioState, scenario_explorer
-from costlab.widgets._charts import ChartImage
-from costlab.widgets._scenario_model import density_of, matching_preset, presets
+from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._scenario.model import density_of, matching_preset, presets
 
 POS = "sick"
 ROUNDS = 6
