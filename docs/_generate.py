@@ -121,7 +121,7 @@ FAMILIES = {
         (
             "Prior shift and deployment",
             ("_prior_shift", "_deployment"),
-            ("PAPER_PRIORS", "SWEEP_PRIORS"),
+            ("DEFAULT_PRIORS", "SWEEP_PRIORS"),
         ),
         ("Uncertainty bands", ("_bands",), ()),
         ("Ranks of classifiers over datasets", ("_ranks",), ()),

@@ -8,6 +8,7 @@ Brier curves (:mod:`._decision`); uncertainty bands (:mod:`._bands`); critical-d
 diagrams (:mod:`._ranks`). Styles are :func:`classifier_styles`; saving is :func:`save_figure`
 (:mod:`._save`)."""
 
+from costlab._deprecation import deprecated
 from costlab.plotting._bands import (
     CostCurveBandDisplay,
     MTMCSBandDisplay,
@@ -26,7 +27,7 @@ from costlab.plotting._deployment import DeploymentCostDisplay
 from costlab.plotting._duality import CostSpaceDualityDisplay
 from costlab.plotting._mtmcs import MTMCSDisplay, ThresholdDisplay
 from costlab.plotting._prior_shift import (
-    PAPER_PRIORS,
+    DEFAULT_PRIORS,
     SWEEP_PRIORS,
     PriorShiftDisplay,
     PriorSweepDisplay,
@@ -38,7 +39,7 @@ from costlab.plotting._save import save_figure
 from costlab.plotting._scenario import ScenarioCurveDisplay
 
 __all__ = [
-    "PAPER_PRIORS",
+    "DEFAULT_PRIORS",
     "SWEEP_PRIORS",
     "BrierCurveDisplay",
     "CostCurveBandDisplay",
@@ -64,3 +65,11 @@ __all__ = [
     "display_name",
     "save_figure",
 ]
+
+
+def __getattr__(name):
+    # one release: the default priors' old name (a library constant named after no paper)
+    if name == "PAPER_PRIORS":
+        deprecated("costlab.plotting.PAPER_PRIORS", "costlab.plotting.DEFAULT_PRIORS")
+        return DEFAULT_PRIORS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -36,11 +36,12 @@ from costlab.metrics import operating_point, positive_fraction, prior_operating_
 from costlab.plotting._base import COLOURS, CurveDisplayMixin, _finish, classifier_styles
 from costlab.plotting._scores import named_scores
 
-__all__ = ["PAPER_PRIORS", "SWEEP_PRIORS", "PriorShiftDisplay", "PriorSweepDisplay"]
+__all__ = ["DEFAULT_PRIORS", "SWEEP_PRIORS", "PriorShiftDisplay", "PriorSweepDisplay"]
 
 _KINDS = ("roc", "posfrac", "purity")
-#: The paper's priors (Landgrebe et al. 2004, Fig. 4 and Table 2).
-PAPER_PRIORS = (0.5, 0.1, 0.001)
+#: The priors drawn by default: balanced, one in ten and one in a thousand (three decades of
+#: imbalance; the priors of Landgrebe et al. 2004, Fig. 4 and Table 2).
+DEFAULT_PRIORS = (0.5, 0.1, 0.001)
 _PANEL = (5.6, 5.0)
 _LABELS = {
     "roc": ("false positive rate $FP_r$", "true positive rate $TP_r$"),
@@ -91,7 +92,7 @@ class PriorShiftDisplay(CurveDisplayMixin):
         y_true,
         y_score,
         *,
-        priors=PAPER_PRIORS,
+        priors=DEFAULT_PRIORS,
         kind=("roc", "posfrac"),
         operating_point=None,
         name=None,
@@ -225,9 +226,9 @@ def _check_condition(condition):
     return {key: value}
 
 
-#: Priors of a sweep: 1e-4 to 0.99, log-spaced, and the paper's (a tuple, as PAPER_PRIORS: a
+#: Priors of a sweep: 1e-4 to 0.99, log-spaced, and the default ones (a tuple, as DEFAULT_PRIORS: a
 #: constant of the face is immutable, and its API page is not numpy's ndarray's).
-SWEEP_PRIORS = tuple(np.unique(np.r_[np.geomspace(1e-4, 0.99, 161), PAPER_PRIORS]).tolist())
+SWEEP_PRIORS = tuple(np.unique(np.r_[np.geomspace(1e-4, 0.99, 161), DEFAULT_PRIORS]).tolist())
 
 
 class PriorSweepDisplay(CurveDisplayMixin):

@@ -142,3 +142,15 @@ def test_deployment_cost_display_draws_both_priors_and_the_band():
     assert from_est.name == "LogisticRegression"
     with pytest.raises(TypeError, match="estimate must be a PriorEstimate"):
         DeploymentCostDisplay.from_predictions(y, s, estimate=0.1)
+
+
+def test_the_default_priors_keep_their_old_name_for_one_release():
+    """The library's default priors are named after no paper; the old name warns."""
+    import costlab.plotting as plotting
+
+    assert plotting.DEFAULT_PRIORS == (0.5, 0.1, 0.001)
+    assert "PAPER_PRIORS" not in plotting.__all__
+    with pytest.warns(DeprecationWarning, match=r"use costlab\.plotting\.DEFAULT_PRIORS"):
+        assert plotting.PAPER_PRIORS is plotting.DEFAULT_PRIORS
+    with pytest.raises(AttributeError):
+        plotting.PAPER_PRIORITIES  # noqa: B018

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from costlab.evaluation.experiment import as_run
 from costlab.metrics.checks import check_priors, check_rate_target
-from costlab.plotting import PAPER_PRIORS
+from costlab.plotting import DEFAULT_PRIORS
 from costlab.validation import Options, check_param
 from costlab.widgets._kit.charts import ChartImage
 from costlab.widgets._kit.controller import Explorer
@@ -111,7 +111,7 @@ class PriorShiftWidget(Explorer):
         prior=0.1,
         condition="tpr",
         value=0.8,
-        reference_priors=PAPER_PRIORS,
+        reference_priors=DEFAULT_PRIORS,
         reference=None,
         reference_condition=None,
         labels=None,
