@@ -51,7 +51,9 @@ def bootstrap_thresholds(
     -------
     (thresholds, roc) : tuple of DataFrame
         ``fp_cost, threshold, low, high, iqr`` (scores >= threshold are positive) and
-        ``fpr, tpr, low, high``, with percentile intervals. ``sample_weight`` (finite, >= 0)
+        ``fpr, tpr, low, high``, with percentile intervals. The intervals of a threshold are
+        taken over the resamples where it is finite; NaN where it is infinite in every
+        resample (each calls nothing positive at that cost). ``sample_weight`` (finite, >= 0)
         weighs the instances; a resampled row keeps its weight.
 
     Notes
@@ -85,12 +87,21 @@ def bootstrap_thresholds(
     for b, (counts,) in enumerate(resamples):
         t_rep[b], r_rep[b] = one(counts)
     t_est, r_est = one(class_counts(is_pos, scores, w))
-    finite = np.where(np.isfinite(t_rep), t_rep, np.nan)
-    t_low, t_high = np.nanquantile(finite, _percentile_levels(confidence), axis=0)
-    q1, q3 = np.nanquantile(finite, [0.25, 0.75], axis=0)
+    t_low, t_high = _finite_quantiles(t_rep, _percentile_levels(confidence))
+    q1, q3 = _finite_quantiles(t_rep, [0.25, 0.75])
     r_low, r_high = _percentile_interval(r_rep, confidence, axis=0)
     thresholds = pd.DataFrame(
         {"fp_cost": fp, "threshold": t_est, "low": t_low, "high": t_high, "iqr": q3 - q1}
     )
     roc = pd.DataFrame({"fpr": fg, "tpr": r_est, "low": r_low, "high": r_high})
     return thresholds, roc
+
+
+def _finite_quantiles(replicates, q):
+    """Quantiles ``q`` of each column over its finite values; NaN for a column with none."""
+    out = np.full((len(q), replicates.shape[1]), np.nan)
+    some = np.isfinite(replicates).any(axis=0)
+    if some.any():
+        finite = np.where(np.isfinite(replicates[:, some]), replicates[:, some], np.nan)
+        out[:, some] = np.nanquantile(finite, q, axis=0)
+    return out

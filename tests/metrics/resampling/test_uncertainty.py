@@ -491,3 +491,19 @@ def test_threshold_band_display(sample):
     with pytest.raises(ValueError, match="lacks columns"):
         ThresholdBandDisplay({"NB": thresholds.drop(columns="threshold")})
     plt.close("all")
+
+
+def test_a_threshold_infinite_in_every_resample_has_no_interval_and_no_warning():
+    """At FPcost 0.95 every resample's best vertex calls nothing positive (threshold inf): its
+    interval is NaN, said by the docstring, without numpy's All-NaN warning (issue 33)."""
+    import warnings
+
+    from costlab.metrics import bootstrap_thresholds
+
+    y = np.array([1, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+    s = np.array([0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.05])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        table, _ = bootstrap_thresholds(y, s, fp_costs=[0.05, 0.95], n_resamples=20, random_state=0)
+    assert np.isinf(table["threshold"][1]) and table.loc[1, ["low", "high", "iqr"]].isna().all()
+    assert table.loc[0, ["low", "high", "iqr"]].notna().all()
