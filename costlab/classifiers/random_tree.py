@@ -7,7 +7,7 @@ those rules (classes ``RandomForest``, ``Bagging``, ``RandomTree``, ``Instances`
 ``ContingencyTables``, ``Utils`` and ``java.util.Random``), without copying its code; its
 out-of-fold probabilities equal Weka 3.9.7's to 1e-9 (the datasets compared are listed in
 ``tests/classifiers/test_weka_random_forest.py``). The compiled kernels are in
-:mod:`costlab.classifiers._random_tree_kernels`.
+:mod:`costlab.classifiers._weka.random_tree_kernels`.
 
 The rules, with Weka's defaults (``-P 100 -I 100 -num-slots 1 -K 0 -M 1.0 -V 0.001 -S 1``;
 ``SMALL`` = 1e-6, ``a == b`` within SMALL where Weka's ``Utils.eq`` is used):
@@ -79,7 +79,6 @@ from sklearn.utils.validation import check_is_fitted
 
 from costlab.validation import Interval
 
-from . import _random_tree_kernels as kernels
 from ._base import (
     POSITIVE_INT,
     WekaClassifierBase,
@@ -88,6 +87,7 @@ from ._base import (
     validate_params,
 )
 from ._encoding import CategoricalOrdinalEncoder
+from ._weka import random_tree_kernels as kernels
 
 __all__ = [
     "WekaRandomForest",
@@ -229,7 +229,7 @@ class WekaRandomForest(WekaClassifierBase):
         Number of attributes.
     trees_ : dict of ndarray
         The fitted trees as flat node arrays (see
-        :func:`costlab.classifiers._random_tree_kernels.grow_tree`), ``roots`` giving each
+        :func:`costlab.classifiers._weka.random_tree_kernels.grow_tree`), ``roots`` giving each
         tree's root node.
 
     Examples

@@ -3,7 +3,7 @@
 numpy's pairwise summation to the bit, ``x ln x`` with Weka's convention (0 below 1e-6), the
 1e-6 comparisons of Weka's ``Utils``, entropies, gain and gain ratio, the pessimistic error
 estimate (``Stats.addErrs``), and a node's class distributions kept as Weka's
-``Distribution`` keeps them (see :mod:`costlab.classifiers._j48_kernels`).
+``Distribution`` keeps them (see :mod:`costlab.classifiers._weka.j48_kernels`).
 """
 
 from __future__ import annotations

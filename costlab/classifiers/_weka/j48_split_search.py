@@ -4,10 +4,10 @@ Per attribute, the multiway split of a nominal attribute or the best cut of a nu
 (C4.5's admissible cuts, the first best gain by more than 1e-6, the MDL correction), then
 C4.5's choice among attributes (the largest gain ratio among those with at least the average
 gain). For two classes the numeric search evaluates exactly only the cuts that approximate
-gains (:mod:`costlab.classifiers._j48_approx`) cannot rule out, and falls back to the exact
+gains (:mod:`costlab.classifiers._weka.j48_approx`) cannot rule out, and falls back to the exact
 scan on a near tie (:func:`_numeric_binary`). The rules and the summation orders are those
 described in
-:mod:`costlab.classifiers._j48_kernels`, which grows the tree from these pieces.
+:mod:`costlab.classifiers._weka.j48_kernels`, which grows the tree from these pieces.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ import math
 import numpy as np
 from numba import njit
 
-from ._j48_approx import APPROX_ERROR, approx_gains
-from ._j48_numerics import (
+from .j48_approx import APPROX_ERROR, approx_gains
+from .j48_numerics import (
     LN2,
     SMALL,
     _add_unknowns,
@@ -241,7 +241,7 @@ def _numeric_binary(j, order, m, weight, XT, yi, wrow, min_obj, work,
     C4.5 then scans the cuts in order and takes a cut whose gain beats the best so far by
     more than 1e-6. The same cut is found by evaluating few cuts exactly
     (:func:`_approx_search`): the cuts' gains are first approximated (within
-    :data:`~costlab.classifiers._j48_approx.APPROX_ERROR`, vectorised), the largest, G, gives
+    :data:`~costlab.classifiers._weka.j48_approx.APPROX_ERROR`, vectorised), the largest, G, gives
     a start s = max(0, G - ``_MARGIN``), and the cuts are scanned in order from a best gain
     of s, evaluating exactly only those whose approximate gain could beat s by more than
     1e-6. That is exact: the cuts skipped have a gain of at most s + 1e-6, and so has every
