@@ -10,4 +10,14 @@ and :class:`~costlab.classifiers.WekaRandomForest` run on these kernels; nothing
   (C4.5 release 8): sums and entropies, approximate gains, a node's best split, the tree.
 - :mod:`.random_tree_splits`, :mod:`.random_tree_kernels`: RandomTree's split distributions and
   entropies, the tree and the forest.
+- :mod:`.numba_cache`: numba's cache stamped with all of these modules together, so that an edit
+  of a kernel recompiles its callers in the other modules.
 """
+
+from pathlib import Path
+
+from .numba_cache import register_package
+
+# Before any kernel below is decorated: numba's cache then sees an edit of a callee in another
+# module of this package (see numba_cache).
+register_package(Path(__file__).parent)
