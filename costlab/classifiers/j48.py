@@ -90,7 +90,13 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from costlab.validation import Boolean, InstanceOf, Interval, check_param
 
-from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
+from ._base import (
+    POSITIVE_INT,
+    ReadsEncodedFramesMixin,
+    WekaClassifierBase,
+    encode_labels,
+    validate_params,
+)
 from ._encoding import CategoricalOrdinalEncoder
 from ._weka import j48_kernels as _kernels
 from ._weka import j48_numerics as _numerics
@@ -185,7 +191,7 @@ class _Node:
         return [_Node(self.tree, int(self.tree.child[s])) for s in slots]
 
 
-class J48(WekaClassifierBase):
+class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
     """C4.5 release 8 decision tree, as Weka 3.9's ``J48`` (Quinlan 1993).
 
     The rules are listed in the module docstring: multiway nominal splits, numeric cuts at

@@ -81,6 +81,7 @@ from costlab.validation import Interval
 
 from ._base import (
     POSITIVE_INT,
+    ReadsEncodedFramesMixin,
     WekaClassifierBase,
     check_positive_int,
     encode_labels,
@@ -197,7 +198,7 @@ def weka_instance_text(values, categories, class_text: str) -> str:
     return ",".join(parts)
 
 
-class WekaRandomForest(WekaClassifierBase):
+class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
     """Weka 3.9's ``RandomForest``: bagged ``RandomTree`` trees, Weka's numbers exactly.
 
     The rules are listed in the module docstring (Breiman 2001 as Weka 3.9 implements it):
