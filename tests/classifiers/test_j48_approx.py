@@ -19,13 +19,8 @@ from hypothesis import strategies as st
 
 from costlab.classifiers._weka.j48_approx import APPROX_ERROR, _xlnx_approx, approx_gains
 from costlab.classifiers._weka.j48_kernels import scratch
-from costlab.classifiers._weka.j48_numerics import LN2, SMALL, _ge, _xlnx
-from costlab.classifiers._weka.j48_split_search import (
-    _approx_search,
-    _gain_binary,
-    _min_split,
-    _numeric_binary,
-)
+from costlab.classifiers._weka.j48_numerics import LN2, SMALL, _ge, _min_split, _xlnx
+from costlab.classifiers._weka.j48_two_class import _approx_search, _gain_binary, _numeric_binary
 
 
 def _exact_xlnx(x):

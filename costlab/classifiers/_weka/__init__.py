@@ -6,8 +6,9 @@ and :class:`~costlab.classifiers.WekaRandomForest` run on these kernels; nothing
 :mod:`costlab.classifiers.java_random`).
 
 - :mod:`.java`: ``java.util.Random``, Weka's bootstrap and Weka's quicksort.
-- :mod:`.j48_numerics`, :mod:`.j48_approx`, :mod:`.j48_split_search`, :mod:`.j48_kernels`: J48
-  (C4.5 release 8): sums and entropies, approximate gains, a node's best split, the tree.
+- :mod:`.j48_numerics`, :mod:`.j48_approx`, :mod:`.j48_two_class`, :mod:`.j48_split_search`,
+  :mod:`.j48_kernels`: J48 (C4.5 release 8): sums and entropies, approximate gains, the
+  two-class numeric cut search, a node's best split, the tree.
 - :mod:`.random_tree_splits`, :mod:`.random_tree_kernels`: RandomTree's split distributions and
   entropies, the tree and the forest.
 - :mod:`.numba_cache`: numba's cache stamped with all of these modules together, so that an edit
