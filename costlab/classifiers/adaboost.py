@@ -40,7 +40,7 @@ from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
 from .j48 import J48, EncodedTree
 from .stump import fit_weka_stump, numeric_orders
 
-__all__ = ["WekaAdaBoostM1", "boost", "boost_stumps", "evaluation_errors", "weka_classify"]
+__all__ = ["WekaAdaBoostM1"]
 
 TOLERANCE = 1e-6
 """Errors within this of 0 or 0.5 count as 0 or 0.5 (Weka's ``Utils.eq`` tolerance)."""

@@ -103,7 +103,7 @@ from ._weka import j48_numerics as _numerics
 
 _PRUNING_CONFIDENCE = Interval(numbers.Real, 0.0, 0.5, closed="right")
 
-__all__ = ["J48", "add_errors", "grow_tree", "presort", "tree_proba"]
+__all__ = ["J48"]
 
 
 def add_errors(n: float, e: float, cf: float) -> float:

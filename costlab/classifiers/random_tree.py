@@ -90,13 +90,7 @@ from ._base import (
 from ._encoding import CategoricalOrdinalEncoder
 from ._weka import random_tree_kernels as kernels
 
-__all__ = [
-    "WekaRandomForest",
-    "java_string_hash",
-    "weka_instance_text",
-    "weka_number_text",
-    "weka_num_features",
-]
+__all__ = ["WekaRandomForest"]
 
 _DECIMALS = Decimal("1e-6")
 _CONTEXT = Context(prec=800)
