@@ -56,11 +56,13 @@ def _package_locator(base, directory: Path):
 
         @classmethod
         def from_function(cls, py_func, py_file):
+            """``base``'s locator for a kernel of the package, None for any other."""
             if directory not in Path(py_file).resolve().parents:
                 return None
             return super().from_function(py_func, py_file)
 
         def get_source_stamp(self):
+            """The package's stamp, in place of the kernel's own file's."""
             return package_stamp(directory)
 
     PackageLocator.__qualname__ = PackageLocator.__name__ = f"Package{base.__name__.lstrip('_')}"
