@@ -138,7 +138,7 @@ FAMILIES = {
         ("Density-based classifiers (equal priors)", ("density",), ()),
         (
             "Registry, baselines and encoders",
-            ("costlab.classifiers", "_baselines", "_encoding"),
+            ("costlab.classifiers", "_registry", "_baselines", "_encoding"),
             ("CLASSIFIERS", "REGISTERED_CLASSIFIERS"),
         ),
     ),

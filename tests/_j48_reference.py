@@ -1,4 +1,4 @@
-"""The pure-numpy J48 that the compiled kernels (``costlab/classifiers/_j48_kernels.py``)
+"""The pure-numpy J48 that the compiled kernels (``costlab/classifiers/_weka/j48_kernels.py``)
 replaced, kept to check them against: ``tests/classifiers/test_j48.py`` asserts the same trees and
 probabilities equal to 1e-14 (the kernels keep the nodes' class distributions as Weka's
 ``Distribution`` sums them, this module with numpy's sums). Its own equality with Weka 3.9.7

@@ -1,11 +1,13 @@
-"""Shared pieces of the Weka-style classifiers: label encoding and ``predict``."""
+"""Shared pieces of the Weka-style classifiers: label encoding, ``predict`` and costlab's tags."""
 
 from __future__ import annotations
 
 import numbers
+from dataclasses import dataclass, fields
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import Tags
 from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import column_or_1d
 
@@ -71,3 +73,31 @@ class WekaClassifierBase(ClassifierMixin, BaseEstimator):
         tags.input_tags.allow_nan = True
         tags.input_tags.categorical = True
         return tags
+
+
+@dataclass(slots=True)
+class CostlabTags(Tags):
+    """scikit-learn's estimator tags with costlab's own (read with ``__sklearn_tags__()``).
+
+    Parameters
+    ----------
+    reads_encoded_frames : bool, default=False
+        The estimator reads the frames it fits and scores only through this package's encoders,
+        so cross-validation may encode a frame once and pass each fold's rows as an
+        :class:`~costlab.classifiers.EncodedFrame` (see
+        :func:`~costlab.classifiers.takes_encoded_frames`).
+    """
+
+    reads_encoded_frames: bool = False
+
+
+def costlab_tags(tags: Tags, **values) -> CostlabTags:
+    """``tags`` (scikit-learn's, or costlab's) as :class:`CostlabTags`, ``values`` set."""
+    return CostlabTags(**{**{f.name: getattr(tags, f.name) for f in fields(tags)}, **values})
+
+
+class ReadsEncodedFramesMixin:
+    """Mixin (left of the estimator's base class) setting the tag ``reads_encoded_frames``."""
+
+    def __sklearn_tags__(self):
+        return costlab_tags(super().__sklearn_tags__(), reads_encoded_frames=True)

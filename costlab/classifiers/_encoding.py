@@ -19,10 +19,7 @@ __all__ = [
     "CategoricalOneHotEncoder",
     "CategoricalOrdinalEncoder",
     "EncodedFrame",
-    "Schema",
-    "infer_schema",
-    "one_hot_codes",
-    "ordinal_codes",
+    "encode_frame",
 ]
 
 

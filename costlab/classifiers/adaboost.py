@@ -29,12 +29,18 @@ from sklearn.utils.validation import check_is_fitted
 
 from costlab.validation import Boolean, InstanceOf, Interval, Options
 
-from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
+from ._base import (
+    POSITIVE_INT,
+    ReadsEncodedFramesMixin,
+    WekaClassifierBase,
+    encode_labels,
+    validate_params,
+)
 from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
 from .j48 import J48, EncodedTree
 from .stump import fit_weka_stump, numeric_orders
 
-__all__ = ["WekaAdaBoostM1", "boost", "boost_stumps", "evaluation_errors", "weka_classify"]
+__all__ = ["WekaAdaBoostM1"]
 
 TOLERANCE = 1e-6
 """Errors within this of 0 or 0.5 count as 0 or 0.5 (Weka's ``Utils.eq`` tolerance)."""
@@ -188,7 +194,7 @@ def _assess_j48(model, codes, yi):
     return weka_classify(proba), evaluation_errors(proba, yi)
 
 
-class WekaAdaBoostM1(WekaClassifierBase):
+class WekaAdaBoostM1(ReadsEncodedFramesMixin, WekaClassifierBase):
     """AdaBoost.M1 of decision stumps or J48 trees, calibrated like Weka 3.9's ``AdaBoostM1``.
 
     Each round's model votes for one class with the round's weight

@@ -85,7 +85,7 @@ from costlab.metrics import as_cost_density
 from costlab.metrics.scenarios.risk import riskiest_misclassified
 from costlab.validation import Options, check_params
 
-from ._base import POSITIVE_INT, encode_labels
+from ._base import POSITIVE_INT, costlab_tags, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 from .j48 import J48
 
@@ -373,6 +373,11 @@ class RiskBoostClassifier(_BoostingBase):
         self.estimator_losses_ = np.array(losses)
         self.n_riskiest_ = np.array(counts, dtype=np.int64)
         return self
+
+    def __sklearn_tags__(self):
+        # Over J48 (the default) fit and predict_proba read frames through the encoder only.
+        over_j48 = self.estimator is None or isinstance(self.estimator, J48)
+        return costlab_tags(super().__sklearn_tags__(), reads_encoded_frames=over_j48)
 
     def reading(self):
         """The reading of Algorithm 1 this estimator runs: ``{"loss": ..., "weighting": ...,

@@ -57,14 +57,7 @@ from ._base import POSITIVE_INT
 
 _UNIT = Interval(numbers.Real, 0.0, 1.0, closed="both")
 
-__all__ = [
-    "LDC",
-    "QDC",
-    "MixtureOfGaussiansClassifier",
-    "ParzenClassifier",
-    "parzen_loo_log_likelihood",
-    "parzen_ml_width",
-]
+__all__ = ["LDC", "QDC", "MixtureOfGaussiansClassifier", "ParzenClassifier"]
 
 _CHUNK = 2048  # rows of a distance block: at most _CHUNK x n doubles in memory at once
 

@@ -15,7 +15,7 @@ from costlab.validation import Boolean
 from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
 from ._encoding import CategoricalOrdinalEncoder
 
-__all__ = ["WekaIBk", "cumulative_ranges"]
+__all__ = ["WekaIBk"]
 
 _CHUNK = 256
 """Test rows per block of the distance computation."""

@@ -68,7 +68,7 @@ Pruning (``unpruned=False``)
 here too, which matters for values such as 0.1.
 
 The tree is grown, collapsed, pruned and applied by compiled kernels
-(``costlab/classifiers/_j48_kernels.py``): each numeric attribute is sorted once per fit
+(``costlab/classifiers/_weka/j48_kernels.py``): each numeric attribute is sorted once per fit
 (once per boosting fit in :class:`~costlab.classifiers.WekaAdaBoostM1`) and the cut search at
 a node is a linear scan. Their trees equal those of the pure-numpy implementation they
 replaced (``tests/_j48_reference.py``), whose sums the split search keeps; the class
@@ -90,14 +90,20 @@ from sklearn.utils.validation import _check_sample_weight, check_is_fitted
 
 from costlab.validation import Boolean, InstanceOf, Interval, check_param
 
-from . import _j48_kernels as _kernels
-from . import _j48_numerics as _numerics
-from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
+from ._base import (
+    POSITIVE_INT,
+    ReadsEncodedFramesMixin,
+    WekaClassifierBase,
+    encode_labels,
+    validate_params,
+)
 from ._encoding import CategoricalOrdinalEncoder
+from ._weka import j48_kernels as _kernels
+from ._weka import j48_numerics as _numerics
 
 _PRUNING_CONFIDENCE = Interval(numbers.Real, 0.0, 0.5, closed="right")
 
-__all__ = ["J48", "add_errors", "grow_tree", "presort", "tree_proba"]
+__all__ = ["J48"]
 
 
 def add_errors(n: float, e: float, cf: float) -> float:
@@ -108,7 +114,7 @@ def add_errors(n: float, e: float, cf: float) -> float:
     ``n * (1 - CF ** (1 / n))`` (``e = 0``) and the value at ``e = 1``; for ``e + 0.5 >= n``
     the remaining ``n - e``; otherwise the Wilson score bound with a continuity correction
     (``f = (e + 0.5) / n``, ``z`` the ``1 - CF`` normal quantile). Computed by the compiled
-    :func:`costlab.classifiers._j48_numerics.add_errors` that the tree's pruning calls.
+    :func:`costlab.classifiers._weka.j48_numerics.add_errors` that the tree's pruning calls.
 
     Examples
     --------
@@ -119,7 +125,7 @@ def add_errors(n: float, e: float, cf: float) -> float:
 
 
 class _Tree:
-    """A fitted tree as flat arrays (see ``_j48_kernels._flatten``), nodes numbered depth first."""
+    """A fitted tree as flat arrays (see ``j48_kernels._flatten``), nodes numbered depth first."""
 
     def __init__(self, arrays, nominal, n_classes):
         (
@@ -185,7 +191,7 @@ class _Node:
         return [_Node(self.tree, int(self.tree.child[s])) for s in slots]
 
 
-class J48(WekaClassifierBase):
+class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
     """C4.5 release 8 decision tree, as Weka 3.9's ``J48`` (Quinlan 1993).
 
     The rules are listed in the module docstring: multiway nominal splits, numeric cuts at

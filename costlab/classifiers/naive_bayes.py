@@ -15,7 +15,7 @@ from sklearn.utils.validation import check_is_fitted
 from ._base import WekaClassifierBase, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 
-__all__ = ["WekaNaiveBayes", "numeric_precision"]
+__all__ = ["WekaNaiveBayes"]
 
 DEFAULT_PRECISION = 0.01
 """Precision of a numeric attribute with fewer than two distinct training values."""

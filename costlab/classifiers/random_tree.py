@@ -7,7 +7,7 @@ those rules (classes ``RandomForest``, ``Bagging``, ``RandomTree``, ``Instances`
 ``ContingencyTables``, ``Utils`` and ``java.util.Random``), without copying its code; its
 out-of-fold probabilities equal Weka 3.9.7's to 1e-9 (the datasets compared are listed in
 ``tests/classifiers/test_weka_random_forest.py``). The compiled kernels are in
-:mod:`costlab.classifiers._random_tree_kernels`.
+:mod:`costlab.classifiers._weka.random_tree_kernels`.
 
 The rules, with Weka's defaults (``-P 100 -I 100 -num-slots 1 -K 0 -M 1.0 -V 0.001 -S 1``;
 ``SMALL`` = 1e-6, ``a == b`` within SMALL where Weka's ``Utils.eq`` is used):
@@ -79,23 +79,18 @@ from sklearn.utils.validation import check_is_fitted
 
 from costlab.validation import Interval
 
-from . import _random_tree_kernels as kernels
 from ._base import (
     POSITIVE_INT,
+    ReadsEncodedFramesMixin,
     WekaClassifierBase,
     check_positive_int,
     encode_labels,
     validate_params,
 )
 from ._encoding import CategoricalOrdinalEncoder
+from ._weka import random_tree_kernels as kernels
 
-__all__ = [
-    "WekaRandomForest",
-    "java_string_hash",
-    "weka_instance_text",
-    "weka_number_text",
-    "weka_num_features",
-]
+__all__ = ["WekaRandomForest"]
 
 _DECIMALS = Decimal("1e-6")
 _CONTEXT = Context(prec=800)
@@ -197,7 +192,7 @@ def weka_instance_text(values, categories, class_text: str) -> str:
     return ",".join(parts)
 
 
-class WekaRandomForest(WekaClassifierBase):
+class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
     """Weka 3.9's ``RandomForest``: bagged ``RandomTree`` trees, Weka's numbers exactly.
 
     The rules are listed in the module docstring (Breiman 2001 as Weka 3.9 implements it):
@@ -229,7 +224,7 @@ class WekaRandomForest(WekaClassifierBase):
         Number of attributes.
     trees_ : dict of ndarray
         The fitted trees as flat node arrays (see
-        :func:`costlab.classifiers._random_tree_kernels.grow_tree`), ``roots`` giving each
+        :func:`costlab.classifiers._weka.random_tree_kernels.grow_tree`), ``roots`` giving each
         tree's root node.
 
     Examples

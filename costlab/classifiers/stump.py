@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-__all__ = ["WekaStump", "fit_weka_stump"]
+__all__: list[str] = []  # AdaBoostM1's stumps: no public name
 
 
 @dataclass(frozen=True)

@@ -31,7 +31,7 @@ FOLD_SCHEMES = ("weka", "sklearn")
 
 class JavaRandom:
     """``java.util.Random`` (enough for ``nextInt`` and Weka's shuffle), over the compiled
-    generator of :mod:`costlab.classifiers._weka_java`."""
+    generator of :mod:`costlab.classifiers._weka.java`."""
 
     def __init__(self, seed):
         self._state = np.array([java_seed(int(seed))], dtype=np.uint64)

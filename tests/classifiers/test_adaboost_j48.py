@@ -159,7 +159,7 @@ PRUNED = {"n_estimators": 100, "base": "J48"}
 # of the distribution) decides such a tie by the rounding of J48's Distribution bookkeeping
 # (fold 5, round 15: with sums in another order the error was 0.070 where Weka's is 0.511,
 # which stops Weka there). The kernels keep that bookkeeping as Weka does
-# (costlab/classifiers/_j48_kernels.py); vote has no numeric attribute, so J48's nodes hold
+# (costlab/classifiers/_weka/j48_kernels.py); vote has no numeric attribute, so J48's nodes hold
 # their rows in Weka's order and every round's probabilities equal Weka's to the bit (checked
 # round by round on fold 5).
 MATCHING = {

@@ -5,6 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 import pytest
+from sklearn.base import BaseEstimator, ClassifierMixin
+from sklearn.utils import get_tags
 
 from costlab.classifiers import (
     J48,
@@ -13,11 +15,13 @@ from costlab.classifiers import (
     RiskBoostClassifier,
     SklearnRandomForest,
     WekaAdaBoostM1,
+    WekaIBk,
     WekaNaiveBayes,
     WekaRandomForest,
     encode_frame,
     takes_encoded_frames,
 )
+from costlab.classifiers._base import ReadsEncodedFramesMixin, WekaClassifierBase, costlab_tags
 from costlab.evaluation import _engines
 from costlab.evaluation.cv import cross_val_proba
 
@@ -88,3 +92,27 @@ def test_models_reading_frames_otherwise_are_passed_frames():
     assert not takes_encoded_frames(SklearnRandomForest())
     assert not takes_encoded_frames(WekaNaiveBayes())
     assert not takes_encoded_frames(RiskBoostClassifier(estimator=SklearnRandomForest()))
+
+
+def test_a_new_weka_exact_estimator_is_recognised_by_its_tag_alone():
+    class Tagged(ClassifierMixin, BaseEstimator):
+        def __sklearn_tags__(self):
+            return costlab_tags(super().__sklearn_tags__(), reads_encoded_frames=True)
+
+    class Mixed(ReadsEncodedFramesMixin, WekaClassifierBase):
+        pass
+
+    class Plain(WekaClassifierBase):
+        pass
+
+    assert takes_encoded_frames(Tagged()) and takes_encoded_frames(Mixed())
+    assert not takes_encoded_frames(Plain()) and not takes_encoded_frames(WekaIBk())
+    assert not takes_encoded_frames(object())  # no scikit-learn tags at all
+    assert takes_encoded_frames(RiskBoostClassifier(estimator=J48()))
+
+
+def test_the_tag_keeps_scikit_learns_tags():
+    tags = get_tags(J48())
+    assert tags.reads_encoded_frames and tags.estimator_type == "classifier"
+    assert tags.input_tags.allow_nan and tags.input_tags.categorical  # WekaClassifierBase's
+    assert get_tags(RiskBoostClassifier()).classifier_tags.multi_class is False

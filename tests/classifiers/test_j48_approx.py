@@ -1,6 +1,6 @@
 """J48's two-class cut search: approximate gains as a filter, the exact cut as the result.
 
-The approximations (``costlab.classifiers._j48_approx``) must stay within their stated bound,
+The approximations (``costlab.classifiers._weka.j48_approx``) must stay within their stated bound,
 and the search that uses them (``_numeric_binary``) must return what C4.5's plain scan of every
 cut returns, bit for bit, including on near ties (where it falls back to the exact scan). The
 search reports whether the fallback ran; on generated ramp-shaped nodes it must have run, and
@@ -17,15 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from costlab.classifiers._j48_approx import APPROX_ERROR, _xlnx_approx, approx_gains
-from costlab.classifiers._j48_kernels import scratch
-from costlab.classifiers._j48_numerics import LN2, SMALL, _ge, _xlnx
-from costlab.classifiers._j48_split_search import (
-    _approx_search,
-    _gain_binary,
-    _min_split,
-    _numeric_binary,
-)
+from costlab.classifiers._weka.j48_approx import APPROX_ERROR, _xlnx_approx, approx_gains
+from costlab.classifiers._weka.j48_kernels import scratch
+from costlab.classifiers._weka.j48_numerics import LN2, SMALL, _ge, _min_split, _xlnx
+from costlab.classifiers._weka.j48_two_class import _approx_search, _gain_binary, _numeric_binary
 
 
 def _exact_xlnx(x):

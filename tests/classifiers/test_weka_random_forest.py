@@ -19,7 +19,7 @@ from costlab.classifiers import (
     describe_classifier,
     make_classifier,
 )
-from costlab.classifiers import _random_tree_kernels as kernels
+from costlab.classifiers._weka import random_tree_kernels as kernels
 from costlab.classifiers.random_tree import (
     java_string_hash,
     weka_instance_text,

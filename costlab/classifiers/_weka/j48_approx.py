@@ -1,12 +1,12 @@
 """Approximate two-class gains, vectorised (numba): a filter for J48's exact cut search.
 
-The exact gain of a cut (:func:`costlab.classifiers._j48_split_search._gain_binary`) takes six
+The exact gain of a cut (:func:`costlab.classifiers._weka.j48_two_class._gain_binary`) takes six
 ``x ln x`` through the C library's ``log``, one cut at a time, about 60 cycles a cut. Here
 the same sums in the same order are taken with :func:`_xlnx_approx`, a logarithm of
 multiplications and additions only, so that the compiler vectorises the loop over cuts
 (about 4 ns a cut on long runs of cuts). The split search uses these values only to decide
 which cuts cannot win; the cuts that can are evaluated exactly (see
-:func:`~costlab.classifiers._j48_split_search._numeric_binary`), so the trees are the same
+:func:`~costlab.classifiers._weka.j48_two_class._numeric_binary`), so the trees are the same
 bit for bit.
 
 **How far from the exact gain.** :func:`_xlnx_approx` is within 6e-12 x + 1e-15 x |ln x|
@@ -29,7 +29,7 @@ from __future__ import annotations
 from numba import njit, types
 from numba.extending import intrinsic
 
-from ._j48_numerics import LN2
+from .j48_numerics import LN2
 
 __all__ = ["APPROX_ERROR", "approx_gains"]
 
@@ -106,7 +106,7 @@ def _xlnx_approx(x):  # pragma: no cover - compiled
 @njit(inline="always", fastmath=_FLAGS, error_model="numpy", cache=True)
 def _gain_approx(l0, l1, p0, p1, inv_weight, old_ent):  # pragma: no cover - compiled
     """The gain of a cut with class weights ``l0``, ``l1`` on its left, as
-    :func:`~costlab.classifiers._j48_split_search._gain_binary` takes it but with
+    :func:`~costlab.classifiers._weka.j48_two_class._gain_binary` takes it but with
     :func:`_xlnx_approx` for ``x ln x`` and without a division: its
     ``(1 - (weight - known) / weight) * (old_ent - new_ent) / known`` is
     ``(old_ent - new_ent) / weight``. The exact gain is 0 where its numerator, the gain times

@@ -20,10 +20,10 @@ rows), two-class tables on integer counts; see :func:`grow_tree`.
 ``tests/classifiers/test_weka_random_forest.py`` checks the generator against known Java
 outputs and the trees against Weka 3.9.7 itself.
 
-The kernels live in three modules: :mod:`~costlab.classifiers._weka_java` (Java's generator,
-the bootstrap, Weka's quicksort), :mod:`~costlab.classifiers._random_tree_splits` (entropies and
-a node's candidate splits) and this one (growing a tree, and prediction); the names of the first
-two that the forest uses are re-exported here.
+The kernels live in three modules: :mod:`~costlab.classifiers._weka.java` (Java's generator,
+the bootstrap, Weka's quicksort), :mod:`~costlab.classifiers._weka.random_tree_splits`
+(entropies and a node's candidate splits) and this one (growing a tree, and prediction); the
+names of the first two that the forest uses are re-exported here.
 """
 
 from __future__ import annotations
@@ -43,18 +43,8 @@ __all__ = [
     "weka_sort_order",
 ]
 
-from ._j48_numerics import _eq
-from ._random_tree_splits import (
-    _DOUBLE_MAX,
-    _SMALL,
-    _entropy_conditioned_on_rows,
-    _entropy_over_columns,
-    _nominal_distribution,
-    _nominal_distribution_exact,
-    _numeric_distribution,
-    _numeric_distribution_exact,
-)
-from ._weka_java import (
+from .j48_numerics import _eq
+from .java import (
     _sort_into,
     bag_counts,
     java_next_double,
@@ -63,6 +53,16 @@ from ._weka_java import (
     java_seed,
     tree_seeds,
     weka_sort_order,
+)
+from .random_tree_splits import (
+    _DOUBLE_MAX,
+    _SMALL,
+    _entropy_conditioned_on_rows,
+    _entropy_over_columns,
+    _nominal_distribution,
+    _nominal_distribution_exact,
+    _numeric_distribution,
+    _numeric_distribution_exact,
 )
 
 _SORT_PASS = 2.0

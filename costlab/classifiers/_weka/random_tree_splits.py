@@ -3,7 +3,7 @@
 Entropies as Weka's ``ContingencyTables`` takes them (``n ln n`` of small integers looked up),
 and one node's candidate splits: the class distribution per branch of a nominal or a numeric
 attribute, on fractional weights in Weka's summation order or on integer copy counts (exact in
-any order); see :mod:`costlab.classifiers._random_tree_kernels`.
+any order); see :mod:`costlab.classifiers._weka.random_tree_kernels`.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from ._j48_numerics import _eq  # Weka's Utils.eq (within 1e-6), as J48 compares
-from ._weka_java import _sort_into
+from .j48_numerics import _eq  # Weka's Utils.eq (within 1e-6), as J48 compares
+from .java import _sort_into
 
 _SMALL = 1e-6
 _LOG2 = np.log(2.0)

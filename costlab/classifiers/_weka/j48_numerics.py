@@ -3,7 +3,7 @@
 numpy's pairwise summation to the bit, ``x ln x`` with Weka's convention (0 below 1e-6), the
 1e-6 comparisons of Weka's ``Utils``, entropies, gain and gain ratio, the pessimistic error
 estimate (``Stats.addErrs``), and a node's class distributions kept as Weka's
-``Distribution`` keeps them (see :mod:`costlab.classifiers._j48_kernels`).
+``Distribution`` keeps them (see :mod:`costlab.classifiers._weka.j48_kernels`).
 """
 
 from __future__ import annotations
@@ -349,3 +349,29 @@ def _class_dist(rows, w, yi, k):  # pragma: no cover - compiled
     for t in range(rows.size):
         out[yi[rows[t]]] += w[t]
     return out
+
+
+@njit(cache=True)
+def _slack(low, high, total, weight):  # pragma: no cover - compiled
+    """How far above the larger end of a run of cuts an inner cut's computed gain can be.
+
+    ``low``, ``high``: the moving class's weight on the left at the run's ends, ``total``
+    its weight in the node. 1e-12 for rounding; where that class's weight on either side
+    can lie in (0, 1e-6) inside the run, ``x ln x`` taken as 0 there (Weka's convention)
+    raises the gain above the convex function by up to 2 * 1e-6 ln(1e6) / ln 2 / weight.
+    """
+    if (low < 1e-6 and high > 0.0) or (total - high < 1e-6 and total - low > 0.0):
+        return 1e-12 + 5e-5 / weight
+    return 1e-12
+
+
+@njit(cache=True)
+def _min_split(known_weight, k, min_obj):  # pragma: no cover - compiled
+    """C4.5's least weight on each side of a numeric cut (Weka's ``C45Split``): a tenth of
+    the node's known weight per class, at least ``min_obj`` and at most 25."""
+    min_split = 0.1 * known_weight / k
+    if min_split - min_obj < SMALL or min_split <= min_obj:
+        return min_obj
+    if min_split - 25.0 > SMALL:
+        return 25.0
+    return min_split

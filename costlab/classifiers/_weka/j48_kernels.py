@@ -43,10 +43,12 @@ most once, and each node carries its own weights, aligned with its rows.
 
 No threads: the summation order, hence the result, does not depend on the machine.
 
-The kernels live in four modules: :mod:`~costlab.classifiers._j48_numerics` (sums, entropies,
-error estimates, Weka's ``Distribution``), :mod:`~costlab.classifiers._j48_split_search` (a
-node's best split), :mod:`~costlab.classifiers._j48_approx` (approximate gains, vectorised,
-that rule cuts out of the exact search) and this one (growing, collapsing, pruning, the flat
+The kernels live in five modules: :mod:`~costlab.classifiers._weka.j48_numerics` (sums,
+entropies, error estimates, Weka's ``Distribution``),
+:mod:`~costlab.classifiers._weka.j48_split_search` (a node's best split),
+:mod:`~costlab.classifiers._weka.j48_two_class` (its numeric cuts for two classes),
+:mod:`~costlab.classifiers._weka.j48_approx` (approximate gains, vectorised, that rule cuts out
+of the exact search) and this one (growing, collapsing, pruning, the flat
 tree and prediction).
 """
 
@@ -56,7 +58,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import List
 
-from ._j48_numerics import (  # noqa: F401
+from .j48_numerics import (  # noqa: F401
     _FLOAT_ARRAY,
     _FLOAT_TABLE,
     _INT_ARRAY,
@@ -69,7 +71,8 @@ from ._j48_numerics import (  # noqa: F401
     _rows_dist,
     _split_dist,
 )
-from ._j48_split_search import _STACK, _branches, _select
+from .j48_split_search import _branches, _select
+from .j48_two_class import _STACK
 
 # ---------------------------------------------------------------- the tree's storage
 
