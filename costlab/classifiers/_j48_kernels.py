@@ -101,6 +101,9 @@ def _part(branch, shares, b, rows, w):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _new_tree():  # pragma: no cover - compiled
+    """An empty J48 tree: eleven typed lists indexed by node, one per field of
+    ``weka.classifiers.trees.j48.ClassifierTree`` (leaf, empty, split attribute and cut,
+    children, the four sums of its ``Distribution``, and the node's rows and weights)."""
     return (
         List.empty_list(types.boolean),  # 0 leaf
         List.empty_list(types.boolean),  # 1 empty
@@ -118,6 +121,8 @@ def _new_tree():  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _add_node(tree, rows, w, dist, leaf, empty, attribute, cut):  # pragma: no cover
+    """Append a node (a new ``ClassifierTree``) with its rows, weights and ``Distribution``
+    ``dist`` (the four sums of :func:`_dist`); returns its index."""
     tree[0].append(leaf)
     tree[1].append(empty)
     tree[2].append(attribute)
@@ -134,11 +139,14 @@ def _add_node(tree, rows, w, dist, leaf, empty, attribute, cut):  # pragma: no c
 
 @njit(cache=True)
 def _dist(tree, node):  # pragma: no cover - compiled
+    """The node's ``j48.Distribution`` as its four sums: (bag x class table, per bag, per
+    class, total)."""
     return tree[5][node], tree[8][node], tree[9][node], tree[10][node]
 
 
 @njit(cache=True)
 def _set_dist(tree, node, dist):  # pragma: no cover - compiled
+    """Replace the node's ``j48.Distribution`` by ``dist`` (the four sums of :func:`_dist`)."""
     tree[5][node], tree[8][node], tree[9][node], tree[10][node] = dist
 
 
@@ -253,6 +261,8 @@ def _make_leaf(tree, node):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _preorder(tree, node):  # pragma: no cover - compiled
+    """The nodes of the subtree at ``node`` in preorder: a node, then its children's subtrees
+    first to last (the order of ``ClassifierTree``'s recursions)."""
     out = List.empty_list(types.int64)
     stack = [node]
     while len(stack) > 0:

@@ -41,6 +41,9 @@ from ._j48_numerics import (
 
 @njit(cache=True)
 def _nominal_table(j, n_values, rows, w, X, yi, k):  # pragma: no cover - compiled
+    """Value x class table of nominal attribute ``j`` over the rows with a known value, row by
+    row (the ``Distribution`` of ``j48.C45Split.handleEnumeratedAttribute`` before
+    ``addInstWithUnknown``)."""
     table = np.zeros((n_values, k))
     for t in range(rows.size):
         v = X[rows[t], j]
@@ -494,6 +497,8 @@ def _ruled_out(  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _push(stack, end_gains, top, low, high, kind, gain_low, gain_high):  # pragma: no cover
+    """Push a segment of cuts ``(low, high, kind)`` and the gains at its ends on the cut
+    search's stack; returns the new top."""
     entry = top // 3
     stack[top], stack[top + 1], stack[top + 2] = low, high, kind
     end_gains[2 * entry], end_gains[2 * entry + 1] = gain_low, gain_high
@@ -571,6 +576,8 @@ def _gain_binary(l0, l1, p0, p1, weight, old_ent, cache):  # pragma: no cover - 
 
 @njit(cache=True)
 def _no_split(k):  # pragma: no cover - compiled
+    """What :func:`_select` returns for a leaf: attribute -1, no cut, an empty ``Distribution``
+    (``j48.NoSplit``)."""
     return -1, 0.0, (np.zeros((1, k)), np.zeros(1), np.zeros(k), 0.0)
 
 
