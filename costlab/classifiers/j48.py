@@ -100,6 +100,7 @@ from ._base import (
 from ._encoding import CategoricalOrdinalEncoder
 from ._weka import j48_kernels as _kernels
 from ._weka import j48_numerics as _numerics
+from ._weka.j48_predict import predict as _predict
 
 _PRUNING_CONFIDENCE = Interval(numbers.Real, 0.0, 0.5, closed="right")
 
@@ -136,7 +137,7 @@ class _Tree:
 
     def predict_proba(self, codes) -> np.ndarray:
         codes = np.ascontiguousarray(codes, dtype=np.float64)
-        return _kernels.predict(
+        return _predict(
             codes, self.nominal, self.attribute, self.cut, self.empty, self.first_child,
             self.n_children, self.child, self.share, self.branch_proba, self.proba,
         )  # fmt: skip

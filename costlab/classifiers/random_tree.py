@@ -317,11 +317,8 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         """
         check_is_fitted(self, "trees_")
         codes = np.ascontiguousarray(self.encoder_.transform(X), dtype=np.float64)
-        t = self.trees_
-        return kernels.forest_proba(
-            codes, t["roots"], t["attribute"], t["split"], t["first_child"], t["n_children"],
-            t["prop"], t["dist"], t["empty"], self.n_values_,
-        )  # fmt: skip
+        tree = kernels.Tree(*(self.trees_[name] for name in kernels.Tree._fields))
+        return kernels.forest_proba(codes, self.trees_["roots"], tree, self.n_values_)
 
 
 def _k_value(max_features, n_attributes) -> int:
@@ -345,10 +342,12 @@ def _class_texts(class_labels, classes) -> list:
 
 def _concatenate(trees) -> dict:
     """One set of node arrays for all trees; child and root indices shifted."""
-    names = ("attribute", "split", "first_child", "n_children", "prop", "dist", "empty")
-    sizes = np.array([tree[0].size for tree in trees])
+    sizes = np.array([tree.attribute.size for tree in trees])
     offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-    out = {name: np.concatenate([tree[i] for tree in trees]) for i, name in enumerate(names)}
+    out = {
+        name: np.concatenate([getattr(tree, name) for tree in trees])
+        for name in kernels.Tree._fields
+    }
     out["first_child"] = out["first_child"] + np.repeat(offsets, sizes)
     out["roots"] = offsets
     return out

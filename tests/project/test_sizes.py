@@ -20,15 +20,9 @@ MAX_FUNCTION_LINES = 80
 MAX_FILE_LINES = 600
 
 #: Functions (by name) allowed to be longer, and why.
-LONG_FUNCTIONS = {
-    # Weka's RandomTree grown in one numba kernel passing the tree as loose arrays; issue 32,
-    # item 4, splits it into node kernels over a named tree structure.
-    "grow_tree": "split into node kernels (issue 32, item 4)",
-}
+LONG_FUNCTIONS = {}
 #: Modules (path under costlab/) allowed to be longer, and why.
-LONG_FILES = {
-    "classifiers/_j48_split_search.py": "the Weka-exact machinery's split (issue 32, item 4)",
-}
+LONG_FILES = {}
 
 
 def _code_lines(node):

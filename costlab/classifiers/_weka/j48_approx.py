@@ -49,6 +49,7 @@ def _bits(typingctx, x):  # pragma: no cover - compiled
     """The IEEE 754 bits of a float64, as an int64."""
 
     def codegen(context, builder, signature, args):
+        """LLVM IR: the argument's bits reinterpreted as an int64."""
         return builder.bitcast(args[0], context.get_value_type(types.int64))
 
     return types.int64(types.float64), codegen
@@ -59,6 +60,7 @@ def _float(typingctx, x):  # pragma: no cover - compiled
     """The float64 whose IEEE 754 bits are an int64."""
 
     def codegen(context, builder, signature, args):
+        """LLVM IR: the argument's bits reinterpreted as a float64."""
         return builder.bitcast(args[0], context.get_value_type(types.float64))
 
     return types.float64(types.int64), codegen

@@ -43,13 +43,13 @@ most once, and each node carries its own weights, aligned with its rows.
 
 No threads: the summation order, hence the result, does not depend on the machine.
 
-The kernels live in five modules: :mod:`~costlab.classifiers._weka.j48_numerics` (sums,
+The kernels live in six modules: :mod:`~costlab.classifiers._weka.j48_numerics` (sums,
 entropies, error estimates, Weka's ``Distribution``),
 :mod:`~costlab.classifiers._weka.j48_split_search` (a node's best split),
 :mod:`~costlab.classifiers._weka.j48_two_class` (its numeric cuts for two classes),
 :mod:`~costlab.classifiers._weka.j48_approx` (approximate gains, vectorised, that rule cuts out
-of the exact search) and this one (growing, collapsing, pruning, the flat
-tree and prediction).
+of the exact search), :mod:`~costlab.classifiers._weka.j48_predict` (prediction from the flat
+tree) and this one (growing, collapsing, pruning, the flat tree).
 """
 
 from __future__ import annotations
@@ -104,6 +104,9 @@ def _part(branch, shares, b, rows, w):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _new_tree():  # pragma: no cover - compiled
+    """An empty J48 tree: eleven typed lists indexed by node, one per field of
+    ``weka.classifiers.trees.j48.ClassifierTree`` (leaf, empty, split attribute and cut,
+    children, the four sums of its ``Distribution``, and the node's rows and weights)."""
     return (
         List.empty_list(types.boolean),  # 0 leaf
         List.empty_list(types.boolean),  # 1 empty
@@ -121,6 +124,8 @@ def _new_tree():  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _add_node(tree, rows, w, dist, leaf, empty, attribute, cut):  # pragma: no cover
+    """Append a node (a new ``ClassifierTree``) with its rows, weights and ``Distribution``
+    ``dist`` (the four sums of :func:`_dist`); returns its index."""
     tree[0].append(leaf)
     tree[1].append(empty)
     tree[2].append(attribute)
@@ -137,11 +142,14 @@ def _add_node(tree, rows, w, dist, leaf, empty, attribute, cut):  # pragma: no c
 
 @njit(cache=True)
 def _dist(tree, node):  # pragma: no cover - compiled
+    """The node's ``j48.Distribution`` as its four sums: (bag x class table, per bag, per
+    class, total)."""
     return tree[5][node], tree[8][node], tree[9][node], tree[10][node]
 
 
 @njit(cache=True)
 def _set_dist(tree, node, dist):  # pragma: no cover - compiled
+    """Replace the node's ``j48.Distribution`` by ``dist`` (the four sums of :func:`_dist`)."""
     tree[5][node], tree[8][node], tree[9][node], tree[10][node] = dist
 
 
@@ -256,6 +264,8 @@ def _make_leaf(tree, node):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _preorder(tree, node):  # pragma: no cover - compiled
+    """The nodes of the subtree at ``node`` in preorder: a node, then its children's subtrees
+    first to last (the order of ``ClassifierTree``'s recursions)."""
     out = List.empty_list(types.int64)
     stack = [node]
     while len(stack) > 0:
@@ -495,9 +505,9 @@ def _flatten(tree, k):  # pragma: no cover - compiled
 @njit(cache=True)
 def scratch(n, k):  # pragma: no cover - compiled
     """The split search's scratch arrays for ``n`` rows and ``k`` classes, allocated once per
-    tree (see :func:`~costlab.classifiers._j48_split_search._numeric`,
-    :func:`~costlab.classifiers._j48_split_search._numeric_binary` and
-    :func:`~costlab.classifiers._j48_split_search._approx_search`)."""
+    tree (see :func:`~costlab.classifiers._weka.j48_split_search._numeric`,
+    :func:`~costlab.classifiers._weka.j48_two_class._numeric_binary` and
+    :func:`~costlab.classifiers._weka.j48_two_class._approx_search`)."""
     return (
         np.zeros(n, np.int64), np.zeros(n, np.int64), np.zeros((n, k)), np.zeros((5, 2 * k)),
         np.zeros(8), np.zeros(3 * _STACK, np.int64), np.zeros(2 * _STACK), np.zeros((2, n)),
@@ -525,75 +535,3 @@ def build(X, yi, w, nominal, n_values, in_average, numeric_index, order, n_known
     if prune:
         _prune(tree, X, yi, nominal, cf, z)
     return _flatten(tree, k)
-
-
-@njit(cache=True)
-def predict(X, nominal, attribute, cut, empty, first_child, n_children, child, share,
-            branch_proba, proba):  # fmt: skip  # pragma: no cover - compiled
-    """Class distributions of rows, summed as Weka's ``ClassifierTree.getProbs`` recursion
-    sums them: a leaf gives its probabilities times the row's weight there; a node where the
-    row's value is missing gives the sum, from 0 and branch by branch, of what its non-empty
-    branches give with the weight times the branch's share; an empty branch gives the
-    node's probabilities in that branch times the weight.
-
-    The recursion runs on an explicit stack: per frame its node, weight, next branch and the
-    running sum of its branches.
-    """
-    n, k = X.shape[0], proba.shape[1]
-    out = np.zeros((n, k))
-    frame_node = np.empty(attribute.size + 1, np.int64)
-    frame_weight = np.empty(attribute.size + 1)
-    frame_next = np.empty(attribute.size + 1, np.int64)
-    frame_sum = np.empty((attribute.size + 1, k))
-    result = np.empty(k)
-    for r in range(n):
-        top = 0
-        frame_node[0], frame_weight[0], frame_next[0] = 0, 1.0, -1
-        while top >= 0:
-            node, weight = frame_node[top], frame_weight[top]
-            j = attribute[node]
-            done = False
-            if j < 0:
-                for c in range(k):
-                    result[c] = weight * proba[node, c]
-                done = True
-            else:
-                v = X[r, j]
-                first, count = first_child[node], n_children[node]
-                if np.isnan(v):
-                    b = frame_next[top]
-                    if b < 0:  # first visit: start the sum
-                        frame_sum[top] = 0.0
-                        b = 0
-                    while b < count and empty[child[first + b]]:
-                        b += 1
-                    if b < count:  # descend into branch b, come back for b + 1
-                        frame_next[top] = b + 1
-                        top += 1
-                        s = first + b
-                        frame_node[top], frame_weight[top] = child[s], share[s] * weight
-                        frame_next[top] = -1
-                        continue
-                    result[:] = frame_sum[top]
-                    done = True
-                else:
-                    b = int(v) if nominal[j] else (1 if v > cut[node] else 0)
-                    if b < 0 or b >= count:
-                        result[:] = 0.0
-                        done = True
-                    else:
-                        s = first + b
-                        if empty[child[s]]:
-                            for c in range(k):
-                                result[c] = weight * branch_proba[s, c]
-                            done = True
-                        else:  # the branch's value is the node's: take its place
-                            frame_node[top], frame_next[top] = child[s], -1
-            if done:
-                top -= 1
-                if top >= 0:
-                    for c in range(k):
-                        frame_sum[top, c] += result[c]
-                else:
-                    out[r] = result
-    return out

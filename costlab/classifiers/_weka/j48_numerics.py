@@ -97,6 +97,7 @@ def _numpy_sum(a):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _xlnx(x):  # pragma: no cover - compiled
+    """``x ln x``, 0 below 1e-6 (``j48.EntropyBasedSplitCrit.lnFunc``)."""
     if x < 1e-6:
         return 0.0
     return x * np.log(x)
@@ -104,11 +105,13 @@ def _xlnx(x):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _eq(a, b):  # pragma: no cover - compiled
+    """``a == b`` within SMALL = 1e-6 (``weka.core.Utils.eq``)."""
     return a == b or (a - b < SMALL and b - a < SMALL)
 
 
 @njit(cache=True)
 def _ge(a, b):  # pragma: no cover - compiled
+    """``a >= b`` within SMALL = 1e-6 (``weka.core.Utils.grOrEq``)."""
     return b - a < SMALL or a >= b
 
 
@@ -174,11 +177,14 @@ def _table_sum(table, mode):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _xlnx_sum(values):  # pragma: no cover - compiled
+    """The sum of :func:`_xlnx` over ``values``, in numpy's pairwise order (:func:`_table_sum`)."""
     return _table_sum(values.reshape((1, values.size)), 1)
 
 
 @njit(cache=True)
 def _max_class(per_class):  # pragma: no cover - compiled
+    """The class of largest weight, the first of those within SMALL of it
+    (``j48.Distribution.maxClass``)."""
     best, index = 0.0, 0
     for c in range(per_class.size):
         if per_class[c] - best > SMALL:
@@ -188,11 +194,16 @@ def _max_class(per_class):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _old_ent(per_class):  # pragma: no cover - compiled
+    """The class weights' entropy before a split, in bits times their total:
+    ``(total ln total - sum x ln x) / ln 2`` (``j48.EntropyBasedSplitCrit.oldEnt``)."""
     return (_xlnx(_numpy_sum(per_class)) - _xlnx_sum(per_class)) / LN2
 
 
 @njit(cache=True)
 def _info_gain(table, weight, old_ent):  # pragma: no cover - compiled
+    """Information gain per unit of known weight of a split with bag x class ``table`` on a
+    node of total ``weight``, scaled down by the unknown rate
+    (``j48.InfoGainSplitCrit.splitCritValue``); 0 when it is 0 within SMALL."""
     known = _table_sum(table, 0)
     new_ent = -(_table_sum(table, 1) - _table_sum(table, 3)) / LN2
     unknown_rate = (weight - known) / weight
@@ -204,6 +215,8 @@ def _info_gain(table, weight, old_ent):  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _gain_ratio(table, weight, gain):  # pragma: no cover - compiled
+    """``gain`` divided by the split's own entropy, the unknown weight a bag of its own
+    (``j48.GainRatioSplitCrit.splitCritValue`` and ``splitEnt``); 0 without split entropy."""
     known = _table_sum(table, 2)
     split_ent = 0.0
     if known - 0.0 > SMALL:
@@ -345,6 +358,8 @@ def _numeric_split_dist(order, m, last_left, wrow, yi, k):  # pragma: no cover -
 
 @njit(cache=True)
 def _class_dist(rows, w, yi, k):  # pragma: no cover - compiled
+    """Class weights of ``rows`` (weights ``w``), added row by row (``j48.Distribution.perClass``
+    of a node's instances)."""
     out = np.zeros(k)
     for t in range(rows.size):
         out[yi[rows[t]]] += w[t]

@@ -43,6 +43,9 @@ from .j48_two_class import _numeric_binary, _ratio_binary
 
 @njit(cache=True)
 def _nominal_table(j, n_values, rows, w, X, yi, k):  # pragma: no cover - compiled
+    """Value x class table of nominal attribute ``j`` over the rows with a known value, row by
+    row (the ``Distribution`` of ``j48.C45Split.handleEnumeratedAttribute`` before
+    ``addInstWithUnknown``)."""
     table = np.zeros((n_values, k))
     for t in range(rows.size):
         v = X[rows[t], j]
@@ -179,6 +182,8 @@ def _numeric(j, order, m, weight, X, yi, wrow, k, min_obj, work):  # pragma: no 
 
 @njit(cache=True)
 def _no_split(k):  # pragma: no cover - compiled
+    """What :func:`_select` returns for a leaf: attribute -1, no cut, an empty ``Distribution``
+    (``j48.NoSplit``)."""
     return -1, 0.0, (np.zeros((1, k)), np.zeros(1), np.zeros(k), 0.0)
 
 

@@ -329,6 +329,8 @@ def _ruled_out(  # pragma: no cover - compiled
 
 @njit(cache=True)
 def _push(stack, end_gains, top, low, high, kind, gain_low, gain_high):  # pragma: no cover
+    """Push a segment of cuts ``(low, high, kind)`` and the gains at its ends on the cut
+    search's stack; returns the new top."""
     entry = top // 3
     stack[top], stack[top + 1], stack[top + 2] = low, high, kind
     end_gains[2 * entry], end_gains[2 * entry + 1] = gain_low, gain_high

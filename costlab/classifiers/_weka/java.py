@@ -152,6 +152,8 @@ def bag_counts(weights, seed, n_trees, bag_percent):  # pragma: no cover - compi
 
 @numba.njit(cache=True, nogil=True)
 def _cswap(keys, index, left, right):  # pragma: no cover - compiled
+    """Order ``keys[left]``, ``keys[right]`` (and their indices) if the first is larger
+    (``weka.core.Utils.conditionalSwap``)."""
     if keys[left] > keys[right]:
         keys[left], keys[right] = keys[right], keys[left]
         index[left], index[right] = index[right], index[left]
@@ -159,6 +161,7 @@ def _cswap(keys, index, left, right):  # pragma: no cover - compiled
 
 @numba.njit(cache=True, nogil=True)
 def _swap(keys, index, i, j):  # pragma: no cover - compiled
+    """Swap entries ``i`` and ``j`` of ``keys`` and ``index`` (``weka.core.Utils.swap``)."""
     keys[i], keys[j] = keys[j], keys[i]
     index[i], index[j] = index[j], index[i]
 

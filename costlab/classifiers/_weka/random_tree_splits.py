@@ -27,6 +27,8 @@ _N_LN_N[0] = 0.0
 
 @numba.njit(cache=True, nogil=True)
 def _ln_func(x):  # pragma: no cover - compiled
+    """``x ln x`` (0 for ``x <= 0``), looked up for the integers below 10000
+    (``weka.core.ContingencyTables.lnFunc``)."""
     if x <= 0:
         return 0.0
     if x < 10000.0:
@@ -37,7 +39,18 @@ def _ln_func(x):  # pragma: no cover - compiled
 
 
 @numba.njit(cache=True, nogil=True)
+def _in_bits(value, total):  # pragma: no cover - compiled
+    """``value / (total ln 2)``: a sum of ``x ln x`` terms over a table of weight ``total`` as
+    an entropy in bits; 0 for a table without weight (``Utils.eq(total, 0)``)."""
+    if _eq(total, 0.0):
+        return 0.0
+    return value / (total * _LOG2)
+
+
+@numba.njit(cache=True, nogil=True)
 def _entropy_over_columns(dist):  # pragma: no cover - compiled
+    """Entropy in bits of the column (class) totals of a branch x class table
+    (``weka.classifiers.trees.RandomTree`` via ``ContingencyTables.entropyOverColumns``)."""
     value = 0.0
     total = 0.0
     for j in range(dist.shape[1]):
@@ -46,13 +59,13 @@ def _entropy_over_columns(dist):  # pragma: no cover - compiled
             column += dist[i, j]
         value -= _ln_func(column)
         total += column
-    if _eq(total, 0.0):
-        return 0.0
-    return (value + _ln_func(total)) / (total * _LOG2)
+    return _in_bits(value + _ln_func(total), total)
 
 
 @numba.njit(cache=True, nogil=True)
 def _entropy_conditioned_on_rows(dist):  # pragma: no cover - compiled
+    """Entropy in bits of the classes given the branch (row) of a branch x class table
+    (``ContingencyTables.entropyConditionedOnRows``)."""
     value = 0.0
     total = 0.0
     for i in range(dist.shape[0]):
@@ -62,9 +75,7 @@ def _entropy_conditioned_on_rows(dist):  # pragma: no cover - compiled
             row += dist[i, j]
         value -= _ln_func(row)
         total += row
-    if _eq(total, 0.0):
-        return 0.0
-    return -value / (total * _LOG2)
+    return _in_bits(-value, total)
 
 
 @numba.njit(cache=True, nogil=True)
@@ -128,6 +139,10 @@ def _cut_step(value, c, w, prior, current, dist, cur_split, best, split):
 @numba.njit(cache=True, nogil=True)
 def _nominal_distribution(codes, yi, rows, wts, start, stop, att, n_values, n_classes):
     # pragma: no cover - compiled
+    """Class table per value of nominal attribute ``att`` over ``rows``/``wts[start:stop]``,
+    summed in the rows' order, with each row missing ``att`` then added to every branch times
+    the branch's share of the known weight. Returns ``(table, shares, NaN)``
+    (``weka.classifiers.trees.RandomTree.Tree.distribution``, nominal case)."""
     dist = np.zeros((n_values, n_classes))
     for p in range(start, stop):
         v = codes[rows[p], att]
@@ -145,6 +160,10 @@ def _nominal_distribution(codes, yi, rows, wts, start, stop, att, n_values, n_cl
 @numba.njit(cache=True, nogil=True)
 def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes, work):
     # pragma: no cover - compiled
+    """Best cut of numeric attribute ``att`` over ``rows``/``wts[start:stop]`` in Weka's order:
+    the rows sorted in place by Weka's quicksort (missing values last), cuts scanned, rows
+    missing ``att`` then shared out. Returns ``(table, shares, cut)``
+    (``RandomTree.Tree.distribution``, numeric case; ``work``: six scratch arrays)."""
     n = stop - start
     vals, order, stack, r_copy, w_copy, classes = work
     for p in range(n):
