@@ -31,7 +31,7 @@ variables ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_OPENML_SERVER`
 from ._bundled import breast_cancer
 from ._dataset import Dataset
 from ._errors import ChecksumError, DatasetError
-from ._fetch import resolve_data_home
+from ._fetch import resolve_data_home, resolve_mirror
 from ._loader import load_dataset
 from ._own import from_arff, from_arrays, from_csv, from_frame
 from ._prtools import (
@@ -65,6 +65,7 @@ __all__ = [
     "multimodal",
     "register_dataset",
     "resolve_data_home",
+    "resolve_mirror",
     "ringnorm",
     "threenorm",
     "two_gaussians",

@@ -361,3 +361,22 @@ def test_figures_draw_the_numbers_of_the_tables(mirror_dir, tmp_path):
     assert checked == 16  # four classifiers on each of the four datasets
     for display in drawn.values():
         plt.close(display.figure_)
+
+
+def test_the_manifest_names_the_mirror_read_from_the_environment(tmp_path, monkeypatch):
+    """Issue 33: with COSTLAB_MIRROR set (no --mirror), the manifest said ``"mirror": null``."""
+    from types import SimpleNamespace
+
+    from costlab.studies.alsaffar2018.report import ReproduceOptions, _write_manifest
+
+    mirror = tmp_path / "mirror"
+    mirror.mkdir()
+    monkeypatch.setenv("COSTLAB_MIRROR", str(mirror))
+    run = SimpleNamespace(datasets={}, results={})
+    rep = SimpleNamespace(options=ReproduceOptions(quick=True), run=run, timings={}, outputs=[])
+    _write_manifest(rep, tmp_path / "manifest.json")
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert manifest["options"]["mirror"] == str(mirror.resolve())
+    monkeypatch.delenv("COSTLAB_MIRROR")
+    _write_manifest(rep, tmp_path / "manifest.json")
+    assert json.loads((tmp_path / "manifest.json").read_text())["options"]["mirror"] is None

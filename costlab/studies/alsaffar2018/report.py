@@ -17,6 +17,7 @@ import pandas as pd
 from costlab import plotting
 from costlab._tables import write_table
 from costlab.classifiers import WekaRandomForest
+from costlab.datasets import resolve_mirror
 from costlab.evaluation.experiment import (
     auc_table,
     curves_for,
@@ -332,6 +333,10 @@ def figure_displays(rep):
         yield f"figure_{example.figure}", display.plot(annotate=True)
 
 
+def _as_text(value):
+    return None if value is None else str(value)
+
+
 def _write_manifest(rep, path):
     opts = rep.options
     return write_manifest(
@@ -339,6 +344,8 @@ def _write_manifest(rep, path):
         path,
         options={
             **{k: getattr(opts, k) for k in opts.__dataclass_fields__},
+            # the mirror the run read: --mirror, else COSTLAB_MIRROR (None: the sources' own)
+            "mirror": _as_text(resolve_mirror(opts.mirror)),
             "effective_step": opts.effective_step(),
             "datasets": list(opts.datasets),
             "classifiers": list(opts.classifiers),
