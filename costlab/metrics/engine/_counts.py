@@ -127,6 +127,7 @@ def _sorted_keys(is_pos, scores):
         key <<= _ONE
 
         def decode(ordered):
+            """The scores of sorted keys (scaled back)."""
             return _decode_ordered(ordered, low, scale)
 
     key |= is_pos.view(np.uint8)
@@ -159,6 +160,7 @@ def _ordered_bits_inplace(x):
 
 
 def _decode_non_negative(ordered):
+    """Non-negative scores sort as their own bits: decoding is a view back to float64."""
     return ordered.view(np.float64)
 
 

@@ -165,6 +165,8 @@ if HAVE_NUMBA:
 
     @numba.njit(cache=True, nogil=True)
     def _radix_sort(keys, payload):  # pragma: no cover - compiled; checked against numpy
+        """LSD radix sort of uint64 ``keys``, a byte per pass (a pass is skipped where every
+        key has the same byte), carrying ``payload`` along; stable. Returns both, sorted."""
         n = keys.size
         a, b = keys.copy(), np.empty_like(keys)
         pa, pb = payload.copy(), np.empty_like(payload)
@@ -193,6 +195,8 @@ if HAVE_NUMBA:
 
     @numba.njit(cache=True, nogil=True)
     def _run_sums(a, pa):  # pragma: no cover - compiled; checked against numpy
+        """Per run of equal sorted keys ``a``: the key and the cumulative negative and positive
+        weights up to its end (``pa`` > 0 a positive weight, < 0 a negative one)."""
         n = a.size
         m = 1
         for i in range(1, n):
@@ -221,6 +225,10 @@ if HAVE_NUMBA:
     def _reweighted_runs(
         rows, is_pos, last, scores, counts, weight, zero, values, neg_le, pos_le
     ):  # pragma: no cover - compiled; checked against numpy
+        """Class counts of a resample from the sorted rows: each row taken ``counts[row]``
+        times (times its weight), cumulated; ``values``, ``neg_le`` and ``pos_le`` are written
+        at the end of each run of equal scores (``last``) that holds a row taken at least once.
+        Returns how many runs were written."""
         cp = zero
         cn = zero
         total = 0  # rows taken so far
@@ -248,6 +256,8 @@ if HAVE_NUMBA:
 
     @numba.njit(cache=True, nogil=True)
     def _upper_chain(x, y):  # pragma: no cover - compiled; checked against the Python loop
+        """Indices of the upper convex chain of points sorted by x (Andrew's monotone chain;
+        collinear points are dropped)."""
         hull = np.empty(x.size, np.int64)
         k = 0
         for i in range(x.size):
@@ -264,9 +274,11 @@ if HAVE_NUMBA:
 
     @numba.njit(cache=True, nogil=True)
     def _tally(index, out, offset):  # pragma: no cover - compiled; checked against numpy
+        """``out[offset + i] += 1`` for each ``i`` in ``index`` (repeats counted)."""
         for i in index:
             out[offset + i] += 1
 
     def _sorted_sums(keys, signed):
+        """Radix-sort ``keys`` with their signed weights, then sum each run of equal keys."""
         a, pa = _radix_sort(keys, signed)
         return _run_sums(a, pa)
