@@ -221,6 +221,7 @@ def _fit_folds(run, progress, n_jobs, client):
             proba, fold, fold_seconds = _run(run, bar, n_jobs)
     except ValueError as error:
         _explain_nominal(error, run.dataset, run.label)
+        _explain_missing(error, run.dataset, run.label)
         raise
     finally:
         if own_bar:
@@ -294,6 +295,27 @@ def _explain_nominal(error, dataset, classifier):
         "make_column_selector(dtype_include='category')), remainder=StandardScaler()), "
         "LogisticRegression()), or use a model that accepts them, e.g. "
         "HistGradientBoostingClassifier(categorical_features='from_dtype') or one of "
+        "costlab.classifiers.baseline_models()."
+    ) from error
+
+
+_MISSING = re.compile(r"Input X contains NaN|contains NaN|missing values")
+
+
+def _explain_missing(error, dataset, classifier):
+    """Re-raise a fold's "Input X contains NaN" as a ValueError naming the classifier, the
+    dataset, its columns with missing values and two ways to take them; return for any other
+    error."""
+    counts = dataset.X.isna().sum()
+    missing = {str(column): int(n) for column, n in counts[counts > 0].items()}
+    if not missing or not _MISSING.search(str(error)):
+        return
+    raise ValueError(
+        f"{classifier} cannot take the missing values of {dataset.name} (missing per column: "
+        f"{missing}; scikit-learn: {error}). Impute them in the pipeline, e.g. "
+        "make_pipeline(SimpleImputer(), StandardScaler(), LogisticRegression()) (sklearn.impute; "
+        "SimpleImputer(strategy='most_frequent') before a OneHotEncoder of nominal columns), or "
+        "use a model that takes them, e.g. HistGradientBoostingClassifier() or one of "
         "costlab.classifiers.baseline_models()."
     ) from error
 

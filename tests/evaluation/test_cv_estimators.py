@@ -449,13 +449,23 @@ def test_an_estimator_that_cannot_take_nominal_columns_gets_a_clear_error():
         message = str(info.value)
         assert "LogisticRegression" in message and "could not convert string to float" in message
         assert "baseline_models()" in message and "OneHotEncoder" in message
-    # numeric data with the same model still runs, and other errors are left alone
+    # numeric data with the same model still runs
     assert cross_val_proba(data, LogisticRegression(), cache=False, progress=False).n_repeats
-    with pytest.raises(ValueError, match="Input X contains NaN"):
-        holes = data.X.assign(a=data.X["a"].where(data.X["a"] > 0))
+
+
+def test_an_estimator_that_cannot_take_missing_values_gets_a_clear_error():
+    """Issue 33, item 1: one blank number in a CSV gave scikit-learn's "Input X contains NaN"
+    from inside the folds, naming neither the model nor the dataset."""
+    data = _dataset()
+    holes = data.X.assign(a=data.X["a"].where(data.X["a"] > 0))
+    n_missing = int(holes["a"].isna().sum())
+    with pytest.raises(ValueError, match=r"LogisticRegression cannot take the missing") as info:
         cross_val_proba(
             Dataset("holes", "h", holes, data.y, "no", "yes", "frame"),
             LogisticRegression(),
             cache=False,
             progress=False,
         )
+    message = str(info.value)
+    assert f"of holes (missing per column: {{'a': {n_missing}}}" in message
+    assert "SimpleImputer" in message and "Input X contains NaN" in message

@@ -9,6 +9,7 @@ import re
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 import pytest
 
@@ -40,6 +41,30 @@ def test_the_ten_line_example_runs(tmp_path, monkeypatch):
         pd.testing.assert_frame_equal(curve, run.curves()[(namespace["data"].name, name)])
     summary = namespace["select_classifier"](curves, 0.3, 0.7).summary
     assert list(summary["classifier"]) == ["LR", "GB"] and (summary["cst"] > 0).all()
+    plt.close("all")
+
+
+def test_the_ten_line_example_takes_blank_cells_and_string_labels(tmp_path, monkeypatch):
+    """Issue 33, item 1: one blank number (and a blank yes/no) in the CSV, labels healthy/ill."""
+    X = breast_cancer().X.iloc[:, :4].copy()
+    X.iloc[3, 0] = float("nan")  # a blank number
+    smoker = ["yes", "no", "no"] * (len(X) // 3) + ["yes"] * (len(X) % 3)
+    smoker[5] = None  # a blank answer
+    frame = X.assign(
+        smoker=smoker,
+        outcome=breast_cancer().y.map({"benign": "healthy", "malignant": "ill"}).astype(str),
+    )
+    frame.to_csv(tmp_path / "patients.csv", index=False)
+    text = (tmp_path / "patients.csv").read_text().splitlines()
+    assert text[4].startswith(",") and ",,ill" in text[6]  # the blanks are in the file
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
+    namespace = {}
+    exec(compile(_snippet("## Your own classifier in ten lines"), "README.md", "exec"), namespace)
+    data, run = namespace["data"], namespace["run"]
+    assert data.X.isna().sum().sum() == 2 and data.positive == "ill"
+    assert set(namespace["chart"].curves) == {"LR", "GB"}
+    assert all(np.isfinite(result.proba).all() for result in run.results.values())
     plt.close("all")
 
 
