@@ -51,6 +51,14 @@ _CHUNK = 1 << 16
 _USER_AGENT = "costlab-datasets/0.1 (python urllib)"
 
 
+#: What an unreachable server's error adds: the way to work offline.
+_OFFLINE = (
+    " Offline? Point costlab at a local copy of the raw files: set COSTLAB_MIRROR to its "
+    "folder (or an http:// URL laid out like UCI's) or pass mirror=...; data/README.md in the "
+    "repository says how it is laid out."
+)
+
+
 def file_digest(path, algorithm="sha256"):
     """Return the hex digest of a file.
 
@@ -367,9 +375,11 @@ def _stream(url, fh, timeout):
         exc.close()
         raise DatasetError(f"downloading {url} failed: HTTP {exc.code} {exc.reason}") from exc
     except urllib.error.URLError as exc:
-        raise DatasetError(f"downloading {url} failed: cannot reach server ({exc.reason})") from exc
+        raise DatasetError(
+            f"downloading {url} failed: cannot reach server ({exc.reason}).{_OFFLINE}"
+        ) from exc
     except TimeoutError as exc:
-        raise DatasetError(f"downloading {url} failed: timed out ({exc})") from exc
+        raise DatasetError(f"downloading {url} failed: timed out ({exc}).{_OFFLINE}") from exc
     except (OSError, ValueError, http.client.HTTPException) as exc:  # reset, bad status, bad URL
         raise DatasetError(f"downloading {url} failed: {type(exc).__name__}: {exc}") from exc
     if announced is not None and announced.isdigit() and received != int(announced):

@@ -354,8 +354,10 @@ def test_uci_failure_falls_back_to_openml(
     pd.testing.assert_frame_equal(fallback.X, german.X)
     pd.testing.assert_series_equal(fallback.y, german.y)
     messidor_error = "messidor_features.arff failed: cannot reach server"
-    with pytest.raises(DatasetError, match=messidor_error):  # messidor has no OpenML copy
+    with pytest.raises(DatasetError, match=messidor_error) as info:  # no OpenML copy
         load_dataset("messidor", data_home=tmp_path / "cache")
+    # offline, the way out is named (issue 33: the error did not mention COSTLAB_MIRROR)
+    assert "Offline? " in str(info.value) and "COSTLAB_MIRROR" in str(info.value)
     server.routes.clear()
     with pytest.warns(UserWarning), pytest.raises(DatasetError, match="OpenML fallback failed"):
         load_dataset("credit_approval", data_home=tmp_path / "cache")
