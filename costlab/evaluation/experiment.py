@@ -84,7 +84,7 @@ class ExperimentRun:
         return {key: result.mtmcs_curve(**options) for key, result in self.results.items()}
 
 
-def as_run(results):
+def as_run(results, *, pos_label=None):
     """An :class:`ExperimentRun` from what users have at hand.
 
     Parameters
@@ -95,19 +95,31 @@ def as_run(results):
         predictions made elsewhere (one dataset called ``"data"``; ``y_score`` is the positive
         class's score, e.g. ``predict_proba(X)[:, 1]``; labels {0, 1}, {-1, 1} or {1, 2}). A
         value may also be a ``(y_true, y_score, pos_label)`` triple.
+    pos_label : scalar, optional
+        The positive class of every ``(y_true, y_score)`` pair of a mapping that does not name
+        its own (e.g. ``"ill"`` for labels healthy/ill). Results of cross-validation carry
+        their labels: ``pos_label`` is refused with them.
 
     Examples
     --------
     >>> run = as_run({"LR": ([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])})
     >>> list(run.results), run.results[("data", "LR")].engine
     ([('data', 'LR')], 'given')
+    >>> ill = as_run({"LR": (["ok", "ill", "ill"], [0.2, 0.9, 0.6])}, pos_label="ill")
+    >>> ill.results[("data", "LR")].labels
+    ('ok', 'ill')
     """
+    if pos_label is not None and not isinstance(results, Mapping):
+        raise ValueError(
+            "pos_label applies to a mapping {classifier name: (y_true, y_score)}; "
+            f"a {type(results).__name__} carries its own labels."
+        )
     if isinstance(results, ExperimentRun):
         return results
     if isinstance(results, CVResult):
         results = [results]
     if isinstance(results, Mapping):
-        items = [_given(name, value) for name, value in results.items()]
+        items = [_given(name, value, pos_label) for name, value in results.items()]
     elif isinstance(results, (list, tuple)) and all(isinstance(r, CVResult) for r in results):
         items = list(results)
     else:
@@ -123,7 +135,7 @@ def as_run(results):
     return run
 
 
-def _given(name, value):
+def _given(name, value, default_pos_label=None):
     if isinstance(value, CVResult):
         return value
     if not isinstance(value, (tuple, list)) or len(value) not in (2, 3) or np.ndim(value[0]) != 1:
@@ -131,7 +143,7 @@ def _given(name, value):
             f"results[{name!r}] must be (y_true, y_score) or (y_true, y_score, pos_label), "
             f"got {type(value).__name__}."
         )
-    pos_label = value[2] if len(value) == 3 else None
+    pos_label = value[2] if len(value) == 3 else default_pos_label
     return CVResult.from_predictions(value[0], value[1], classifier=name, pos_label=pos_label)
 
 

@@ -157,7 +157,8 @@ class CurveDisplayMixin(DisplayMixin):
         ----------
         estimator : fitted classifier or Mapping[str, fitted classifier]
             Binary classifier(s) with ``predict_proba``; the score is the column of
-            ``pos_label`` among ``classes_``.
+            ``pos_label`` among ``classes_`` (default ``classes_[1]``, as scikit-learn's
+            Displays).
         X : array-like of shape (n, n_features)
         y : array-like of shape (n,)
         name : str, optional

@@ -50,16 +50,17 @@ def named_scores(y_score, name, y_true, *, param="y_score"):
 def estimator_scores(estimator, X, y, *, name=None, pos_label=None):
     """``({name: P(positive)}, pos_label)`` from one fitted classifier or a mapping of them.
 
-    Each score is the ``predict_proba`` column of ``pos_label`` among ``estimator.classes_``.
-    The returned ``pos_label`` is the one resolved from ``classes_`` (inferred for {0, 1},
-    {-1, 1} and {1, 2}).
+    Each score is the ``predict_proba`` column of ``pos_label`` among ``estimator.classes_``;
+    without ``pos_label`` it is ``classes_[1]``, as scikit-learn's Displays take it (for
+    {0, 1}, {-1, 1} and {1, 2} the class the labels' convention names; for string labels such
+    as healthy/ill the second in sorted order). The returned ``pos_label`` is the one used.
     """
     check_consistent_length(X, y)
     estimators = _by_name(estimator, name, "estimator", default=estimator_name)
     scores = {}
     for key, fitted in estimators.items():
         classes = _check_binary_classifier(fitted, key, y)
-        positive = resolve_binary_labels(classes, pos_label)
+        positive = resolve_binary_labels(classes, classes[1] if pos_label is None else pos_label)
         wanted = classes == positive
         scores[key] = fitted.predict_proba(X)[:, int(np.flatnonzero(wanted)[0])]
     return scores, positive

@@ -224,6 +224,20 @@ def test_from_estimator_uses_the_column_of_pos_label(Display, data):
 
 
 @DISPLAYS
+def test_from_estimator_defaults_to_classes_1_as_scikit_learn(Display, data):
+    """Issue 33, item 2: string labels without pos_label take ``classes_[1]`` (here "ill"), as
+    scikit-learn's Displays do; they used to stop at "pos_label must be given"."""
+    X, y = data
+    words = np.where(y == 1, "ill", "healthy")  # classes_ == ["healthy", "ill"]
+    clf = LogisticRegression().fit(X, words)
+    display = Display.from_estimator(clf, X, words)
+    p_ill = clf.predict_proba(X)[:, 1]
+    _assert_drawn_from(
+        display, {"LogisticRegression": cost_envelope(words, p_ill, pos_label="ill")}
+    )
+
+
+@DISPLAYS
 def test_from_estimator_passes_display_options(Display, data, fitted):
     X, y = data
     display = Display.from_estimator(fitted["LR"], X, y, pcf=0.4, title="x")

@@ -147,3 +147,21 @@ def test_cost_space_chart_is_the_mtmcs_chart_over_100():
     assert top is None or "FPcost/FNcost" in top.get_xlabel()
     explorer.cost_range.value = (0.4, 0.6)  # the shaded range follows the slider
     assert explorer.cost_chart.display_ is not display
+
+
+def test_string_labels_take_pos_label_as_the_other_explorers_do():
+    """Issue 33, item 2: ``cost_explorer(..., pos_label="ill")`` was a TypeError."""
+    from costlab.evaluation.experiment import as_run
+
+    rng = np.random.default_rng(0)
+    y = np.where(rng.random(300) < 0.4, "ill", "healthy")
+    score = rng.random(300) + (y == "ill")
+    explorer = cost_explorer({"mine": (y, score)}, pos_label="ill")
+    result = explorer.run_.results[("data", "mine")]
+    assert result.labels == ("healthy", "ill")
+    np.testing.assert_array_equal(result.y_true, (y == "ill").astype(int))
+    # a pair's own pos_label wins; results of cross-validation carry theirs
+    own = as_run({"mine": (y, -score, "healthy")}, pos_label="ill")
+    assert own.results[("data", "mine")].labels == ("ill", "healthy")
+    with pytest.raises(ValueError, match="pos_label applies to a mapping"):
+        as_run([result], pos_label="ill")

@@ -52,6 +52,10 @@ class CostExplorer(Explorer):
         ``{"LR": (y_test, y_score), ...}`` with ``y_score`` the positive class's score
         (``predict_proba(X_test)[:, 1]``). An ``ExperimentRun`` may hold datasets without
         results when ``models`` says what to cross-validate on them.
+    pos_label : scalar, optional
+        The positive class of ``{"LR": (y_test, y_score)}`` pairs whose labels are not
+        {0, 1}, {-1, 1} or {1, 2} (e.g. ``"ill"`` for healthy/ill), as the other explorers
+        and scikit-learn take it.
     models : sequence or mapping, optional
         Classifiers the explorer may cross-validate on the run's datasets (registered names
         or estimators; a mapping names them). Without it, only the held results are shown,
@@ -124,6 +128,7 @@ class CostExplorer(Explorer):
         self,
         run,
         *,
+        pos_label=None,
         models=None,
         dataset=None,
         classifiers=None,
@@ -149,6 +154,7 @@ class CostExplorer(Explorer):
             cv_options={"n_folds": n_folds, "seed": seed, "folds": folds, "n_jobs": n_jobs},
             cache_dir=cache_dir,
             score_of=score_of,
+            pos_label=pos_label,
         )
         self.run_ = self._session.run_
         self._labels, self._titles = dict(labels or {}), dict(titles or {})

@@ -63,6 +63,8 @@ class ExplorerSession:
         Cross-validation cache.
     score_of : {"positive", "negative"}
         Which class's probability the threshold searches threshold.
+    pos_label : scalar, optional
+        The positive class of ``(y_true, y_score)`` pairs (:func:`~costlab.evaluation.experiment.as_run`).
 
     Attributes
     ----------
@@ -70,8 +72,10 @@ class ExplorerSession:
     models : dict of str -> registered name or estimator
     """
 
-    def __init__(self, run, models=None, *, cv_options, cache_dir=None, score_of="positive"):
-        self.run_ = as_run(run)
+    def __init__(
+        self, run, models=None, *, cv_options, cache_dir=None, score_of="positive", pos_label=None
+    ):
+        self.run_ = as_run(run, pos_label=pos_label)
         self.models = {} if models is None else experiment.named_classifiers(models)
         self.cv_options = dict(cv_options)
         self.cache_dir = cache_dir
