@@ -78,6 +78,25 @@ class CVResult:
             f"origin={self.origin!r})"
         )
 
+    def _repr_html_(self):
+        """Jupyter shows the result as a one-row table (what its repr says, and the AUC)."""
+        from costlab.metrics import roc_auc
+
+        row = {
+            "dataset": self.dataset,
+            "classifier": self.classifier,
+            "engine": self.engine,
+            "n": int(self.y_true.shape[0]),
+            "n_repeats": self.n_repeats,
+            "n_folds": self.n_folds,
+            "folds": self.folds,
+            "seed": self.seed,
+            "auc": roc_auc(self.y_true, self.scores(), pos_label=1),
+            "origin": self.origin,
+        }
+        table = pd.DataFrame([row]).to_html(index=False, float_format="{:.4f}".format)
+        return "<p><b>CVResult</b></p>" + table
+
     @classmethod
     def from_predictions(
         cls, y_true, y_score, *, classifier="Classifier", dataset="data", pos_label=None

@@ -33,7 +33,11 @@ __all__ = [
 ]
 
 
-@dataclass
+#: How many results and datasets a run's text repr names before "...".
+_SHOWN = 4
+
+
+@dataclass(repr=False)
 class ExperimentRun:
     """Cross-validation results of several datasets and classifiers.
 
@@ -56,6 +60,56 @@ class ExperimentRun:
     def dataset_names(self):
         """Datasets of the run: those loaded, then those only named by results, in order."""
         return list(dict.fromkeys([*self.datasets, *(d for d, _ in self.results)]))
+
+    def summary(self):
+        """One row per result: ``dataset, classifier, engine, n, n_repeats, n_folds, auc,
+        seconds`` (AUC of the first repetition's out-of-fold scores).
+
+        Examples
+        --------
+        >>> run = as_run({"LR": ([0, 0, 1, 1], [0.1, 0.4, 0.6, 0.3])})
+        >>> run.summary()[["dataset", "classifier", "n", "auc"]]
+          dataset classifier  n   auc
+        0    data         LR  4  0.75
+        """
+        return pd.DataFrame(
+            [
+                {
+                    "dataset": d,
+                    "classifier": c,
+                    "engine": r.engine,
+                    "n": int(r.y_true.shape[0]),
+                    "n_repeats": r.n_repeats,
+                    "n_folds": r.n_folds,
+                    "auc": roc_auc(r.y_true, r.scores(), pos_label=1),
+                    "seconds": round(float(r.seconds), 3),
+                }
+                for (d, c), r in self.results.items()
+            ],
+            columns=[
+                "dataset",
+                "classifier",
+                "engine",
+                "n",
+                "n_repeats",
+                "n_folds",
+                "auc",
+                "seconds",
+            ],
+        )
+
+    def __repr__(self):
+        names, keys = self.dataset_names(), [f"{d}/{c}" for d, c in self.results]
+        shown = ", ".join(keys[:_SHOWN]) + (
+            f", ... ({len(keys) - _SHOWN} more)" if len(keys) > _SHOWN else ""
+        )
+        datasets = ", ".join(names[:_SHOWN]) + (", ..." if len(names) > _SHOWN else "")
+        return f"ExperimentRun({len(names)} dataset(s): {datasets}; {len(keys)} result(s): {shown})"
+
+    def _repr_html_(self):
+        """Jupyter shows the run as its :meth:`summary` table."""
+        title = f"<p><b>ExperimentRun</b>: {len(self.results)} result(s)</p>"
+        return title + self.summary().to_html(index=False, float_format="{:.4f}".format)
 
     def curves(self, *, search="exact", step=1e-5, fp_costs=None, score_of="positive"):
         """The MTMCS curve of every result, keyed like :attr:`results`.
