@@ -165,3 +165,19 @@ def test_string_labels_take_pos_label_as_the_other_explorers_do():
     assert own.results[("data", "mine")].labels == ("ill", "healthy")
     with pytest.raises(ValueError, match="pos_label applies to a mapping"):
         as_run([result], pos_label="ill")
+
+
+def test_the_explorer_on_the_exact_search_draws_the_charts_curves():
+    """Issue 33, item 7: notebook 10's chart (exact search) and its explorer (then on the
+    optimized search) showed different curves; with ``search="exact"`` they are the same."""
+    from costlab.evaluation.experiment import as_run
+
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    score = rng.random(300) + 0.3 * y
+    run = as_run({"A": (y, score), "B": (y, score**2)})
+    explorer = cost_explorer(run, search="exact")
+    charts = run.curves()
+    for name, curve in explorer.curves_.items():
+        drawn = charts[("data", name)].set_index("fp_cost").reindex(curve["fp_cost"])
+        np.testing.assert_allclose(curve["mtmcs"].to_numpy(), drawn["mtmcs"].to_numpy())
