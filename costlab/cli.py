@@ -5,7 +5,7 @@ is the same)::
 
     costlab list                                 # the studies and the papers they reproduce
     costlab reproduce --quick                    # every study, a fast smoke run
-    costlab reproduce landgrebe --quick --out results   # one study, into results/landgrebe/
+    costlab reproduce landgrebe2004 --quick --out results   # one study, into results/landgrebe2004/
     costlab reproduce alsaffar2018 --help        # a study's own options
 
 ``costlab reproduce`` takes exactly what ``python reproduce.py`` of a checkout takes (both are

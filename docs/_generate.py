@@ -340,7 +340,7 @@ def _johnson2015() -> str:
 
 
 def _landgrebe() -> str:
-    from costlab.studies.landgrebe import published as p
+    from costlab.studies.landgrebe2004 import published as p
 
     rows = []
     for (experiment, prior), cells in p.TABLE_2.items():
@@ -353,7 +353,7 @@ PRINTED = {
     "alsaffar2018": _alsaffar2018,
     "drummond_holte2000": _drummond_holte2000,
     "johnson2015": _johnson2015,
-    "landgrebe": _landgrebe,
+    "landgrebe2004": _landgrebe,
 }
 
 

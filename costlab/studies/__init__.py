@@ -17,7 +17,7 @@ study               paper
                     cost curves
 ``johnson2015``     R. A. Johnson, T. Raeder and N. V. Chawla, *Optimizing Classifiers for
                     Hypothetical Scenarios*, PAKDD 2015
-``landgrebe``       T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin,
+``landgrebe2004``       T. Landgrebe, P. Paclik, D. M. J. Tax, S. Verzakov and R. P. W. Duin,
                     *Cost-based classifier evaluation for imbalanced problems*, SSPR 2004
 ==================  =====================================================================
 
@@ -40,7 +40,7 @@ STUDIES = {
     "alsaffar2018": "costlab.studies.alsaffar2018.cli",
     "drummond_holte2000": "costlab.studies.drummond_holte2000.cli",
     "johnson2015": "costlab.studies.johnson2015.cli",
-    "landgrebe": "costlab.studies.landgrebe.cli",
+    "landgrebe2004": "costlab.studies.landgrebe2004.cli",
 }
 
 #: Study name -> the paper it reproduces, by authors and year (``costlab list`` prints these).
@@ -48,7 +48,7 @@ PAPERS = {
     "alsaffar2018": "Al-Saffar (2018): MTMCS, MTMCR, CST over a range of costs (the thesis)",
     "drummond_holte2000": "Drummond & Holte (2000): cost curves, and the lecture notes on them",
     "johnson2015": "Johnson, Raeder & Chawla (2015): H measure, scenarios, risk, RiskBoost",
-    "landgrebe": "Landgrebe et al. (2004): POSfrac and purity under varying priors",
+    "landgrebe2004": "Landgrebe et al. (2004): POSfrac and purity under varying priors",
 }
 
 

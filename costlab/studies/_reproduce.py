@@ -10,7 +10,7 @@ From a checkout, ``python reproduce.py``; from an installed costlab, the same co
     python reproduce.py --scheduler local       # ... on a LocalCluster of this machine's cores
 
 Studies (costlab/studies/): alsaffar2018 (Al-Saffar 2018, the thesis), drummond_holte2000
-(cost curves), johnson2015 (RiskBoost, Table 2), landgrebe (POSfrac under varying priors).
+(cost curves), johnson2015 (RiskBoost, Table 2), landgrebe2004 (POSfrac under varying priors).
 
 Options are checked before anything runs; a wrong one exits with code 2 and names it.
 The study name comes first (reproduce.py alsaffar2018 --quick, not --quick alsaffar2018), and
@@ -20,9 +20,9 @@ Johnson et al.'s, --engine the thesis's: the run says which went only to some); 
 no study knows is an error, as is a value that a study knowing the option refuses.
 
 Each study writes into OUT/STUDY/ (--out OUT, default results: results/alsaffar2018/,
-results/landgrebe/...) and marks that folder as its own (costlab-study.json). The folder is
+results/landgrebe2004/...) and marks that folder as its own (costlab-study.json). The folder is
 checked before anything is computed: an --out that is a file, cannot be created or written, or
-is itself a study's folder (e.g. --out results/landgrebe) stops the run with exit code 2.
+is itself a study's folder (e.g. --out results/landgrebe2004) stops the run with exit code 2.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ import contextlib
 import importlib
 import sys
 
+from costlab._deprecation import REMOVED_IN
 from costlab.studies import STUDIES
 from costlab.studies._outdir import OutputFolderError, prepare_study_folder
 
@@ -68,6 +69,10 @@ def main(argv=None):
     return 0
 
 
+#: Studies renamed (old name -> new), accepted on the command line for one release.
+_RENAMED = {"landgrebe": "landgrebe2004"}
+
+
 class _UsageError(Exception):
     """A command line that no study's parser can reject by itself."""
 
@@ -84,7 +89,13 @@ def _parse(argv):
         named) an argument that no study knows.
     """
     if argv and not argv[0].startswith("-"):
-        name, rest = argv[0], argv[1:]
+        name, rest = _RENAMED.get(argv[0], argv[0]), argv[1:]
+        if name != argv[0]:  # one release: the study's old name runs it, saying the new one
+            print(
+                f"note: the study {argv[0]!r} is now {name!r} (the old name goes in costlab "
+                f"{REMOVED_IN})",
+                file=sys.stderr,
+            )
         if name not in STUDIES:
             raise _UsageError(f"unknown study {name!r}; choose from {', '.join(STUDIES)}")
         module = importlib.import_module(STUDIES[name])

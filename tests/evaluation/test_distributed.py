@@ -237,8 +237,8 @@ def test_reproduce_on_a_scheduler(client, tmp_path, monkeypatch, capsys):
     main = runpy.run_path(str(Path(__file__).resolve().parents[2] / "reproduce.py"))["main"]
     monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
     address = client.scheduler.address
-    code = main(["landgrebe", "--quick", "--out", str(tmp_path), "--scheduler", address])
+    code = main(["landgrebe2004", "--quick", "--out", str(tmp_path), "--scheduler", address])
     assert code == 0
     out = capsys.readouterr().out
     assert f"Dask: {address}" in out and "Landgrebe et al. (2004), claims" in out
-    assert (tmp_path / "landgrebe" / "summary.md").exists()
+    assert (tmp_path / "landgrebe2004" / "summary.md").exists()

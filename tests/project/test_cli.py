@@ -107,7 +107,7 @@ def test_a_broadcast_option_goes_to_the_studies_that_know_it(reproduce_main, rec
     assert all(args.quick and args.out == "elsewhere" for args in recorded.values())
     assert recorded["alsaffar2018"].repeats == 3
     assert recorded["johnson2015"].repeats == 3
-    assert not hasattr(recorded["landgrebe"], "repeats")
+    assert not hasattr(recorded["landgrebe2004"], "repeats")
     out = capsys.readouterr().out
     assert "--repeats only for alsaffar2018, johnson2015" in out
 
@@ -128,12 +128,12 @@ def test_the_study_name_comes_first(reproduce_main, started, capsys):
 
 
 def test_an_option_value_may_look_like_a_study_name(reproduce_main, recorded):
-    assert exit_code(reproduce_main, ["--out", "landgrebe"]) == 0
-    assert all(args.out == "landgrebe" for args in recorded.values())
+    assert exit_code(reproduce_main, ["--out", "landgrebe2004"]) == 0
+    assert all(args.out == "landgrebe2004" for args in recorded.values())
 
 
 def test_one_study_at_a_time(reproduce_main, started, capsys):
-    assert exit_code(reproduce_main, ["landgrebe", "johnson2015"]) == 2
+    assert exit_code(reproduce_main, ["landgrebe2004", "johnson2015"]) == 2
     assert started == []
     assert "one study" in capsys.readouterr().err
 
@@ -145,8 +145,8 @@ def test_an_unknown_study_is_named(reproduce_main, started, capsys):
 
 
 def test_an_option_value_may_look_like_a_study_name_after_a_study(reproduce_main, recorded):
-    assert exit_code(reproduce_main, ["johnson2015", "--out", "landgrebe"]) == 0
-    assert recorded["johnson2015"].out == "landgrebe"
+    assert exit_code(reproduce_main, ["johnson2015", "--out", "landgrebe2004"]) == 0
+    assert recorded["johnson2015"].out == "landgrebe2004"
 
 
 def test_help_without_a_study_shows_every_study(reproduce_main, recorded, capsys):
@@ -163,7 +163,7 @@ REDUCED = {
     "alsaffar2018": "20 trees",
     "drummond_holte2000": "20 trees",
     "johnson2015": "10 boosting rounds",
-    "landgrebe": "200 instances per class",
+    "landgrebe2004": "200 instances per class",
 }
 
 
@@ -243,7 +243,7 @@ def into(monkeypatch):
 
 def test_every_study_writes_into_its_own_folder_which_it_marks(reproduce_main, into, tmp_path):
     """The thesis's study wrote straight into --out (results/summary.md...), so that
-    ``alsaffar2018 --out results/landgrebe`` replaced Landgrebe et al.'s summary."""
+    ``alsaffar2018 --out results/landgrebe2004`` replaced Landgrebe et al.'s summary."""
     from costlab.studies._outdir import study_of
 
     assert exit_code(reproduce_main, ["--out", str(tmp_path)]) == 0
@@ -254,18 +254,18 @@ def test_every_study_writes_into_its_own_folder_which_it_marks(reproduce_main, i
 
 
 def test_another_studys_folder_is_refused_before_the_run(reproduce_main, started, tmp_path, capsys):
-    landgrebe = tmp_path / "results" / "landgrebe"
+    landgrebe2004 = tmp_path / "results" / "landgrebe2004"
     with pytest.raises(Started):
-        reproduce_main(["landgrebe", "--out", str(tmp_path / "results")])
-    (landgrebe / "summary.md").write_text("Landgrebe et al.'s summary\n")
+        reproduce_main(["landgrebe2004", "--out", str(tmp_path / "results")])
+    (landgrebe2004 / "summary.md").write_text("Landgrebe et al.'s summary\n")
     for argv in (["alsaffar2018"], []):  # one study, or every study
-        assert exit_code(reproduce_main, [*argv, "--out", str(landgrebe)]) == 2
+        assert exit_code(reproduce_main, [*argv, "--out", str(landgrebe2004)]) == 2
         err = capsys.readouterr().err
-        assert f"--out {landgrebe}" in err and "'landgrebe'" in err
-        assert f"--out {landgrebe.parent}" in err  # what to give instead
-    assert started == ["landgrebe"]
-    assert (landgrebe / "summary.md").read_text() == "Landgrebe et al.'s summary\n"
-    assert not (landgrebe / "alsaffar2018").exists()
+        assert f"--out {landgrebe2004}" in err and "'landgrebe2004'" in err
+        assert f"--out {landgrebe2004.parent}" in err  # what to give instead
+    assert started == ["landgrebe2004"]
+    assert (landgrebe2004 / "summary.md").read_text() == "Landgrebe et al.'s summary\n"
+    assert not (landgrebe2004 / "alsaffar2018").exists()
 
 
 def test_a_study_folder_marked_as_another_studys_is_refused(
@@ -274,13 +274,13 @@ def test_a_study_folder_marked_as_another_studys_is_refused(
     from costlab.studies._outdir import MARKER
 
     (tmp_path / "johnson2015").mkdir()
-    (tmp_path / "johnson2015" / MARKER).write_text('{"study": "landgrebe"}\n')
+    (tmp_path / "johnson2015" / MARKER).write_text('{"study": "landgrebe2004"}\n')
     assert exit_code(reproduce_main, ["johnson2015", "--out", str(tmp_path)]) == 2
-    assert "holds the results of study 'landgrebe'" in capsys.readouterr().err
+    assert "holds the results of study 'landgrebe2004'" in capsys.readouterr().err
     assert started == []
 
 
-@pytest.mark.parametrize("argv", [["alsaffar2018"], ["landgrebe"], []])
+@pytest.mark.parametrize("argv", [["alsaffar2018"], ["landgrebe2004"], []])
 @pytest.mark.parametrize("where", ["file", "under_a_file"])
 def test_an_out_that_is_a_file_stops_before_any_run(
     reproduce_main, started, tmp_path, capsys, argv, where
@@ -321,8 +321,8 @@ def test_a_read_only_study_folder_is_found_by_a_temporary_file(tmp_path, monkeyp
 
     monkeypatch.setattr(_outdir, "create_temp", refuse)
     with pytest.raises(_outdir.OutputFolderError, match="--out .*cannot create or write"):
-        _outdir.prepare_study_folder(tmp_path, "landgrebe")
-    assert list((tmp_path / "landgrebe").iterdir()) == []
+        _outdir.prepare_study_folder(tmp_path, "landgrebe2004")
+    assert list((tmp_path / "landgrebe2004").iterdir()) == []
 
 
 def test_the_installed_command_line_is_reproduce_py(reproduce_main, tmp_path):
@@ -335,7 +335,7 @@ def test_the_installed_command_line_is_reproduce_py(reproduce_main, tmp_path):
 
     assert reproduce_main is _reproduce.main
     done = subprocess.run(
-        [sys.executable, "-m", "costlab.studies", "landgrebe", "--quick", "--out", "a", "b"],
+        [sys.executable, "-m", "costlab.studies", "landgrebe2004", "--quick", "--out", "a", "b"],
         cwd=tmp_path,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
         capture_output=True,
@@ -350,9 +350,9 @@ def test_costlab_reproduce_is_reproduce_py(recorded):
     """``costlab reproduce ARGS`` hands ARGS to reproduce.py's command line unchanged."""
     from costlab.cli import main
 
-    assert main(["reproduce", "landgrebe", "--quick", "--out", "here"]) == 0
-    assert list(recorded) == ["landgrebe"]
-    assert recorded["landgrebe"].quick and recorded["landgrebe"].out == "here"
+    assert main(["reproduce", "landgrebe2004", "--quick", "--out", "here"]) == 0
+    assert list(recorded) == ["landgrebe2004"]
+    assert recorded["landgrebe2004"].quick and recorded["landgrebe2004"].out == "here"
 
 
 def test_costlab_list_names_every_study_and_its_paper(capsys):
@@ -402,9 +402,9 @@ def test_python_m_costlab_is_the_costlab_command(tmp_path):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = [sys.executable, "-m", "costlab"]
     done = subprocess.run([*run, "list"], cwd=tmp_path, env=env, capture_output=True, text=True)
-    assert done.returncode == 0 and "landgrebe" in done.stdout
+    assert done.returncode == 0 and "landgrebe2004" in done.stdout
     done = subprocess.run(
-        [*run, "reproduce", "landgrebe", "--quick", "--out", "a", "b"],
+        [*run, "reproduce", "landgrebe2004", "--quick", "--out", "a", "b"],
         cwd=tmp_path,
         env=env,
         capture_output=True,
@@ -412,3 +412,12 @@ def test_python_m_costlab_is_the_costlab_command(tmp_path):
     )
     assert done.returncode == 2 and "unrecognized arguments: b" in done.stderr
     assert not (tmp_path / "a").exists()
+
+
+def test_the_old_name_of_a_renamed_study_still_runs_it_for_one_release(recorded, capsys):
+    """Issue 33, item 7: Landgrebe et al.'s study carries its year as the others do."""
+    from costlab.cli import main
+
+    assert main(["reproduce", "landgrebe", "--quick"]) == 0
+    assert list(recorded) == ["landgrebe2004"]
+    assert "'landgrebe' is now 'landgrebe2004'" in capsys.readouterr().err

@@ -79,15 +79,15 @@ def test_a_planted_study_import_is_found(tmp_path):
     (tests / "deep" / "test_b.py").write_text(
         "import importlib\n"
         "def test_b():\n"
-        "    from costlab.studies.landgrebe import notebook\n"
+        "    from costlab.studies.landgrebe2004 import notebook\n"
         "    importlib.import_module('costlab.studies.drummond_holte2000')\n"
     )
     (tmp_path / "tests" / "studies").mkdir()
     (tmp_path / "tests" / "studies" / "test_c.py").write_text("import costlab.studies\n")
     assert study_imports(tmp_path) == [
         ("tests/widgets/deep/test_b.py", "costlab.studies.drummond_holte2000"),
-        ("tests/widgets/deep/test_b.py", "costlab.studies.landgrebe"),
-        ("tests/widgets/deep/test_b.py", "costlab.studies.landgrebe.notebook"),
+        ("tests/widgets/deep/test_b.py", "costlab.studies.landgrebe2004"),
+        ("tests/widgets/deep/test_b.py", "costlab.studies.landgrebe2004.notebook"),
         ("tests/widgets/test_a.py", "costlab.studies"),
         ("tests/widgets/test_a.py", "costlab.studies.alsaffar2018.published"),
         ("tests/widgets/test_a.py", "costlab.studies.alsaffar2018.published.CLASSIFIERS"),

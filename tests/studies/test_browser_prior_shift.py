@@ -27,7 +27,7 @@ from costlab.metrics import fold_operating_points, operating_point, summarize_fo
 pytestmark = pytest.mark.slow
 
 REPO = Path(__file__).resolve().parents[2]
-NOTEBOOK = REPO / "notebooks" / "40_landgrebe.ipynb"
+NOTEBOOK = REPO / "notebooks" / "40_landgrebe2004.ipynb"
 # Voila runs the whole notebook (tables and figures from the cached cross-validation) first
 PAGE_TIMEOUT = 240_000  # milliseconds
 WIDGET_TIMEOUT = 240_000  # milliseconds for the last cell's widget to appear
@@ -56,9 +56,9 @@ _READ = """() => {
 @pytest.fixture(scope="module")
 def study(tmp_path_factory):
     """The quick study cross-validated into a temporary cache (the kernel reads it)."""
-    from costlab.studies.landgrebe.experiments import run_table2
+    from costlab.studies.landgrebe2004.experiments import run_table2
 
-    cache = tmp_path_factory.mktemp("landgrebe-cv")
+    cache = tmp_path_factory.mktemp("landgrebe2004-cv")
     run = run_table2(quick=True, progress=False, cache_dir=cache)
     return {"cache": cache, "run": run}
 

@@ -1,6 +1,6 @@
-"""``python reproduce.py landgrebe``: Table 2 recomputed, the purity, figures, summary.
+"""``python reproduce.py landgrebe2004``: Table 2 recomputed, the purity, figures, summary.
 
-Writes into ``<out>/landgrebe/``: ``tables/*.{csv,md,tex}``, ``figures/*.png`` and
+Writes into ``<out>/landgrebe2004/``: ``tables/*.{csv,md,tex}``, ``figures/*.png`` and
 ``summary.md`` (each printed number and claim beside ours, and where we differ and why).
 """
 
@@ -12,10 +12,10 @@ from pathlib import Path
 import numpy as np
 
 from costlab.studies._skeleton import Reproduction, claims_markdown, write_study
-from costlab.studies.landgrebe import analyses
-from costlab.studies.landgrebe.experiments import run_table2
-from costlab.studies.landgrebe.figures import figure_makers
-from costlab.studies.landgrebe.published import TABLE_2_SOURCE
+from costlab.studies.landgrebe2004 import analyses
+from costlab.studies.landgrebe2004.experiments import run_table2
+from costlab.studies.landgrebe2004.figures import figure_makers
+from costlab.studies.landgrebe2004.published import TABLE_2_SOURCE
 
 __all__ = ["Reproduction", "reproduce", "tables_of"]
 
@@ -52,9 +52,9 @@ def reproduce(
     progress=True,
     log=print,
 ):
-    """Recompute Table 2 and the figures into ``<out>/landgrebe``."""
+    """Recompute Table 2 and the figures into ``<out>/landgrebe2004``."""
     start = time.perf_counter()
-    root = Path(out) / "landgrebe"
+    root = Path(out) / "landgrebe2004"
     run = run_table2(
         quick=quick,
         n_jobs=n_jobs,

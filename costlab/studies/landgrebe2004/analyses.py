@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics import operating_point, summarize_folds
-from costlab.studies.landgrebe.published import (
+from costlab.studies.landgrebe2004.published import (
     CLASSIFIERS,
     EXPERIMENTS,
     PRIORS,

@@ -6,10 +6,10 @@ import os
 
 from costlab.evaluation import ExperimentRun
 from costlab.studies._skeleton import ReproductionView
-from costlab.studies.landgrebe.experiments import run_table2
-from costlab.studies.landgrebe.figures import FIGURE_MAKERS
-from costlab.studies.landgrebe.published import PRIORS, PROTOCOL, TABLE_2
-from costlab.studies.landgrebe.report import Reproduction, tables_of
+from costlab.studies.landgrebe2004.experiments import run_table2
+from costlab.studies.landgrebe2004.figures import FIGURE_MAKERS
+from costlab.studies.landgrebe2004.published import PRIORS, PROTOCOL, TABLE_2
+from costlab.studies.landgrebe2004.report import Reproduction, tables_of
 from costlab.widgets import prior_shift_widget
 
 __all__ = ["PriorsView", "printed_posfrac"]

@@ -20,7 +20,7 @@ from costlab.classifiers import LDC, QDC, MixtureOfGaussiansClassifier, ParzenCl
 from costlab.evaluation import run_experiments
 from costlab.metrics import fold_operating_points
 from costlab.studies._skeleton import StudyRun
-from costlab.studies.landgrebe.published import CLASSIFIERS, EXPERIMENTS, PRIORS, PROTOCOL
+from costlab.studies.landgrebe2004.published import CLASSIFIERS, EXPERIMENTS, PRIORS, PROTOCOL
 
 __all__ = ["GENERATORS", "QUICK", "PriorsRun", "models", "run_table2"]
 

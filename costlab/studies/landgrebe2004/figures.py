@@ -6,8 +6,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 
 from costlab.plotting import PriorShiftDisplay
-from costlab.studies.landgrebe.analyses import cell_table
-from costlab.studies.landgrebe.published import CLASSIFIERS, EXPERIMENTS, PRIORS, PROTOCOL
+from costlab.studies.landgrebe2004.analyses import cell_table
+from costlab.studies.landgrebe2004.published import CLASSIFIERS, EXPERIMENTS, PRIORS, PROTOCOL
 
 __all__ = ["FIGURE_MAKERS", "figure_makers"]
 

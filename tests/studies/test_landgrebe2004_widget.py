@@ -12,8 +12,8 @@ from costlab.widgets._prior_shift import model
 @pytest.fixture(scope="module")
 def small_study(tmp_path_factory):
     """The study's view on a small run (two problems, 60 per class, 3 folds), cached."""
-    from costlab.studies.landgrebe import notebook
-    from costlab.studies.landgrebe.experiments import run_table2
+    from costlab.studies.landgrebe2004 import notebook
+    from costlab.studies.landgrebe2004.experiments import run_table2
 
     run = run_table2(
         experiments=["Highleyman", "Lithuanian"],
@@ -30,7 +30,7 @@ def small_study(tmp_path_factory):
 @pytest.mark.slow
 def test_no_control_fits_or_cross_validates_and_redraws_are_cheap(small_study, monkeypatch):
     import costlab.classifiers
-    import costlab.studies.landgrebe.experiments as experiments
+    import costlab.studies.landgrebe2004.experiments as experiments
 
     widget = small_study.prior_widget()
     assert widget.state_ == PriorShiftState("Highleyman", "LDC", 0.1, "tpr", 0.8)

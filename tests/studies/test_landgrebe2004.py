@@ -5,15 +5,15 @@ import numpy as np
 import pytest
 from sklearn.metrics import roc_curve
 
-from costlab.studies.landgrebe.published import CLASSIFIERS, EXPERIMENTS, PRIORS, TABLE_2
-from costlab.studies.landgrebe.report import reproduce
+from costlab.studies.landgrebe2004.published import CLASSIFIERS, EXPERIMENTS, PRIORS, TABLE_2
+from costlab.studies.landgrebe2004.report import reproduce
 
 pytestmark = pytest.mark.slow
 
 
 @pytest.fixture(scope="module")
 def rep(tmp_path_factory):
-    out = tmp_path_factory.mktemp("landgrebe")
+    out = tmp_path_factory.mktemp("landgrebe2004")
     home = tmp_path_factory.mktemp("home")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("COSTLAB_CACHE", str(home / "cv"))
@@ -23,7 +23,7 @@ def rep(tmp_path_factory):
 
 def test_every_table_figure_and_the_summary_are_written(rep):
     result, out = rep
-    root = out / "landgrebe"
+    root = out / "landgrebe2004"
     assert {p.stem for p in (root / "figures").glob("*.png")} == {
         "figure_03_roc_posfrac",
         "figure_04_priors",
@@ -98,7 +98,7 @@ def test_published_table_is_complete():
 
 
 def test_cli_runs_quick(tmp_path, monkeypatch, capsys):
-    from costlab.studies.landgrebe.cli import main
+    from costlab.studies.landgrebe2004.cli import main
 
     monkeypatch.setenv("COSTLAB_CACHE", str(tmp_path / "cv"))
     assert main(["--quick", "--out", str(tmp_path)]) == 0
@@ -109,7 +109,7 @@ def test_cli_runs_quick(tmp_path, monkeypatch, capsys):
 
 
 def test_bad_experiment_is_named():
-    from costlab.studies.landgrebe.experiments import generate, run_table2
+    from costlab.studies.landgrebe2004.experiments import generate, run_table2
 
     with pytest.raises(ValueError, match="experiments must be among"):
         run_table2(experiments=["Banana"], quick=True)
@@ -122,7 +122,7 @@ def test_the_table_2_figure_draws_the_table_s_cells(rep):
     order of the classifiers and priors of Table 2 (``table_2_cells``)."""
     import matplotlib.pyplot as plt
 
-    from costlab.studies.landgrebe.figures import figure_table_2
+    from costlab.studies.landgrebe2004.figures import figure_table_2
 
     result = rep[0]
     cells = result.tables["table_2_cells"]
@@ -157,7 +157,7 @@ def test_figure_3_draws_the_pooled_operating_curves(rep):
     import matplotlib.pyplot as plt
 
     from costlab.metrics import prior_operating_curves
-    from costlab.studies.landgrebe.figures import figure_03
+    from costlab.studies.landgrebe2004.figures import figure_03
 
     result = rep[0]
     is_target, score = result.run.pooled_scores("Highleyman", "LDC")
