@@ -52,7 +52,6 @@ PAPERS = {
 }
 
 
-
 def main(argv=None):
     """Run reproduce.py's command line (``costlab reproduce``); return the exit code.
 

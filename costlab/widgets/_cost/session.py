@@ -64,7 +64,8 @@ class ExplorerSession:
     score_of : {"positive", "negative"}
         Which class's probability the threshold searches threshold.
     pos_label : scalar, optional
-        The positive class of ``(y_true, y_score)`` pairs (:func:`~costlab.evaluation.experiment.as_run`).
+        The positive class of ``(y_true, y_score)`` pairs
+        (:func:`~costlab.evaluation.experiment.as_run`).
 
     Attributes
     ----------
