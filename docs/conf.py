@@ -54,6 +54,9 @@ extensions = [
     "sphinx.ext.autosummary",
     "sphinx.ext.intersphinx",
     "sphinx.ext.mathjax",
+    # MathJax served from the site itself (_static/mathjax), not a CDN: the formulas render
+    # offline (issue 33, item 4)
+    "sphinx-mathjax-offline",
     "numpydoc",
     "myst_nb",
     "matplotlib.sphinxext.plot_directive",

@@ -291,5 +291,9 @@ def test_the_site_renders_in_chromium(site, browser):
     image = page.locator("article img").first
     image.scroll_into_view_if_needed()
     assert page.evaluate("img => img.complete && img.naturalWidth > 0", image.element_handle())
+    # its formulas are typeset by the site's own MathJax (every request off this folder is
+    # refused above: a CDN's MathJax would leave raw LaTeX, issue 33 item 4)
+    page.wait_for_selector("mjx-container", timeout=30_000)
+    assert "\\mathrm{TMC}" not in page.locator("article").inner_text()
     assert errors == []
     page.close()
