@@ -52,17 +52,4 @@ PAPERS = {
 }
 
 
-def main(argv=None):
-    """Run reproduce.py's command line (``costlab reproduce``); return the exit code.
-
-    Parameters
-    ----------
-    argv : list of str, optional
-        ``[STUDY] [options]`` as ``python reproduce.py`` takes them; default ``sys.argv[1:]``.
-    """
-    from costlab.studies._reproduce import main as reproduce_main
-
-    return reproduce_main(argv)
-
-
-__all__ = ["PAPERS", "STUDIES", "main"]
+__all__ = ["PAPERS", "STUDIES"]

@@ -348,7 +348,7 @@ def test_the_installed_command_line_is_reproduce_py(reproduce_main, tmp_path):
 
 def test_costlab_reproduce_is_reproduce_py(recorded):
     """``costlab reproduce ARGS`` hands ARGS to reproduce.py's command line unchanged."""
-    from costlab.cli import main
+    from costlab.studies.command import main
 
     assert main(["reproduce", "landgrebe2004", "--quick", "--out", "here"]) == 0
     assert list(recorded) == ["landgrebe2004"]
@@ -356,8 +356,8 @@ def test_costlab_reproduce_is_reproduce_py(recorded):
 
 
 def test_costlab_list_names_every_study_and_its_paper(capsys):
-    from costlab.cli import main
     from costlab.studies import PAPERS
+    from costlab.studies.command import main
 
     assert set(PAPERS) == set(STUDIES)
     assert main(["list"]) == 0
@@ -375,7 +375,7 @@ def test_costlab_list_names_every_study_and_its_paper(capsys):
     ],
 )
 def test_a_bad_costlab_command_line_exits_2_and_says_why(argv, message, capsys):
-    from costlab.cli import main
+    from costlab.studies.command import main
 
     assert main(argv) == 2
     out = capsys.readouterr()
@@ -383,7 +383,7 @@ def test_a_bad_costlab_command_line_exits_2_and_says_why(argv, message, capsys):
 
 
 def test_costlab_help_lists_the_commands_and_the_studies(capsys):
-    from costlab.cli import main
+    from costlab.studies.command import main
 
     assert main(["--help"]) == 0
     out = capsys.readouterr().out
@@ -398,7 +398,7 @@ def test_python_m_costlab_is_the_costlab_command(tmp_path):
     from importlib.metadata import entry_points
 
     (script,) = entry_points(group="console_scripts", name="costlab")
-    assert script.value == "costlab.cli:main"
+    assert script.value == "costlab.studies.command:main"
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     run = [sys.executable, "-m", "costlab"]
     done = subprocess.run([*run, "list"], cwd=tmp_path, env=env, capture_output=True, text=True)
@@ -416,7 +416,7 @@ def test_python_m_costlab_is_the_costlab_command(tmp_path):
 
 def test_the_old_name_of_a_renamed_study_still_runs_it_for_one_release(recorded, capsys):
     """Issue 33, item 7: Landgrebe et al.'s study carries its year as the others do."""
-    from costlab.cli import main
+    from costlab.studies.command import main
 
     assert main(["reproduce", "landgrebe", "--quick"]) == 0
     assert list(recorded) == ["landgrebe2004"]

@@ -9,7 +9,7 @@ is the same)::
     costlab reproduce alsaffar2018 --help        # a study's own options
 
 ``costlab reproduce`` takes exactly what ``python reproduce.py`` of a checkout takes (both are
-:func:`costlab.studies.main`); ``costlab-reproduce`` is kept as its older name.
+:func:`costlab.studies._reproduce.main`); ``costlab-reproduce`` is kept as its older name.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 
 from costlab.studies import PAPERS, STUDIES
-from costlab.studies import main as reproduce_main
+from costlab.studies._reproduce import main as reproduce_main
 
 #: Sub-command -> one line of what it does (the order of ``costlab --help``).
 COMMANDS = {
