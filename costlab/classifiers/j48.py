@@ -100,6 +100,7 @@ from ._base import (
 from ._encoding import CategoricalOrdinalEncoder
 from ._weka import j48_kernels as _kernels
 from ._weka import j48_numerics as _numerics
+from ._weka.arrays import kernel_array
 from ._weka.j48_predict import predict as _predict
 
 _PRUNING_CONFIDENCE = Interval(numbers.Real, 0.0, 0.5, closed="right")
@@ -136,11 +137,13 @@ class _Tree:
         self.nominal, self.n_classes = nominal, n_classes
 
     def predict_proba(self, codes) -> np.ndarray:
-        codes = np.ascontiguousarray(codes, dtype=np.float64)
-        return _predict(
-            codes, self.nominal, self.attribute, self.cut, self.empty, self.first_child,
+        # writable C arrays: a read-only one (a memory-mapped input, a model loaded with
+        # mmap_mode) is another numba type and would compile the prediction again
+        arrays = (
+            self.nominal, self.attribute, self.cut, self.empty, self.first_child,
             self.n_children, self.child, self.share, self.branch_proba, self.proba,
         )  # fmt: skip
+        return _predict(kernel_array(codes, np.float64), *map(kernel_array, arrays))
 
 
 class _Split:
@@ -370,9 +373,9 @@ def grow_tree(
     :meth:`J48.fit` and by boosting, which encodes its data once for all rounds. Returns
     the root node.
     """
-    codes = np.ascontiguousarray(codes, dtype=np.float64)
-    nominal = np.asarray(schema.nominal, dtype=bool)
-    n_values = np.asarray(schema.n_values, dtype=np.int64)
+    codes = kernel_array(codes, np.float64)  # one numba type: J48 compiles once
+    nominal = kernel_array(schema.nominal, bool)
+    n_values = kernel_array(schema.n_values, np.int64)
     n_all = codes.shape[0]
     few = n_values < 0.3 * n_all
     multi_valued = bool(nominal.all() and not few.any())
@@ -381,10 +384,9 @@ def grow_tree(
         presorted = presort(codes, nominal)
     numeric_index, order, n_known, sorted_values = presorted
     arrays = _kernels.build(
-        codes, np.ascontiguousarray(yi, dtype=np.int64),
-        np.ascontiguousarray(weights, dtype=np.float64), nominal, n_values, in_average,
-        numeric_index, order, n_known, sorted_values, int(n_classes), float(min_obj),
-        float(cf), float(ndtri(1 - cf)), not unpruned,
+        codes, kernel_array(yi, np.int64), kernel_array(weights, np.float64), nominal, n_values,
+        in_average, numeric_index, order, n_known, sorted_values, int(n_classes),
+        float(min_obj), float(cf), float(ndtri(1 - cf)), not unpruned,
     )  # fmt: skip
     return _Node(_Tree(arrays, nominal, int(n_classes)))
 

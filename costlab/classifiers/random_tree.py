@@ -89,6 +89,7 @@ from ._base import (
 )
 from ._encoding import CategoricalOrdinalEncoder
 from ._weka import random_tree_kernels as kernels
+from ._weka.arrays import kernel_array
 
 __all__ = ["WekaRandomForest"]
 
@@ -271,10 +272,12 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         k = _k_value(self.max_features, codes.shape[1])
         class_text = _class_texts(self.class_labels, self.classes_)
         categories = self.encoder_.schema_.categories
-        n_values = np.ascontiguousarray(self.encoder_.schema_.n_values, dtype=np.int64)
-        yi = np.ascontiguousarray(yi, dtype=np.int64)
+        n_values = kernel_array(self.encoder_.schema_.n_values, np.int64)
+        yi = kernel_array(yi, np.int64)
         counts = kernels.bag_counts(np.ones(codes.shape[0]), seed, n_trees, 100.0)
-        columns = np.asfortranarray(codes)  # a column at a time: faster sorting
+        # attribute-major (a column at a time: faster sorting), always C-contiguous: an
+        # F-ordered array of one column would be typed C by numba and compile the tree twice
+        columns = np.ascontiguousarray(codes.T)
         # Speed only (see grow_tree): the rows in each numeric attribute's order, and the rows
         # with a missing value.
         order = np.array(
@@ -316,9 +319,12 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         an AUC) that Weka's own numbers do not have.
         """
         check_is_fitted(self, "trees_")
-        codes = np.ascontiguousarray(self.encoder_.transform(X), dtype=np.float64)
-        tree = kernels.Tree(*(self.trees_[name] for name in kernels.Tree._fields))
-        return kernels.forest_proba(codes, self.trees_["roots"], tree, self.n_values_)
+        codes = kernel_array(self.encoder_.transform(X), np.float64)
+        # writable copies where needed: a read-only array (a memory-mapped, unpickled model)
+        # is another numba type, which would compile the prediction again
+        tree = kernels.Tree(*(kernel_array(self.trees_[name]) for name in kernels.Tree._fields))
+        roots = kernel_array(self.trees_["roots"])
+        return kernels.forest_proba(codes, roots, tree, kernel_array(self.n_values_))
 
 
 def _k_value(max_features, n_attributes) -> int:

@@ -32,8 +32,8 @@ def _grown_pairs(monkeypatch, X, y, n_estimators, **params):
     pairs = []
     for args, tree in calls:
         codes, yi, rows, wts, n_classes, n_values, k_value, min_num, seed, _, _ = args
-        reference = grow_reference(
-            np.asarray(codes), yi, rows, wts, n_classes, n_values, k_value, min_num, seed
+        reference = grow_reference(  # the kernel reads codes attribute-major, codes[att, row]
+            np.asarray(codes).T, yi, rows, wts, n_classes, n_values, k_value, min_num, seed
         )
         pairs.append((tree, reference))
     return pairs

@@ -11,6 +11,7 @@ and :class:`~costlab.classifiers.WekaRandomForest` run on these kernels; nothing
   two-class numeric cut search, a node's best split, the tree.
 - :mod:`.random_tree_splits`, :mod:`.random_tree_kernels`: RandomTree's split distributions and
   entropies, the tree and the forest.
+- :mod:`.arrays`: arrays as the kernels take them (one numba type each: one compilation).
 - :mod:`.numba_cache`: numba's cache stamped with all of these modules together, so that an edit
   of a kernel recompiles its callers in the other modules.
 """

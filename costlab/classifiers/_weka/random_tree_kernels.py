@@ -81,8 +81,9 @@ from .random_tree_splits import (
 _SORT_PASS = 2.0
 
 
-# What the growth of one tree reads: the training data, the tree's random stream (``state``
-# and the attribute ``window`` it draws from) and the presorted orders; see grow_tree.
+# What the growth of one tree reads: the training data (attribute-major), the tree's random
+# stream (``state`` and the attribute ``window`` it draws from) and the presorted orders; see
+# grow_tree.
 _Grower = namedtuple(
     "_Grower",
     (
@@ -149,7 +150,7 @@ def _enter_exact(g, s, rows, start, stop):  # pragma: no cover - compiled
             return start, stop, False, False
     # Many rows: the numeric orders, picked out of ``order``; few: the rows only (sorted per
     # numeric candidate).
-    sorted_lists = (stop - start) * 8 >= g.codes.shape[0]
+    sorted_lists = (stop - start) * 8 >= g.codes.shape[1]
     _exact_lists(g.codes, rows, start, stop, g.numeric, g.order, s.lists, s.mark, sorted_lists)
     return 0, stop - start, True, sorted_lists
 
@@ -163,7 +164,7 @@ def _sorted_rows(codes, att, rows, start, stop, out, keys, index, stack):
     if n <= 24:
         for p in range(n):
             row = rows[start + p]
-            key = codes[row, att]
+            key = codes[att, row]
             q = p
             while q > 0 and keys[q - 1] > key:
                 keys[q] = keys[q - 1]
@@ -173,7 +174,7 @@ def _sorted_rows(codes, att, rows, start, stop, out, keys, index, stack):
             out[q] = row
         return
     for p in range(n):
-        keys[p] = codes[rows[start + p], att]
+        keys[p] = codes[att, rows[start + p]]
     _sort_into(keys, n, index, stack)
     for p in range(n):
         out[p] = rows[start + index[p]]
@@ -259,7 +260,7 @@ def _partition_lists(g, s, start, stop, att, split, dist, sorted_lists):
     offsets = np.empty(n_branch, np.int64)
     for p in range(start, stop):
         row = lists[0, p]
-        b = _branch(codes[row, att], n_values, split)
+        b = _branch(codes[att, row], n_values, split)
         branch_of[row] = b
         sizes[b] += 1
     position = start
@@ -302,7 +303,7 @@ def _split_rows(g, rows, wts, start, stop, free, att, split, props):
     sizes = np.zeros(n_branch, np.int64)
     offsets = np.empty(n_branch, np.int64)
     for p in range(start, stop):
-        v = codes[rows[p], att]
+        v = codes[att, rows[p]]
         if v != v:
             for b in range(n_branch):
                 if props[b] > 0:
@@ -319,7 +320,7 @@ def _split_rows(g, rows, wts, start, stop, free, att, split, props):
         position += sizes[b]
     fill = offsets.copy()
     for p in range(start, stop):
-        v = codes[rows[p], att]
+        v = codes[att, rows[p]]
         if v != v:
             for b in range(n_branch):
                 if props[b] > 0:
@@ -362,8 +363,8 @@ def _grower(
     """What one tree's growth reads (:data:`_Grower`) and its scratch (:data:`_Scratch`):
     Java's generator seeded as ``RandomTree.buildClassifier`` reseeds it, the window of all
     attributes, each row's copy count and the cost model of keeping the numeric orders."""
-    n_att = codes.shape[1]
-    n_rows = codes.shape[0]
+    n_att = codes.shape[0]
+    n_rows = codes.shape[1]
     m = rows0.size
     state = np.empty(1, np.uint64)
     state[0] = java_seed(rand_seed)
@@ -409,7 +410,10 @@ def grow_tree(
 ):  # pragma: no cover - compiled
     """Grow one ``RandomTree`` on the bag ``rows0`` (row indices, in order) with weights
     ``wts0`` (``weka.classifiers.trees.RandomTree.buildClassifier`` and ``Tree.buildTree``);
-    ``n_values[j]`` is the number of declared values of attribute j (0 = numeric).
+    ``codes[j, i]`` is attribute j's ordinal code in row i (attribute-major, C-contiguous: a
+    column at a time is contiguous, and one layout whatever the shape, so that numba compiles
+    the tree once); ``n_values[j]`` is the number of declared values of attribute j (0 =
+    numeric).
     ``order[s]`` lists all training rows in ascending order of the s-th numeric attribute
     (ties in any order, missing values last) and ``row_missing`` says which rows have a
     missing value; both only make the tree faster, never different.

@@ -145,12 +145,12 @@ def _nominal_distribution(codes, yi, rows, wts, start, stop, att, n_values, n_cl
     (``weka.classifiers.trees.RandomTree.Tree.distribution``, nominal case)."""
     dist = np.zeros((n_values, n_classes))
     for p in range(start, stop):
-        v = codes[rows[p], att]
+        v = codes[att, rows[p]]
         if v == v:
             dist[np.int64(v), yi[rows[p]]] += wts[p]
     props = _props(dist)
     for p in range(start, stop):
-        if codes[rows[p], att] != codes[rows[p], att]:
+        if codes[att, rows[p]] != codes[att, rows[p]]:
             c = yi[rows[p]]
             for b in range(n_values):
                 dist[b, c] += props[b] * wts[p]
@@ -167,7 +167,7 @@ def _numeric_distribution(codes, yi, rows, wts, start, stop, att, n_classes, wor
     n = stop - start
     vals, order, stack, r_copy, w_copy, classes = work
     for p in range(n):
-        v = codes[rows[start + p], att]
+        v = codes[att, rows[start + p]]
         vals[p] = v if v == v else _DOUBLE_MAX
         r_copy[p] = rows[start + p]
         w_copy[p] = wts[start + p]
@@ -205,7 +205,7 @@ def _nominal_distribution_exact(codes, yi, rows, counts, start, stop, att, n_val
     dist = np.zeros((n_values, n_classes))
     for p in range(start, stop):
         row = rows[p]
-        dist[np.int64(codes[row, att]), yi[row]] += counts[row]
+        dist[np.int64(codes[att, row]), yi[row]] += counts[row]
     return dist, _props(dist), np.nan
 
 
@@ -223,11 +223,11 @@ def _numeric_distribution_exact(codes, yi, rows, counts, start, stop, att, n_cla
     if n_classes == 2 and current[1, 0] + current[1, 1] < 10000.0:
         return _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current)
     prior, dist, split, best = _scan_start(current)
-    cur_split = codes[rows[start], att]
+    cur_split = codes[att, rows[start]]
     for p in range(start, stop):
         row = rows[p]
         cur_split, best, split = _cut_step(
-            codes[row, att], yi[row], counts[row], prior, current, dist, cur_split, best, split
+            codes[att, row], yi[row], counts[row], prior, current, dist, cur_split, best, split
         )
     return dist, _props(dist), split
 
@@ -244,10 +244,10 @@ def _numeric_two_classes(codes, yi, rows, counts, start, stop, att, current):
     l0 = np.int64(0)
     l1 = np.int64(0)
     prior, dist, split, best = _scan_start(current)
-    cur_split = codes[rows[start], att]
+    cur_split = codes[att, rows[start]]
     for p in range(start, stop):
         row = rows[p]
-        value = codes[row, att]
+        value = codes[att, row]
         if value > cur_split:
             left = l0 + l1
             right = r0 + r1
