@@ -63,6 +63,4 @@ def test_every_kernel_compiles_once_for_any_input_arrays(tmp_path):
     assert done.returncode == 0, done.stderr
     signatures = json.loads(done.stdout.strip().splitlines()[-1])
     for name, compiled in signatures.items():
-        assert len(compiled) == 1, f"{name} compiled {len(compiled)} times:\n" + "\n".join(
-            compiled
-        )
+        assert len(compiled) == 1, f"{name} compiled {len(compiled)} times:\n" + "\n".join(compiled)
