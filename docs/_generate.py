@@ -14,6 +14,8 @@ incremental:
   :data:`FAMILIES` to retitle or reorder.
 - ``papers/_printed/<study>.md``: the printed tables of each reproduced paper, from the study's
   ``published.py`` (nothing computed).
+- ``papers/_reproduced/<study>.md``: the reproduced figures and tables of each paper page, from
+  the committed notebooks' outputs (see ``docs/_reproduced.py``).
 - ``_notebooks/``: copies of the repository's ``notebooks/*.ipynb`` (see ``conf.py``).
 """
 
@@ -388,8 +390,11 @@ def copy_notebooks(docs: Path) -> list[Path]:
 
 
 def generate_all(docs: Path) -> list[Path]:
+    from _reproduced import generate_reproduced  # docs/_reproduced.py, beside this file
+
     docs = Path(docs)
-    return generate_api(docs) + generate_printed(docs) + copy_notebooks(docs)
+    reproduced = generate_reproduced(docs)
+    return generate_api(docs) + generate_printed(docs) + reproduced + copy_notebooks(docs)
 
 
 if __name__ == "__main__":

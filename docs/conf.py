@@ -2,21 +2,19 @@
 
 Build (from the repository root)::
 
-    sphinx-build -b html docs docs/_build/html                          # full: runs the notebooks
-    COSTLAB_DOCS_QUICK=1 sphinx-build -W --keep-going -b html docs docs/_build/html   # quick
+    COSTLAB_DOCS_QUICK=1 sphinx-build -W --keep-going -b html docs docs/_build/html
 
-The full build executes ``notebooks/*.ipynb`` (myst-nb, cached in ``docs/_build/.jupyter_cache``)
-and needs the data mirror (``COSTLAB_MIRROR``); offline, ``COSTLAB_DOCS_OFFLINE=1`` skips the
-intersphinx inventories. Quick mode (``COSTLAB_DOCS_QUICK=1``, what ``tests/project/test_docs.py``
-builds) renders the notebooks as committed, without executing them; the ``.. plot::`` figures of
-the user guide run in both modes (synthetic data, a few seconds). The full build as a test, with
-warnings as errors (2 to 11 minutes on two cores, so only when asked)::
-
-    COSTLAB_DOCS_FULL=1 COSTLAB_MIRROR=... python -m pytest tests/project/test_docs.py
+No notebook is executed: they are committed with their outputs (``docs/_execute_notebooks.py``
+writes them; ``tests/project/test_notebook_outputs.py`` keeps them in sync with the code), which
+the notebook pages and the paper pages render. ``COSTLAB_DOCS_QUICK=1`` (what
+``tests/project/test_docs.py`` builds) or ``COSTLAB_DOCS_OFFLINE=1`` skips the intersphinx
+inventories, so the build is offline; the ``.. plot::`` figures of the user guide run in every
+build (synthetic data, a few seconds).
 
 Files generated at build time (ignored by git, rewritten only when their text changes):
 ``api/<package>.rst`` and ``api/generated/`` (see ``docs/_generate.py``), ``papers/_printed/``
-(the papers' printed tables, from each study's ``published.py``) and ``_notebooks/`` (copies of
+(the papers' printed tables, from each study's ``published.py``), ``papers/_reproduced/`` (their
+reproduced figures and tables, from the committed notebooks) and ``_notebooks/`` (copies of
 ``notebooks/``).
 """
 
@@ -68,6 +66,7 @@ exclude_patterns = [
     "_build",
     "README.md",
     "papers/_printed",
+    "papers/_reproduced",
     "**.ipynb_checkpoints",
     "jupyter_execute",
 ]
@@ -94,8 +93,8 @@ intersphinx_mapping = {
     "sklearn": ("https://scikit-learn.org/stable", None),
 }
 # The test builds are offline: no inventories are fetched, and references stay plain text (the
-# quick build always; a full build with COSTLAB_DOCS_OFFLINE=1, as tests/project/test_docs.py's
-# full build sets it, since an unreachable inventory is a warning that -W turns into an error).
+# quick build always; any build with COSTLAB_DOCS_OFFLINE=1, since an unreachable inventory is a
+# warning that -W turns into an error).
 if QUICK or os.environ.get("COSTLAB_DOCS_OFFLINE") == "1":
     intersphinx_mapping = {}
 
@@ -108,39 +107,20 @@ plot_rcparams = {"figure.figsize": (5.5, 3.6), "savefig.bbox": "tight"}
 plot_pre_code = "import numpy as np\nimport matplotlib.pyplot as plt\n"
 
 # -- Notebooks and MyST pages: myst-nb ---------------------------------------------------------
-# The notebooks stay in the repository's notebooks/ (where Binder, nbmake and the README expect
-# them). Sphinx reads only files under docs/, so _generate.copy_notebooks() copies them into
+# The notebooks stay in the repository's notebooks/ (where Binder, the test suite and the README
+# expect them). Sphinx reads only files under docs/, so _generate.copy_notebooks() copies them into
 # docs/_notebooks/ (ignored by git) before every build. A copy is used rather than a symlink
 # (which git on Windows, sdists and some editors do not keep) or an ``include`` of a file outside
-# the source folder (which myst-nb cannot execute): the kernels then run in docs/_notebooks/,
-# whose images (img/) are copied too, and COSTLAB_MIRROR set to a relative folder is resolved
-# from the repository root by the loader, so data is found as from notebooks/.
+# the source folder (which myst-nb cannot render as a notebook); their images (img/) are copied
+# too.
 myst_enable_extensions = ["colon_fence", "dollarmath", "deflist", "substitution"]
 myst_heading_anchors = 3
-# The quick build (the test command's) still executes the notebooks that take seconds, so that
-# CI sees notebooks rendered with their outputs; the full build executes all of them.
-QUICK_EXECUTED = ("00_start_here", "50_deployment_shift")
-# the kernels inherit this process's environment: a non-interactive MPLBACKEND (a headless
-# build's Agg) would keep their figures out of the pages; the plot directive sets its own backend
-os.environ.pop("MPLBACKEND", None)
-nb_execution_mode = "force" if QUICK else "cache"
-nb_execution_excludepatterns = (
-    [
-        f"_notebooks/{path.stem}.ipynb"
-        for path in sorted((DOCS.parent / "notebooks").glob("*.ipynb"))
-        if path.stem not in QUICK_EXECUTED
-    ]
-    if QUICK
-    else []
-)
-nb_execution_timeout = 900  # seconds per cell
-nb_execution_raise_on_error = True
-nb_execution_show_tb = True
-nb_execution_cache_path = str(DOCS / "_build" / ".jupyter_cache")
+# The notebooks are committed with their outputs (written by docs/_execute_notebooks.py with the
+# papers' full protocols; kept in sync with the code by the notebooks' own tests,
+# notebooks/conftest.py, and tests/project/test_notebook_outputs.py): every build renders them as
+# committed, and the paper pages show the same outputs (docs/_reproduced.py). Nothing is executed.
+nb_execution_mode = "off"
 nb_merge_streams = True
-# the full build runs the study notebooks on their quick protocol (as the test suite does);
-# set COSTLAB_QUICK=0 to render the papers' full protocols (Johnson et al.'s takes about 2 h)
-os.environ.setdefault("COSTLAB_QUICK", "1")
 
 # -- HTML: the PyData theme --------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"

@@ -49,7 +49,7 @@ MORE_MIRROR_FILES = {
 
 
 if "COSTLAB_MIRROR" not in os.environ and DEFAULT_MIRROR.is_dir():
-    # The notebooks (run by nbmake in kernels that inherit this environment) and reproduce.py
+    # The notebooks (run as tests in kernels that inherit this environment) and reproduce.py
     # read the mirror from the environment: point them at the project's offline copy too.
     os.environ["COSTLAB_MIRROR"] = str(DEFAULT_MIRROR)
 

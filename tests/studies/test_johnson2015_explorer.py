@@ -2,7 +2,7 @@
 callback refitting the boosted ensembles behind Fig. 2.
 
 A small study (pima only, 3 boosting rounds, scores given rather than cross-validated) keeps it
-to seconds; the notebook itself runs the quick study under nbmake.
+to seconds; the notebook itself runs the quick study as a test (notebooks/conftest.py).
 """
 
 import numpy as np
