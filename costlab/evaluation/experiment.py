@@ -219,7 +219,7 @@ def run_experiments(
     n_jobs=None,
     client=None,
 ):
-    """Cross-validate every classifier on every dataset (default protocol: thesis ch. 5).
+    """Cross-validate every classifier on every dataset (default protocol: thesis chapter 5).
 
     Parameters
     ----------

@@ -88,7 +88,7 @@ _Y_TOP = 0.55  # the trivial classifiers peak at NE[C] = 0.5 (PCF(+) = 0.5)
 
 
 class CostCurveDisplay(CostSpaceDisplayMixin):
-    """Cost curves: cost lines, lower envelopes and operating ranges (D&H sec. 2.2, Figs. 4-9).
+    """Cost curves: cost lines, lower envelopes and operating ranges (D&H section 2.2, Figures 4-9).
 
     Each hull vertex (FP, TP) is the cost line from NE[C] = FP at PCF(+) = 0 to 1 - TP at
     PCF(+) = 1 (D&H eq. 10); the envelope is their minimum, and the *operating range* is where it

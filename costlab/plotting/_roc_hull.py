@@ -43,7 +43,7 @@ _MAX_MARKED_POINTS = 25  # ROC curves with more points are drawn without markers
 
 
 class ROCHullDisplay(CostSpaceDisplayMixin):
-    """ROC convex hulls and the iso-cost line of a PCF(+) (D&H sec. 2.1, Figs. 3 and 5).
+    """ROC convex hulls and the iso-cost line of a PCF(+) (D&H section 2.1, Figures 3 and 5).
 
     A line of slope S in ROC space joins classifiers of equal expected cost at
     PCF(+) = 1 / (1 + S) (D&H eqs. 1 and 9), so the iso-cost line of a PCF(+) has slope

@@ -69,7 +69,7 @@ _MAX_DEFAULT_ITERATIONS = 8
 
 
 class ScenarioCurveDisplay(CurveDisplayMixin):
-    """Scenario curves: loss over scenarios weighted by cost densities (Johnson et al. 2015 Fig. 1).
+    """Scenario curves: losses weighted by cost densities (Johnson et al. 2015, Figure 1).
 
     Each curve is :class:`~costlab.metrics.ScenarioCurve`: on the PCF(+) axis
     :math:`s_u(x) = NE[C](x)\\, \\pi_0^2 \\pi_1^2 u(c(x)) / (D(x)^3 Z_u)` with area 1 - H_u

@@ -271,7 +271,7 @@ def cost_sensitivity(mtmcs, decimals=None):
 
 
 def cst(mtmcs, decimals=None):
-    """Cost and Sensitivity Tradeoff measure (thesis 4.2.2.3, eq. after simplification).
+    """Cost and Sensitivity Tradeoff measure (thesis 4.2.2.3, equation after simplification).
 
     .. math:: CST = MTMCR \\left(1 + \\frac{Cost\\ Sensitivity}{100}\\right)
 

@@ -320,7 +320,7 @@ def as_cost_density(density):
 
 
 def scenario_densities(pi1):
-    """The cost densities of Johnson et al.'s Fig. 1 (sec. 3.2) for a positive-class prior ``pi1``.
+    """Johnson et al.'s cost densities (their Figure 1, section 3.2) for a positive prior ``pi1``.
 
     Johnson et al. describe them in words; the parametrisations below are ours, stated:
 

@@ -49,7 +49,7 @@ __all__ = ["PriorShiftWidget", "prior_shift_widget"]
 
 
 class PriorShiftWidget(Explorer):
-    """Landgrebe et al. (2004) Figs. 3-4 and Table 2's row, live, for any classifier's scores.
+    """Landgrebe et al. (2004) Figures 3-4 and Table 2's row, live, for any classifier's scores.
 
     Parameters
     ----------

@@ -1,0 +1,108 @@
+"""The public API's docstrings as the reference shows them: whole summaries, Examples sections.
+
+The API pages' tables show each public name's summary as Sphinx's autosummary extracts it (the
+first sentence of the docstring's first paragraph: an abbreviation such as "eq. 8" ends that
+sentence early), so the summaries are checked with autosummary's own extraction. The names that
+the README and the user guide call are read from those pages, not listed here, and each must
+carry a numpydoc Examples section.
+"""
+
+import importlib
+import importlib.util
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+from conftest import unavailable
+
+REPO = Path(__file__).resolve().parents[2]
+#: Where a newcomer meets the API: the README, getting started and the user guide's pages.
+FRONT_PAGES = (REPO / "README.md", REPO / "docs" / "getting_started.md") + tuple(
+    sorted((REPO / "docs" / "user_guide").glob("*.md"))
+)
+
+
+def _faces():
+    """The faces the API reference documents: ``costlab`` and docs/_generate.py's packages."""
+    spec = importlib.util.spec_from_file_location("_generate", REPO / "docs" / "_generate.py")
+    generate = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generate)
+    return ("costlab",) + tuple(package for package, _, _ in generate.PACKAGES)
+
+
+def _public_objects():
+    """``(dotted name, object)`` of every documented function and class of the faces."""
+    for face in _faces():
+        module = importlib.import_module(face)
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if inspect.isclass(obj) or inspect.isroutine(obj):
+                yield f"{face}.{name}", obj
+
+
+def summary_of(docstring):
+    """The summary autosummary's table shows for ``docstring`` (Sphinx's own extraction)."""
+    try:
+        from docutils.frontend import get_default_settings
+        from docutils.parsers.rst import Parser
+        from sphinx.ext.autosummary import extract_summary
+    except ImportError:
+        unavailable("Sphinx not installed: pip install -e '.[docs]'", "COSTLAB_REQUIRE_EXTRAS")
+    return extract_summary(docstring.splitlines(), get_default_settings(Parser))
+
+
+def _balanced(text):
+    """Every bracket closed, in order; of any kind, so that half-open intervals ``[0, 1)`` count."""
+    depth = 0
+    for char in text:
+        depth += (char in "([{") - (char in ")]}")
+        if depth < 0:
+            return False
+    return depth == 0
+
+
+def summary_problem(docstring):
+    """What is wrong with the summary a table shows for ``docstring``, or None.
+
+    The summary must end a sentence (".", "?" or "!"), keep its brackets balanced, and not stop
+    where the first paragraph goes on mid-sentence (after "eq." or "Fig.", the paragraph goes on
+    with a digit, a lower-case word or a closing bracket).
+    """
+    summary = summary_of(docstring)
+    paragraph = " ".join(inspect.cleandoc(docstring).split("\n\n")[0].split())
+    if not summary.endswith((".", "?", "!")):
+        return f"does not end a sentence: {summary!r}"
+    if not _balanced(summary):
+        return f"unbalanced brackets: {summary!r}"
+    rest = paragraph[len(summary) :].lstrip() if paragraph.startswith(summary) else ""
+    if rest and re.match(r"[a-z0-9)\]}]", rest):
+        return f"cut mid-sentence: {summary!r} ... {rest[:30]!r}"
+    return None
+
+
+@pytest.mark.parametrize(
+    ("docstring", "problem"),
+    [
+        ("Cost curve (D&H eq. 8).\n\nMore.", "unbalanced"),
+        ("Cost curve, as D&H eq. 8 gives it.", "cut mid-sentence"),
+        ("Cost curve of\n\nMore.", "does not end a sentence"),
+        ("Cost curve (D&H equation 8). Then more.", None),
+        ("Net benefit over p_t in [0, 1).", None),
+        ("Provost et al.'s average (D&H section 2.2.3, Fig 15).", None),
+    ],
+)
+def test_the_summary_check_finds_what_it_guards(docstring, problem):
+    found = summary_problem(docstring)
+    assert (found is None) if problem is None else (problem in found), found
+
+
+def test_every_public_summary_is_a_whole_sentence():
+    problems = [
+        f"{name}: {problem}"
+        for name, obj in _public_objects()
+        if (problem := summary_problem(inspect.getdoc(obj) or "(no docstring)"))
+    ]
+    assert not problems, "API table summaries (autosummary's first sentence):\n" + "\n".join(
+        problems
+    )
