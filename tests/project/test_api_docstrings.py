@@ -11,6 +11,8 @@ import importlib
 import importlib.util
 import inspect
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -23,12 +25,17 @@ FRONT_PAGES = (REPO / "README.md", REPO / "docs" / "getting_started.md") + tuple
 )
 
 
-def _faces():
-    """The faces the API reference documents: ``costlab`` and docs/_generate.py's packages."""
+def _generate():
+    """docs/_generate.py, the module that writes the API pages."""
     spec = importlib.util.spec_from_file_location("_generate", REPO / "docs" / "_generate.py")
     generate = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(generate)
-    return ("costlab",) + tuple(package for package, _, _ in generate.PACKAGES)
+    return generate
+
+
+def _faces():
+    """The faces the API reference documents: ``costlab`` and docs/_generate.py's packages."""
+    return ("costlab",) + tuple(package for package, _, _ in _generate().PACKAGES)
 
 
 def _public_objects():
@@ -106,3 +113,31 @@ def test_every_public_summary_is_a_whole_sentence():
     assert not problems, "API table summaries (autosummary's first sentence):\n" + "\n".join(
         problems
     )
+
+
+def test_the_top_level_page_links_each_entry_point_to_its_one_home():
+    """``costlab.__all__`` has a page (api/costlab.rst, in the API index), which links each name
+    to the package page that describes it and describes nothing itself (a second description
+    of one object is a Sphinx warning, an error under -W)."""
+    import costlab
+
+    summary_of("Load Sphinx, or skip.")
+    page = _generate().top_level_page()
+    for name in costlab.__all__:
+        home = _generate().home_of(name)
+        assert getattr(importlib.import_module(home), name) is getattr(costlab, name)
+        assert f"`costlab.{name} <{home}.{name}>`" in page, name
+    assert ".. automodule:: costlab\n   :no-index:" in page
+    assert not re.search(r"autosummary|autofunction|autoclass", page)
+    index = (REPO / "docs" / "api" / "index.md").read_text(encoding="utf-8")
+    assert re.search(r"^costlab$", index, re.M)
+
+
+def test_the_test_command_runs_the_docstrings_examples():
+    """pyproject's pytest configuration collects costlab/'s doctests (addopts, testpaths)."""
+    pyproject = (REPO / "pyproject.toml").read_text(encoding="utf-8")
+    assert re.search(r'^testpaths = \[.*"costlab".*\]$', pyproject, re.M)
+    command = [sys.executable, "-m", "pytest", "--collect-only", "-q", "-n", "0"]
+    command += ["-p", "no:cacheprovider", "costlab/metrics/mtmcs/measures.py"]
+    listed = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
+    assert "measures.py::costlab.metrics.mtmcs.measures.mtmcr" in listed.stdout, listed.stdout
