@@ -141,3 +141,39 @@ def test_the_test_command_runs_the_docstrings_examples():
     command += ["-p", "no:cacheprovider", "costlab/metrics/mtmcs/measures.py"]
     listed = subprocess.run(command, cwd=REPO, capture_output=True, text=True, timeout=300)
     assert "measures.py::costlab.metrics.mtmcs.measures.mtmcr" in listed.stdout, listed.stdout
+
+
+def names_called_on(text):
+    """The documented public names that ``text`` calls: ``name(``, ``name.method(`` (a Display's
+    ``from_predictions``), also after a dotted path (``costlab.metrics.name(``); a method of a
+    result (``run.mtmcs_curve(``) is not one."""
+    called = []
+    for face_and_name, obj in _public_objects():
+        name = face_and_name.rsplit(".", 1)[1]
+        path = rf"(?:^|(?<=[^\w.])|costlab(?:\.\w+)*\.){re.escape(name)}"
+        if re.search(rf"{path}(?:\(|\.\w+\()", text, re.M):
+            called.append((face_and_name, obj))
+    return called
+
+
+def test_the_call_finder_reads_calls_not_mentions():
+    text = "chart = MTMCSDisplay.from_cv_result(r)\nrun.mtmcs_curve()\ncostlab.metrics.cst(x)"
+    found = {name for name, _ in names_called_on(text)}
+    assert {"costlab.plotting.MTMCSDisplay", "costlab.metrics.cst", "costlab.cst"} <= found
+    assert not any(name.endswith(".mtmcs_curve") for name in found)
+
+
+def test_what_the_front_pages_call_has_an_examples_section():
+    """Every public function or class that the README, getting started or the user guide calls
+    has a numpydoc Examples section (run as a doctest by the test command)."""
+    text = "\n".join(page.read_text(encoding="utf-8") for page in FRONT_PAGES)
+    called = names_called_on(text)
+    assert len(called) >= 30, [name for name, _ in called]  # the parsing found the calls
+    missing = sorted(
+        {
+            f"{obj.__module__}.{obj.__qualname__}"
+            for _, obj in called
+            if not re.search(r"^Examples\n-{8}$", inspect.getdoc(obj) or "", re.M)
+        }
+    )
+    assert not missing, f"no Examples section: {missing}"
