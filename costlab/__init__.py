@@ -1,16 +1,46 @@
-"""costlab: evaluate binary classifiers over a range of misclassification costs.
+"""costlab: evaluate binary classifiers over a range of misclassification costs and priors.
 
-Reproduces R. Al-Saffar (2018), *Evaluating Classifiers' Optimal Performances Over a Range of
-Misclassification Costs by Using Cost-Sensitive Classification*: the MTMCS chart, optimal
-thresholds, MTMCR, cost sensitivity and CST, beside ROC/AUC.
+The library (no paper in it; each family has a user-guide page):
 
-This face keeps a handful of entry points, from a dataset to the thesis's measures::
+- :mod:`costlab.metrics`: the pure maths over labels and scores. Al-Saffar (2018)'s MTMCS
+  chart, optimal thresholds, MTMCR, cost sensitivity and CST (:func:`mtmcs_curve`,
+  :func:`select_classifier`); Drummond & Holte (2000)'s cost curves; Hand (2009)'s H measure
+  and Johnson et al. (2015)'s cost scenarios and risk; threshold choice and decision curves;
+  prior shift (Landgrebe et al. 2004) and the deployment prior; bootstrap and cross-validation
+  bands; comparisons of classifiers over datasets.
+- :mod:`costlab.plotting`: scikit-learn style Displays of all of these
+  (``from_predictions``, ``from_estimator``, ``from_cv_result``).
+- :mod:`costlab.datasets`, :mod:`costlab.classifiers` and :mod:`costlab.evaluation`: the
+  datasets, Weka-exact learners, and cross-validated scores (:class:`CVResult`).
+- :mod:`costlab.widgets`: the interactive explorers for Jupyter (``cost_explorer``, ...).
 
-    from costlab import load_dataset, make_classifier, cross_val_proba, mtmcs_curve
+This face keeps a handful of entry points (``costlab.__all__``); every other public name has
+one path, its package's.
 
-Every other public name has one path, its package's face: :mod:`costlab.metrics`,
-:mod:`costlab.plotting`, :mod:`costlab.classifiers`, :mod:`costlab.evaluation`,
-:mod:`costlab.datasets` and :mod:`costlab.widgets`.
+The studies reproduce the papers with the library, one folder each under
+:mod:`costlab.studies` (``costlab.studies.PAPERS`` lists them): ``costlab list`` names them and
+``costlab reproduce <study>`` (``--quick`` for the short protocol) writes a study's figures,
+tables and report under ``results/``.
+
+Examples
+--------
+Two classifiers' scores of six instances, their MTMCS curves over the cost ratios, and the
+classifier to use for FPcost/FNcost in [0.3/0.7, 0.7/0.3]:
+
+>>> import numpy as np
+>>> from costlab import mtmcs_curve, select_classifier
+>>> y = np.array([0, 0, 0, 1, 1, 1])
+>>> curves = {
+...     "LR": mtmcs_curve(y, [0.1, 0.3, 0.6, 0.4, 0.8, 0.9]),
+...     "NB": mtmcs_curve(y, [0.2, 0.5, 0.4, 0.3, 0.7, 0.6]),
+... }
+>>> choice = select_classifier(curves, 0.3, 0.7)
+>>> choice.kind, choice.classifier
+('robust', 'LR')
+>>> choice.summary.round(2)
+  classifier  n_ratios   mtmcr  cost_sensitivity     cst
+0         LR         9  116.67              6.67  124.44
+1         NB         9  146.67             11.67  163.78
 """
 
 import importlib

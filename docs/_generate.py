@@ -4,6 +4,9 @@
 here is ignored by git and rewritten only when its text changes, so incremental builds stay
 incremental:
 
+- ``api/costlab.rst``: the top-level face, ``costlab.__all__``: the module's docstring and a
+  table linking each name to the page of the package face that documents it (no second
+  description of the same object).
 - ``api/<package>.rst``: one page per public package, one section per family, each an
   autosummary table of that family's names in the package's ``__all__``, with a stub page per
   name (``api/generated/``, written by autosummary). A name is put in the first family of
@@ -242,8 +245,46 @@ def api_page(package: str, title: str, intro: str) -> str:
     return "\n".join(lines)
 
 
+def home_of(name: str) -> str:
+    """The package face (of :data:`PACKAGES`) whose page documents ``costlab.<name>``: the first
+    that exports the same object."""
+    obj = getattr(importlib.import_module("costlab"), name)
+    for package, _, _ in PACKAGES:
+        face = importlib.import_module(package)
+        if name in face.__all__ and getattr(face, name) is obj:
+            return package
+    raise LookupError(f"costlab.{name} is in no documented package's __all__")
+
+
+def _summary(obj) -> str:
+    """The first sentence of ``obj``'s docstring, as the autosummary tables show it."""
+    from docutils.frontend import get_default_settings
+    from docutils.parsers.rst import Parser
+    from sphinx.ext.autosummary import extract_summary
+
+    lines = (inspect.getdoc(obj) or "").splitlines()
+    return extract_summary(lines, get_default_settings(Parser))
+
+
+def top_level_page() -> str:
+    """``api/costlab.rst``: the module's docstring and a table of ``costlab.__all__``, each name
+    linked to its one documented home (a package face's page), so nothing is described twice."""
+    costlab = importlib.import_module("costlab")
+    lines = [".. _api-costlab:", "", _title("costlab (top level): ``costlab``", "=")]
+    lines += [".. automodule:: costlab", "   :no-index:", "", ".. list-table::"]
+    lines += ["   :header-rows: 1", "   :widths: 30 70", "", "   * - name", "     - summary"]
+    for name in costlab.__all__:
+        obj = getattr(costlab, name)
+        role = "class" if inspect.isclass(obj) else "func"
+        lines += [f"   * - :{role}:`costlab.{name} <{home_of(name)}.{name}>`"]
+        lines += [f"     - {_summary(obj)}"]
+    return "\n".join(lines + [""])
+
+
 def generate_api(docs: Path) -> list[Path]:
     written, current = [], set()
+    if _write(docs / "api" / "costlab.rst", top_level_page()):
+        written.append(docs / "api" / "costlab.rst")
     for package, title, intro in PACKAGES:
         path = docs / "api" / f"{package.rsplit('.', 1)[-1]}.rst"
         if _write(path, api_page(package, title, intro)):

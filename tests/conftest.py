@@ -20,6 +20,10 @@ from pathlib import Path
 
 import pytest
 
+#: Scripts run by hand that regenerate golden files, not test modules: --doctest-modules (in
+#: pyproject's addopts) would import them, and their shared name ``make_golden`` clashes.
+collect_ignore_glob = ["golden/*/make_golden.py"]
+
 #: The local mirror of the raw files when COSTLAB_MIRROR is unset: shared/data beside the repo.
 DEFAULT_MIRROR = Path(__file__).resolve().parents[2] / "shared" / "data"
 #: Files each built-in dataset is parsed from, relative to the mirror root.

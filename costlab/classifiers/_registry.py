@@ -148,6 +148,17 @@ def make_classifier(name: str, *, random_state: int = 1, **params):
     ------
     ValueError
         For an unknown name (the message lists the valid ones) or parameter.
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from costlab import make_classifier
+    >>> X, y = make_classification(n_samples=60, random_state=0)
+    >>> model = make_classifier("NaiveBayes").fit(X, y)
+    >>> model
+    WekaNaiveBayes()
+    >>> model.predict_proba(X[:2]).shape
+    (2, 2)
     """
     estimator = _ESTIMATORS[_check_name(name)]()
     if "random_state" in estimator.get_params():

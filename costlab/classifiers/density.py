@@ -146,6 +146,14 @@ class QDC(_DiscriminantBase):
     ----------
     classes_ : ndarray
     model_ : QuadraticDiscriminantAnalysis
+
+    Examples
+    --------
+    >>> from sklearn.datasets import make_classification
+    >>> from costlab.classifiers import QDC
+    >>> X, y = make_classification(n_samples=60, n_features=4, n_redundant=0, random_state=0)
+    >>> QDC().fit(X, y).predict_proba(X[:3]).round(3).sum(axis=1)
+    array([1., 1., 1.])
     """
 
     _parameter_constraints = {"reg": [_UNIT]}

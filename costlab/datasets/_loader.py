@@ -77,6 +77,19 @@ def load_dataset(name, *, data_home=None, mirror=None):
     DatasetError
         Unknown name, failed download, checksum mismatch (:class:`ChecksumError`), parse
         error, or instance/class counts that differ from the registry entry.
+
+    Examples
+    --------
+    A synthetic entry of the registry, drawn with its own seed (no download):
+
+    >>> from costlab import load_dataset
+    >>> data = load_dataset("twonorm")
+    >>> data.X.shape, data.class_counts
+    ((7400, 20), {'1': 3700, '2': 3700})
+
+    A UCI dataset is downloaded (or read from ``mirror``) and verified on first use:
+
+    >>> german = load_dataset("german_credit")  # doctest: +SKIP
     """
     spec = get_spec(name)
     if spec.kind == "synthetic":

@@ -59,6 +59,13 @@ def list_datasets():
         One row per dataset with columns ``name``, ``title``, ``n_instances`` (expected;
         <NA> if unknown), ``negative``, ``positive``, ``source`` (``"uci"``, ``"openml"`` or
         ``"synthetic"``) and ``openml_id`` (<NA> if none).
+
+    Examples
+    --------
+    >>> from costlab import list_datasets
+    >>> table = list_datasets().set_index("name")
+    >>> table.loc["twonorm", "title"], table.loc["german_credit", "source"]
+    ('Twonorm (Breiman 1996)', 'uci')
     """
     rows = [
         {

@@ -54,6 +54,20 @@ class CVResult:
         solely of costlab's code, whose whole source is in the key), ``"cache (verified: fold k
         of repetition r recomputed, identical)"`` or ``"cache (trusted, not verified)"``
         (``cache="trust"``). Not compared by ``==``.
+
+    Examples
+    --------
+    Cross-validation returns one (see :func:`cross_val_proba`):
+
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from costlab import cross_val_proba
+    >>> from costlab.datasets import twonorm
+    >>> result = cross_val_proba(twonorm(100, random_state=0), GaussianNB(), n_folds=5,
+    ...                          cache=False)
+    >>> result.proba.shape, result.n_folds
+    ((1, 100, 2), 5)
+    >>> result.scores(0).shape
+    (100,)
     """
 
     dataset: str

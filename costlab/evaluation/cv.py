@@ -176,7 +176,17 @@ def cross_val_proba(
 
     Examples
     --------
+    A synthetic dataset, Weka's 5 folds, no cache:
+
     >>> from sklearn.linear_model import LogisticRegression
+    >>> from costlab.datasets import twonorm
+    >>> result = cross_val_proba(twonorm(200, random_state=0), LogisticRegression(), n_folds=5,
+    ...                          cache=False)
+    >>> result.classifier, result.scores(0).shape
+    ('LogisticRegression', (200,))
+
+    Your own data, from a DataFrame ``frame`` with a column ``class``:
+
     >>> from costlab.datasets import from_frame
     >>> data = from_frame(frame, target="class")  # doctest: +SKIP
     >>> result = cross_val_proba(data, LogisticRegression(max_iter=1000))  # doctest: +SKIP

@@ -158,6 +158,19 @@ def out_of_core_curve(
     Returns
     -------
     OutOfCoreCurve
+
+    Examples
+    --------
+    Labels and scores in a Dask DataFrame (here a tiny one, in two partitions; a Parquet path
+    works the same), with the ``dask`` extra installed:
+
+    >>> import dask.dataframe as dd
+    >>> import pandas as pd
+    >>> from costlab.evaluation import out_of_core_curve
+    >>> frame = pd.DataFrame({"label": [0, 0, 1, 1], "score": [0.1, 0.4, 0.35, 0.8]})
+    >>> result = out_of_core_curve(dd.from_pandas(frame, npartitions=2))
+    >>> result.n_rows, result.n_distinct
+    (4, 4)
     """
     import dask
     import dask.dataframe as dd

@@ -219,7 +219,7 @@ def run_experiments(
     n_jobs=None,
     client=None,
 ):
-    """Cross-validate every classifier on every dataset (default protocol: thesis ch. 5).
+    """Cross-validate every classifier on every dataset (default protocol: thesis chapter 5).
 
     Parameters
     ----------
@@ -255,6 +255,23 @@ def run_experiments(
     Returns
     -------
     ExperimentRun
+
+    Examples
+    --------
+    Two models on a synthetic dataset (your own: :func:`costlab.datasets.from_csv`), 5 folds,
+    no cache:
+
+    >>> from sklearn.linear_model import LogisticRegression
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from costlab.datasets import twonorm
+    >>> from costlab.evaluation import run_experiments
+    >>> models = {"LR": LogisticRegression(), "NB": GaussianNB()}
+    >>> run = run_experiments([twonorm(100, random_state=0)], models, n_folds=5, cache=False,
+    ...                       progress=False)
+    >>> run
+    ExperimentRun(1 dataset(s): twonorm; 2 result(s): twonorm/LR, twonorm/NB)
+    >>> run.results["twonorm", "LR"].proba.shape
+    (1, 100, 2)
     """
     loaded = _datasets(datasets, mirror, data_home)
     models = named_classifiers(classifiers)
@@ -398,6 +415,18 @@ def mtmcs_curves(
     See Also
     --------
     ExperimentRun.curves : the same curves of one search, ``{(dataset, classifier): DataFrame}``.
+
+    Examples
+    --------
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from costlab.datasets import twonorm
+    >>> from costlab.evaluation import mtmcs_curves, run_experiments
+    >>> run = run_experiments([twonorm(100, random_state=0)], {"NB": GaussianNB()},
+    ...                       n_folds=5, cache=False, progress=False)
+    >>> curves = mtmcs_curves(run, searches=("exact",))
+    >>> curves[["dataset", "classifier", "search"]].drop_duplicates()
+       dataset classifier search
+    0  twonorm         NB  exact
     """
     score_of = check_score_of(score_of)
     frames = []
@@ -444,6 +473,17 @@ def auc_table(run, *, score_of="positive"):
     ``score_of="negative"`` gives the AUC of the negative class ranked by its own probability,
     which Weka reports for its class 1 and Al-Saffar (2018) quotes; it differs from the
     positive class's AUC only where ``P(negative) = 1 - P(positive)`` does not hold exactly.
+
+    Examples
+    --------
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> from costlab.datasets import twonorm
+    >>> from costlab.evaluation import auc_table, run_experiments
+    >>> run = run_experiments([twonorm(100, random_state=0)], {"NB": GaussianNB()},
+    ...                       n_folds=5, cache=False, progress=False)
+    >>> auc_table(run)
+       dataset classifier     auc
+    0  twonorm         NB  0.9...
     """
     score_of = check_score_of(score_of)
     rows = [

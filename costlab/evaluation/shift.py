@@ -146,6 +146,17 @@ def deployment_shift(
     Returns
     -------
     ShiftReport
+
+    Examples
+    --------
+    A small synthetic problem, deployed where positives are 1 in 10:
+
+    >>> from costlab.datasets import twonorm
+    >>> from costlab.evaluation import deployment_shift
+    >>> report = deployment_shift(twonorm(2_000, random_state=0), deployment_prior=0.1,
+    ...                           train_per_class=100, n_resamples=20)
+    >>> sorted(report.prior_estimates)
+    ['acc', 'bbse', 'em']
     """
     deployment_prior = _check_shift(dataset, train_per_class, deployment_prior, methods)
     rng = np.random.default_rng(random_state)

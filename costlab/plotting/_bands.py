@@ -47,6 +47,22 @@ class MTMCSBandDisplay(_BootstrapBandsMixin):
     ----------
     lines_, bands_ : dict of str -> artist
     ax_, figure_
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> import matplotlib.pyplot as plt
+    >>> from costlab.metrics import bootstrap_mtmcs
+    >>> from costlab.plotting import MTMCSBandDisplay
+    >>> fig, ax = plt.subplots()
+    >>> boot = bootstrap_mtmcs(y, scores["LR"], n_resamples=50)
+    >>> display = MTMCSBandDisplay.from_bootstrap(boot, ax=ax)
+    >>> display.ax_ is ax
+    True
+    >>> plt.close(fig)
     """
 
     _VALUE, _YLABEL = "mtmcs", "MTMCS (%)"

@@ -357,6 +357,26 @@ def _threshold_axis(ax, curves, label):
     ax.set_ylabel(label)
 
 
+def _room_on_the_right(ax):
+    """True if a legend right of ``ax`` overlaps nothing: no other axes of its figure starts
+    right of it in the same row, or a layout engine (``layout="constrained"`` or ``"tight"``,
+    as the Displays' own figures use) makes room for the legend at each draw."""
+    from matplotlib.layout_engine import PlaceHolderLayoutEngine
+
+    fig = ax.figure
+    engine = fig.get_layout_engine()
+    if engine is not None and not isinstance(engine, PlaceHolderLayoutEngine):
+        return True
+    box = ax.get_position()
+    return not any(
+        other.get_position().x0 >= box.x1
+        and other.get_position().y0 < box.y1
+        and other.get_position().y1 > box.y0
+        for other in fig.axes
+        if other is not ax
+    )
+
+
 def _finish(ax, title, *, legend, xgrid=True):
     """The costlab look: light grid behind the data, no top/right spines, readable sizes."""
     ax.grid(True, axis="both" if xgrid else "y", color="0.88", linewidth=0.8)
@@ -370,6 +390,8 @@ def _finish(ax, title, *, legend, xgrid=True):
     ax.yaxis.label.set_size(11)
     if title is not None:
         ax.set_title(title, fontsize=13, loc="left", pad=10)
+    if legend == "outside" and not _room_on_the_right(ax):
+        legend = "best"  # a neighbour panel's axis label is there: keep the legend inside
     if legend == "outside":
         ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False, fontsize=10)
     elif legend is not None:

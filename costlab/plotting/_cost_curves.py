@@ -88,7 +88,7 @@ _Y_TOP = 0.55  # the trivial classifiers peak at NE[C] = 0.5 (PCF(+) = 0.5)
 
 
 class CostCurveDisplay(CostSpaceDisplayMixin):
-    """Cost curves: cost lines, lower envelopes and operating ranges (D&H sec. 2.2, Figs. 4-9).
+    """Cost curves: cost lines, lower envelopes and operating ranges (D&H section 2.2, Figures 4-9).
 
     Each hull vertex (FP, TP) is the cost line from NE[C] = FP at PCF(+) = 0 to 1 - TP at
     PCF(+) = 1 (D&H eq. 10); the envelope is their minimum, and the *operating range* is where it
@@ -154,6 +154,22 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
         The thesis or p(+) top axis and the MTMCS right axis, when drawn.
     ax_ : Axes
     figure_ : Figure
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import CostCurveDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = CostCurveDisplay.from_predictions(y, scores, ax=ax)
+    >>> display.ax_ is ax
+    True
+    >>> plt.close(fig)
     """
 
     #: The constructor's options that ``from_predictions`` passes on from its ``**kwargs``.

@@ -70,6 +70,22 @@ class DecisionCurveDisplay(CurveDisplayMixin):
     lines_, optimal_lines_, bands_ : dict of str -> artist
     treat_all_line_, treat_none_line_ : Line2D
     ax_, figure_
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import DecisionCurveDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = DecisionCurveDisplay.from_predictions(y, scores, show_optimal=True, ax=ax)
+    >>> display.ax_ is ax
+    True
+    >>> plt.close(fig)
     """
 
     def __init__(
@@ -222,6 +238,23 @@ class BrierCurveDisplay(CurveDisplayMixin):
     ----------
     lines_, bands_ : dict of (model, method) -> artist
     ax_, figure_
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import BrierCurveDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = BrierCurveDisplay.from_predictions(
+    ...     y, scores, methods=("score-driven", "optimal"), ax=ax)
+    >>> display.ax_ is ax
+    True
+    >>> plt.close(fig)
     """
 
     def __init__(self, curves, *, bands=None, show_trivial=True, title=None):
@@ -378,6 +411,24 @@ class CurveDifferenceDisplay(DisplayMixin):
     ----------
     line_, band_, share_line_ : artists
     ax_, share_ax_, figure_
+
+    Examples
+    --------
+    The bootstrap band of LR's net benefit minus NB's:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> import matplotlib.pyplot as plt
+    >>> from costlab.metrics import bootstrap_decision_curves
+    >>> from costlab.plotting import CurveDifferenceDisplay
+    >>> bands = bootstrap_decision_curves(y, scores, n_resamples=50)
+    >>> fig, ax = plt.subplots()
+    >>> display = CurveDifferenceDisplay(bands, "LR", "NB").plot(ax=ax)
+    >>> display.ax_ is ax
+    True
+    >>> plt.close(fig)
     """
 
     def __init__(self, bands, a, b, *, title=None):

@@ -50,6 +50,20 @@ class DeploymentCostDisplay(CurveDisplayMixin):
     band_ : PolyCollection
         The deployment cost's band.
     ax_, figure_
+
+    Examples
+    --------
+    >>> from costlab.datasets import twonorm
+    >>> from costlab.evaluation import deployment_shift
+    >>> from costlab.plotting import DeploymentCostDisplay
+    >>> report = deployment_shift(twonorm(2_000, random_state=0), deployment_prior=0.1,
+    ...                           train_per_class=100, n_resamples=20)
+    >>> display = DeploymentCostDisplay.from_predictions(
+    ...     report.oof_is_pos, report.oof_scores, estimate=report.prior_estimates["em"])
+    >>> display.figure_ is not None
+    True
+    >>> import matplotlib.pyplot as plt
+    >>> plt.close(display.figure_)
     """
 
     _one_estimator = "only"

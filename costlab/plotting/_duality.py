@@ -34,7 +34,7 @@ _DUAL_SIZE = (14.0, 6.0)
 
 
 class CostSpaceDualityDisplay(CostSpaceDisplayMixin):
-    """A ROC hull and its cost curve side by side: D&H's point/line duality (sec. 2.2).
+    """A ROC hull and its cost curve side by side: D&H's point/line duality (section 2.2).
 
     A ROC point is a cost line and the hull is the lower envelope (left: ROC space; right: cost
     space). With ``pcf``, the iso-cost line in ROC space and the vertical line at PCF(+) in cost

@@ -160,6 +160,33 @@ class MTMCSDisplay(_CostRatioChart):
         The MTMCS values written by ``plot(annotate=True)``.
     ax_ : Axes
     figure_ : Figure
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import MTMCSDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = MTMCSDisplay.from_predictions(y, scores, highlight=(0.3, 0.7), ax=ax)
+    >>> sorted(display.lines_)
+    ['LR', 'NB']
+    >>> plt.close(fig)
+
+    From fitted models, as scikit-learn's Displays (the positive class is ``classes_[1]``):
+
+    >>> from sklearn.datasets import make_classification
+    >>> from sklearn.naive_bayes import GaussianNB
+    >>> X, y = make_classification(n_samples=100, random_state=0)
+    >>> model = GaussianNB().fit(X, y)
+    >>> display = MTMCSDisplay.from_estimator(model, X, y, name="NB")
+    >>> display.curves["NB"]["mtmcs"].size
+    19
+    >>> plt.close(display.figure_)
     """
 
     _options = ("highlight",)
@@ -217,6 +244,22 @@ class ThresholdDisplay(_CostRatioChart):
     lines_ : dict of str -> Line2D
     ax_ : Axes
     figure_ : Figure
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import ThresholdDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = ThresholdDisplay.from_predictions(y, scores, ax=ax)
+    >>> sorted(display.lines_)
+    ['LR', 'NB']
+    >>> plt.close(fig)
     """
 
     def __init__(self, curves, *, title=None, labels=None, axis_labels=None):

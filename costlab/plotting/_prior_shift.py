@@ -76,6 +76,23 @@ class PriorShiftDisplay(CurveDisplayMixin):
     markers_ : dict of (kind, prior) -> Line2D
     axes_ : list of Axes
     figure_ : Figure
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import PriorShiftDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = PriorShiftDisplay.from_predictions(
+    ...     y, scores["LR"], priors=(0.5, 0.1), kind="posfrac", ax=ax)
+    >>> sorted(display.lines_)
+    [('posfrac', 0.1), ('posfrac', 0.5)]
+    >>> plt.close(fig)
     """
 
     _one_estimator = "only"  # from_estimator: one fitted classifier

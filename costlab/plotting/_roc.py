@@ -103,7 +103,7 @@ class _RocChart(CurveDisplayMixin):
 
 @_shared_doc
 class ROCDisplay(_RocChart):
-    """ROC graph, one curve per classifier (Al-Saffar 2018, sec. 2.2, Figure 13).
+    """ROC graph, one curve per classifier (Al-Saffar 2018, section 2.2, Figure 13).
 
     Parameters
     ----------

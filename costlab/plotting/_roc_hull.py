@@ -43,7 +43,7 @@ _MAX_MARKED_POINTS = 25  # ROC curves with more points are drawn without markers
 
 
 class ROCHullDisplay(CostSpaceDisplayMixin):
-    """ROC convex hulls and the iso-cost line of a PCF(+) (D&H sec. 2.1, Figs. 3 and 5).
+    """ROC convex hulls and the iso-cost line of a PCF(+) (D&H section 2.1, Figures 3 and 5).
 
     A line of slope S in ROC space joins classifiers of equal expected cost at
     PCF(+) = 1 / (1 + S) (D&H eqs. 1 and 9), so the iso-cost line of a PCF(+) has slope
@@ -83,6 +83,22 @@ class ROCHullDisplay(CostSpaceDisplayMixin):
         Each optimal vertex's NE[C] at ``pcf``.
     ax_ : Axes
     figure_ : Figure
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import ROCHullDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = ROCHullDisplay.from_predictions(y, scores, ax=ax)
+    >>> display.ax_ is ax
+    True
+    >>> plt.close(fig)
     """
 
     def __init__(self, hulls, *, rocs=None, pcf=None, labels=None, title=None):

@@ -69,7 +69,7 @@ _MAX_DEFAULT_ITERATIONS = 8
 
 
 class ScenarioCurveDisplay(CurveDisplayMixin):
-    """Scenario curves: loss over scenarios weighted by cost densities (Johnson et al. 2015 Fig. 1).
+    """Scenario curves: losses weighted by cost densities (Johnson et al. 2015, Figure 1).
 
     Each curve is :class:`~costlab.metrics.ScenarioCurve`: on the PCF(+) axis
     :math:`s_u(x) = NE[C](x)\\, \\pi_0^2 \\pi_1^2 u(c(x)) / (D(x)^3 Z_u)` with area 1 - H_u
@@ -102,6 +102,22 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
     colorbar_ : Colorbar or None
     ax_ : Axes
     figure_ : Figure
+
+    Examples
+    --------
+    Two classifiers' scores of eight instances:
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.plotting import ScenarioCurveDisplay
+    >>> import matplotlib.pyplot as plt
+    >>> fig, ax = plt.subplots()
+    >>> display = ScenarioCurveDisplay.from_predictions(y, scores, ax=ax)
+    >>> display.ax_ is ax
+    True
+    >>> plt.close(fig)
     """
 
     _one_estimator = "unwrap"  # one classifier's picture (several densities) differs

@@ -204,6 +204,31 @@ def test_plot_draws_on_the_given_axes(curves, rocs, aucs):
     assert plt.get_fignums() == [fig.number]
 
 
+@pytest.mark.parametrize("cls", [MTMCSDisplay, ThresholdDisplay])
+def test_legend_stays_off_the_neighbour_panel(curves, cls):
+    """Side by side on a figure without a layout engine (the user guide's first figure), the
+    legend of the left panel covers nothing of the right one (its axis label, its ticks)."""
+    fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
+    cls(curves).plot(ax=left)
+    ThresholdDisplay(curves).plot(ax=right)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    legend = left.get_legend().get_window_extent(renderer)
+    assert not legend.overlaps(right.get_tightbbox(renderer))
+
+
+@pytest.mark.parametrize("layout", [None, "constrained"])
+def test_legend_outside_where_there_is_room(curves, layout):
+    """Alone on its figure, or on a figure whose layout engine makes room, the legend stays
+    right of the axes, off the curves."""
+    fig, axes = plt.subplots(1, 2 if layout else 1, layout=layout)
+    ax = np.atleast_1d(axes)[0]
+    MTMCSDisplay(curves).plot(ax=ax)
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()
+    assert ax.get_legend().get_window_extent(renderer).x0 >= ax.get_window_extent(renderer).x1
+
+
 def test_plot_kwargs_override_the_style(curves):
     display = MTMCSDisplay(curves).plot(linewidth=4, linestyle=":")
     assert all(line.get_linewidth() == 4 for line in display.lines_.values())

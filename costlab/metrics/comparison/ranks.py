@@ -97,7 +97,7 @@ class FriedmanResult:
 
 
 def friedman_test(table, *, higher_is_better=True):
-    """Friedman's test over a datasets x classifiers table (Demšar 2006, sec. 3.2.2).
+    """Friedman's test over a datasets x classifiers table (Demšar 2006, section 3.2.2).
 
     Examples
     --------
@@ -118,7 +118,7 @@ def friedman_test(table, *, higher_is_better=True):
 
 
 def critical_difference(n_classifiers, n_datasets, *, alpha=0.05, method="bonferroni-dunn"):
-    """Critical difference of average ranks (Demšar 2006, sec. 3.2.2).
+    """Critical difference of average ranks (Demšar 2006, section 3.2.2).
 
     Examples
     --------

@@ -104,7 +104,7 @@ class AveragedCurve(_Band):
 
 
 def average_envelopes(envelopes):
-    """Cost-space average of several lower envelopes (D&H sec. 2.2.3, Fig. 16, solid).
+    """Cost-space average of several lower envelopes (D&H section 2.2.3, Figure 16, solid).
 
     .. math:: \\overline{NE}[C](x) = \\frac{1}{K} \\sum_{k=1}^{K} NE_k[C](x), \\quad x = PCF(+)
 
@@ -174,7 +174,7 @@ class VerticalRocAverage(_Band):
 
 
 def vertical_roc_average(hulls):
-    """Provost et al.'s vertical ROC average (D&H sec. 2.2.3, Fig. 15, solid).
+    """Provost et al.'s vertical ROC average (D&H section 2.2.3, Figure 15, solid).
 
     .. math:: \\overline{TP}(FP) = \\frac{1}{K} \\sum_{k=1}^{K} TP_k(FP)
 

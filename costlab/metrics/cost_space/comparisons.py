@@ -146,7 +146,7 @@ def envelope_difference(env_a, env_b):
 
 
 def crossovers(env_a, env_b, *, atol=_ATOL):
-    """PCF(+) values where the difference of two envelopes changes sign (D&H Fig. 6).
+    """PCF(+) values where the difference of two envelopes changes sign (D&H Figure 6).
 
     Where :math:`\\Delta = NE_a[C] - NE_b[C]` goes from one strict sign to the other between
     two knots, the crossover is the root of the linear piece,
@@ -181,7 +181,7 @@ def crossovers(env_a, env_b, *, atol=_ATOL):
 
 
 def winning_ranges(envelopes, *, atol=_ATOL):
-    """Which classifier has the lowest expected cost on which PCF(+) range (D&H Figs. 4, 6).
+    """Which classifier has the lowest expected cost on which PCF(+) range (D&H Figures 4, 6).
 
     On each range the winner's envelope is the lower envelope of all of them,
 
@@ -274,7 +274,7 @@ class JointEnvelope:
 
 
 def joint_envelope(envelopes):
-    """The lower envelope of several classifiers used together (D&H sec. 2.2.1, Fig. 9).
+    """The lower envelope of several classifiers used together (D&H section 2.2.1, Figure 9).
 
     "Each classifier delimits a half-space. The intersection of the half-spaces of the set of
     classifiers gives the lower envelope" (D&H 2.2.1): the minimum over every cost line of every

@@ -32,7 +32,7 @@ __all__ = [
 
 
 def cost_line(fpr, tpr):
-    """A ROC point as its cost line: ``(slope, intercept)`` of NE[C] over PCF(+) (D&H eq. 8).
+    """A ROC point as its cost line: ``(slope, intercept)`` of NE[C] over PCF(+) (D&H equation 8).
 
     >>> cost_line(0.09, 0.36)
     (0.55, 0.09)
@@ -41,7 +41,7 @@ def cost_line(fpr, tpr):
 
 
 def cost_lines_envelope(fpr, tpr):
-    """Lower envelope of the cost lines of ROC points given as rates (D&H sec. 2.2.1, Fig. 9).
+    """Lower envelope of the cost lines of ROC points given as rates (D&H section 2.2.1, Figure 9).
 
     "Each classifier delimits a half-space. The intersection of the half-spaces of the set of
     classifiers gives the lower envelope" (D&H 2.2.1): the minimum of the trivial classifiers'
@@ -81,7 +81,7 @@ def cost_lines_envelope(fpr, tpr):
 
 
 def roc_line_to_cost_point(slope, intercept):
-    """A line in ROC space, TP = S FP + TP_o, as its point in cost space (D&H eq. 9).
+    """A line in ROC space, TP = S FP + TP_o, as its point in cost space (D&H equation 9).
 
     .. math:: PCF(+) = \\frac{1}{1 + S}, \\quad NE[C] = (1 - TP_o) PCF(+)
 
@@ -104,7 +104,7 @@ def roc_line_to_cost_point(slope, intercept):
 
 
 def cost_point_to_roc_line(pcf, cost):
-    """A point in cost space as its line in ROC space, inverting D&H eq. 9.
+    """A point in cost space as its line in ROC space, inverting D&H equation 9.
 
     Returns
     -------
@@ -123,7 +123,7 @@ def cost_point_to_roc_line(pcf, cost):
 
 
 def trivial_cost(pcf):
-    """Cost of the better trivial classifier at PCF(+): min(PCF(+), 1 - PCF(+)) (D&H Fig. 7).
+    """Cost of the better trivial classifier at PCF(+): min(PCF(+), 1 - PCF(+)) (D&H Figure 7).
 
     Always negative (ROC (0, 0)) costs PCF(+); always positive (ROC (1, 1)) costs 1 - PCF(+).
 

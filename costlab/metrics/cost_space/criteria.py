@@ -64,7 +64,7 @@ class OperatingChoice:
 
 
 def neyman_pearson(hull_or_envelope, max_fpr):
-    """The highest-TPR classifier with FPR <= ``max_fpr`` (D&H 2.2.2, Figs. 11-12).
+    """The highest-TPR classifier with FPR <= ``max_fpr`` (D&H 2.2.2, Figures 11-12).
 
     In ROC space the vertical line FP = alpha meets the hull; in cost space (Fig. 12) the
     point (0, alpha) is placed on the NE[C] axis, where each cost line's height is its FP (D&H
@@ -106,7 +106,7 @@ def neyman_pearson(hull_or_envelope, max_fpr):
 
 
 def workforce(hull, capacity, *, n_pos=None, n_neg=None):
-    """The highest-TPR classifier flagging at most ``capacity`` cases (D&H 2.2.2, Figs. 13-14).
+    """The highest-TPR classifier flagging at most ``capacity`` cases (D&H 2.2.2, Figures 13-14).
 
     The workforce can handle C cases (D&H eq. 12):
 

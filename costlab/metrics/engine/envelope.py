@@ -37,7 +37,7 @@ __all__ = ["CostEnvelope", "cost_envelope", "normalized_expected_cost", "operati
 
 
 def normalized_expected_cost(fpr, tpr, pcf):
-    """Normalised expected cost of a classifier at PCF(+) (D&H eq. 7 and 8).
+    """Normalised expected cost of a classifier at PCF(+) (D&H equations 7 and 8).
 
     .. math:: NE[C] = (1 - TP - FP) \\cdot PCF(+) + FP
 
@@ -258,7 +258,7 @@ class CostEnvelope:
 
 
 def cost_envelope(y_true, y_score, *, pos_label=None, sample_weight=None, higher_is_positive=True):
-    """Lower envelope of a classifier's cost lines (D&H sec. 2.2.1, Fig. 9).
+    """Lower envelope of a classifier's cost lines (D&H section 2.2.1, Figure 9).
 
     Parameters
     ----------

@@ -271,7 +271,7 @@ def cost_sensitivity(mtmcs, decimals=None):
 
 
 def cst(mtmcs, decimals=None):
-    """Cost and Sensitivity Tradeoff measure (thesis 4.2.2.3, eq. after simplification).
+    """Cost and Sensitivity Tradeoff measure (thesis 4.2.2.3, equation after simplification).
 
     .. math:: CST = MTMCR \\left(1 + \\frac{Cost\\ Sensitivity}{100}\\right)
 
@@ -391,6 +391,23 @@ def select_classifier(curves, r1=None, r2=None, decimals=None):
     ------
     ValueError
         Naming two classifiers whose curves have different fp_cost grids within [r1, r2].
+
+    Examples
+    --------
+    Two classifiers' MTMCS curves; over [0.3/0.7, 0.7/0.3] LR's is lowest at every ratio:
+
+    >>> import numpy as np
+    >>> from costlab import mtmcs_curve, select_classifier
+    >>> y = np.array([0, 0, 0, 1, 1, 1])
+    >>> curves = {"LR": mtmcs_curve(y, [0.1, 0.3, 0.6, 0.4, 0.8, 0.9]),
+    ...           "NB": mtmcs_curve(y, [0.2, 0.5, 0.4, 0.3, 0.7, 0.6])}
+    >>> choice = select_classifier(curves, 0.3, 0.7)
+    >>> choice.kind, choice.classifier
+    ('robust', 'LR')
+    >>> choice.summary[["classifier", "mtmcr", "cst"]].round(2)
+      classifier   mtmcr     cst
+    0         LR  116.67  124.44
+    1         NB  146.67  163.78
     """
     summary = range_summary(curves, r1, r2, decimals)
     rows = {

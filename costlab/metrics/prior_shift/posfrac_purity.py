@@ -287,7 +287,7 @@ def prior_operating_curves(y_true, y_score, priors, *, pos_label=None, sample_we
 
 
 def prior_operating_characteristics(y_true, y_score, priors, *, pos_label=None, sample_weight=None):
-    """Tidy table of the ROC, POSfrac and Purity curves for many priors (Landgrebe eqs. 3-6).
+    """Tidy table of the ROC, POSfrac and Purity curves for many priors (Landgrebe equations 3-6).
 
     Parameters are those of :func:`prior_operating_curves`.
 

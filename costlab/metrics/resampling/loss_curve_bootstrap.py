@@ -189,6 +189,17 @@ def bootstrap_decision_curves(
     Each model's scores are sorted once; a resample is one weighting of the rows (how many
     times each is drawn) read along every model's sorted order, so a replicate is the curve of
     the resampled rows at O(n) per resample and model (see the module docstring).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.metrics import bootstrap_decision_curves
+    >>> bands = bootstrap_decision_curves(y, scores, p_t=[0.1, 0.2], n_resamples=50)
+    >>> bands.names, bands.replicates.shape
+    (['LR', 'NB'], (50, 2, 2))
     """
     check_param("method", method, Options(("score-driven", "optimal")))
     check_bool(standardized, "standardized")

@@ -261,6 +261,17 @@ def bootstrap_mtmcs(
     many times each row is drawn, within its class) and its curve is read from the weighted
     cumulative class counts in one O(n) pass, equal to the curve of the resampled rows (see
     the module docstring).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.metrics import bootstrap_mtmcs
+    >>> boot = bootstrap_mtmcs(y, scores["LR"], n_resamples=50)
+    >>> boot.estimate.shape, boot.replicates.shape
+    ((19,), (50, 19))
     """
     is_pos, scores, w, _ = checked_counts(
         y_true, y_score, pos_label=pos_label, sample_weight=sample_weight
@@ -410,6 +421,17 @@ def paired_bootstrap(
     Each classifier's scores are sorted once; a resample is one weighting of the rows (drawn
     once, within each class) read along every classifier's own sorted order, so the curves of
     a resample are those of the same resampled rows (see the module docstring).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.metrics import paired_bootstrap
+    >>> paired = paired_bootstrap(y, scores, n_resamples=50)
+    >>> paired.names, paired.replicates.shape
+    (['LR', 'NB'], (50, 2, 19))
     """
     if not isinstance(scores, dict) or len(scores) < 1:
         raise ValueError("scores must be a non-empty mapping of classifier name -> scores.")

@@ -93,6 +93,15 @@ class BetaDensity(CostDensity):
     keeps its precision instead of cancelling to 0/0. A window whose probability underflows
     double precision (e.g. [0, 1e-300]) is treated as a point mass at its midpoint, the limit
     as the window narrows.
+
+    Examples
+    --------
+    The Beta(2, 2) cost density of Hand (2009)'s H measure, symmetric about 1/2:
+
+    >>> from costlab.metrics import BetaDensity
+    >>> density = BetaDensity(2, 2)
+    >>> density.pdf([0.25, 0.5, 0.75])
+    array([1.125, 1.5  , 1.125])
     """
 
     a: float = 2.0
@@ -320,7 +329,7 @@ def as_cost_density(density):
 
 
 def scenario_densities(pi1):
-    """The cost densities of Johnson et al.'s Fig. 1 (sec. 3.2) for a positive-class prior ``pi1``.
+    """Johnson et al.'s cost densities (their Figure 1, section 3.2) for a positive prior ``pi1``.
 
     Johnson et al. describe them in words; the parametrisations below are ours, stated:
 

@@ -167,6 +167,17 @@ def h_measure_report(
     """H with AUC, Gini and KS, the Beta parameters used and the minimum-loss curve.
 
     Parameters as :func:`h_measure`; returns an :class:`HMeasure`.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.metrics import h_measure_report
+    >>> report = h_measure_report(y, scores["LR"])
+    >>> report.h, report.auc, report.density
+    (0.75, 0.9375, Beta(2, 2))
     """
     _check_one_density(a=a, b=b, severity_ratio=severity_ratio, density=density)
     is_pos, scores, weight, counts = checked_counts(

@@ -181,7 +181,7 @@ def _risk_table(envelope, pi1, density):
 
 
 def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
-    """Risk of every classifier on the ROC convex hull (Johnson et al. 2015, Definition 1, eq. 10).
+    """Each ROC-hull classifier's risk (Johnson et al. 2015, Definition 1, equation 10).
 
     Parameters
     ----------

@@ -162,7 +162,7 @@ def _c_jacobian(pcf, pi1):
 def scenario_curve(
     y_true, y_score, *, density=None, axis="pcf", pos_label=None, sample_weight=None
 ):
-    """The scenario curve of one classifier for one cost density (Johnson et al. 2015, Fig. 1).
+    """The scenario curve of one classifier for one cost density (Johnson et al. 2015, Figure 1).
 
     Parameters
     ----------

@@ -307,6 +307,17 @@ def threshold_choice_curves(
 
     ``methods`` defaults to all three when the scores lie in [0, 1], else to the rate-driven and
     optimal ones (the score-driven rule needs probabilities).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.metrics import threshold_choice_curves
+    >>> curves = threshold_choice_curves(y, scores["LR"])
+    >>> sorted(curves)
+    ['optimal', 'rate-driven', 'score-driven']
     """
     check_param("space", space, Options(SPACES))
     is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")

@@ -390,5 +390,17 @@ def cost_explorer(run, **options):
 
     >>> from costlab.widgets import cost_explorer  # doctest: +SKIP
     >>> cost_explorer({"LR": (y_test, y_score)}, cost_range=(0.4, 0.6))  # doctest: +SKIP
+
+    Examples
+    --------
+    Each classifier's labels and positive-class scores (here of eight instances); in a notebook
+    the explorer shows itself (building it draws its charts, a few seconds, so not run here):
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.widgets import cost_explorer
+    >>> cost_explorer({"LR": (y, scores["LR"]), "NB": (y, scores["NB"])})  # doctest: +SKIP
     """
     return CostExplorer(run, **options)

@@ -49,7 +49,7 @@ __all__ = ["PriorShiftWidget", "prior_shift_widget"]
 
 
 class PriorShiftWidget(Explorer):
-    """Landgrebe et al. (2004) Figs. 3-4 and Table 2's row, live, for any classifier's scores.
+    """Landgrebe et al. (2004) Figures 3-4 and Table 2's row, live, for any classifier's scores.
 
     Parameters
     ----------
@@ -290,5 +290,17 @@ def prior_shift_widget(results, **options):
     >>> from costlab.widgets import prior_shift_widget  # doctest: +SKIP
     >>> w = prior_shift_widget({"LR": (y_test, y_score)}, prior=0.01)  # doctest: +SKIP
     >>> w.condition.value, w.value.value = "purity", 0.5  # doctest: +SKIP
+
+    Examples
+    --------
+    Each classifier's labels and positive-class scores (here of eight instances); in a notebook
+    the explorer shows itself (building it draws its charts, a few seconds, so not run here):
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.widgets import prior_shift_widget
+    >>> prior_shift_widget({"LR": (y, scores["LR"])})  # doctest: +SKIP
     """
     return PriorShiftWidget(results, **options)

@@ -362,5 +362,17 @@ def scenario_explorer(y_true, y_score, **options):
 
     >>> from costlab.widgets import scenario_explorer  # doctest: +SKIP
     >>> scenario_explorer(y_test, {"LR": p_lr}, density=("beta", 2, 5))  # doctest: +SKIP
+
+    Examples
+    --------
+    Each classifier's labels and positive-class scores (here of eight instances); in a notebook
+    the explorer shows itself (building it draws its charts, a few seconds, so not run here):
+
+    >>> import numpy as np
+    >>> y = np.array([0, 0, 0, 1, 1, 1, 0, 1])
+    >>> scores = {"LR": np.array([0.1, 0.3, 0.6, 0.4, 0.8, 0.9, 0.2, 0.7]),
+    ...           "NB": np.array([0.2, 0.5, 0.4, 0.3, 0.7, 0.6, 0.1, 0.9])}
+    >>> from costlab.widgets import scenario_explorer
+    >>> scenario_explorer(y, scores)  # doctest: +SKIP
     """
     return ScenarioExplorer(y_true, y_score, **options)
