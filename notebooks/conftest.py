@@ -10,3 +10,6 @@ import os
 os.environ.setdefault("COSTLAB_QUICK", "1")
 
 from _notebook_outputs import pytest_collect_file  # noqa: E402, F401  (the hook pytest calls)
+
+#: Not a module of doctests (see tests/conftest.py: both files are named ``conftest``).
+collect_ignore = ["conftest.py"]

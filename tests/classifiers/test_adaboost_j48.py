@@ -11,7 +11,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import start_weka
+from _support import start_weka
 from sklearn.base import clone
 
 from costlab.classifiers import J48, WekaAdaBoostM1, make_classifier

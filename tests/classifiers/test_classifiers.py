@@ -7,7 +7,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import mirror_path
+from _support import mirror_path
 from sklearn.base import clone
 from sklearn.ensemble import AdaBoostClassifier
 from sklearn.metrics import roc_auc_score

@@ -11,7 +11,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import ProgressCounter, start_weka
+from _support import ProgressCounter, start_weka
 from sklearn.base import clone
 from sklearn.utils.estimator_checks import parametrize_with_checks
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import start_weka
+from _support import start_weka
 
 from costlab.datasets import load_dataset
 from costlab.evaluation.cv import cross_val_proba

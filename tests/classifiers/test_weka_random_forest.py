@@ -10,7 +10,7 @@ import math
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import ProgressCounter, start_weka
+from _support import ProgressCounter, start_weka
 
 from costlab.classifiers import (
     REGISTERED_CLASSIFIERS,

@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import MORE_MIRROR_FILES
+from _support import MORE_MIRROR_FILES
 from scipy import integrate, stats
 
 from costlab.datasets import (

@@ -8,7 +8,7 @@ LocalCluster of two worker processes, from a Dask DataFrame and from Parquet.
 import numpy as np
 import pandas as pd
 import pytest
-from conftest import import_or_skip
+from _support import import_or_skip
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import roc_auc_score

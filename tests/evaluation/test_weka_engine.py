@@ -12,7 +12,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from conftest import ProgressCounter, start_weka
+from _support import ProgressCounter, start_weka
 
 from costlab.evaluation.cv import cross_val_proba, get_engine
 from costlab.evaluation.folds import weka_folds

@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import unavailable
+from _support import unavailable
 
 REPO = Path(__file__).resolve().parents[2]
 #: Where a newcomer meets the API: the README, getting started and the user guide's pages.

@@ -11,7 +11,7 @@ from types import SimpleNamespace
 
 import pytest
 import yaml
-from conftest import unavailable
+from _support import unavailable
 
 from costlab.studies.alsaffar2018 import report
 

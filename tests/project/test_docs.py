@@ -35,7 +35,7 @@ from pathlib import Path
 import nbformat
 import pytest
 from _notebook_outputs import check, committed_protocol
-from conftest import mirror_root, unavailable
+from _support import mirror_root, unavailable
 
 REPO = Path(__file__).resolve().parents[2]
 DOCS = REPO / "docs"

@@ -6,7 +6,7 @@ names either explicitly.
 """
 
 import pytest
-from conftest import HYPOTHESIS_PROFILES, hypothesis_profile
+from _support import HYPOTHESIS_PROFILES, hypothesis_profile
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REQUIRE_FLAGS, import_or_skip, missing_requirement_outcome, unavailable
+from _support import REQUIRE_FLAGS, import_or_skip, missing_requirement_outcome, unavailable
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -6,7 +6,7 @@ tolerance of the printed AUROCs."""
 
 import numpy as np
 import pytest
-from conftest import start_weka
+from _support import start_weka
 from scipy import stats
 from sklearn.metrics import roc_auc_score
 

@@ -8,7 +8,7 @@ mirror; the engine's own tests are in ``tests/evaluation/test_weka_engine.py``.
 """
 
 import pytest
-from conftest import start_weka
+from _support import start_weka
 
 from costlab.evaluation.experiment import auc_table, curves_for, mtmcs_curves, run_experiments
 from costlab.metrics import curve_in_range, mtmcr

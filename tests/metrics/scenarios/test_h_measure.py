@@ -2,7 +2,7 @@
 
 import numpy as np
 import pytest
-from conftest import import_or_skip
+from _support import import_or_skip
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy import integrate, stats
