@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numbers
 from collections import deque
+from typing import Any
 
 import numpy as np
 from scipy.special import softmax
@@ -52,7 +53,7 @@ def _stump_factory(kind: str, schema, n_classes: int, random_state):
     """A function ``fit(X, yi, weights) -> stump`` for the chosen stump kind."""
     if kind == "weka":
         nominal, n_values = schema.nominal, schema.n_values
-        sorted_for = {}  # the rows' order per numeric column, once for all rounds on X
+        sorted_for: dict[int, np.ndarray] = {}  # the rows' order per numeric column, once for all rounds on X
 
         def fit_weka(X, yi, weights):
             if sorted_for.get("X") is not X:
@@ -130,7 +131,9 @@ def boost(
     """
     weight_sum = _sequential_sum if sequential_sums else _pairwise_sum
     sample_weight = np.ones(yi.size)
-    models, weights, errors = [], [], []
+    models: list[Any] = []
+    weights: list[Any] = []
+    errors: list[Any] = []
     for _ in range(n_rounds):
         model = fit_round(X, yi, sample_weight)
         predicted, counted_wrong = assess(model, X, yi)

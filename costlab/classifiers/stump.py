@@ -17,6 +17,7 @@ Implemented from a description of the algorithm, not from Weka's (GPL) source:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -160,7 +161,7 @@ def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int, orders
     """
     if codes.shape[1] == 0:
         raise ValueError("a decision stump needs at least one attribute")
-    best = None
+    best: tuple[Any, ...] | None = None
     for j in range(codes.shape[1]):
         if nominal[j]:
             found = _nominal_split(codes[:, j], yi, weights, n_classes, n_values[j])
@@ -169,6 +170,7 @@ def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int, orders
             found = _numeric_split(codes[:, j], yi, weights, n_classes, order)
         if best is None or found[0] < best[1]:
             best = (j, *found)
+    assert best is not None  # at least one attribute, checked above
     j, _, split, table = best
     any_missing = bool(np.isnan(codes[:, j]).any())
     return WekaStump(j, bool(nominal[j]), split, _branch_distributions(table, any_missing))

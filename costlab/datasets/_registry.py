@@ -15,7 +15,7 @@ from ._specs import OpenMLSpec, SyntheticSpec, UCISpec
 __all__ = ["get_spec", "list_datasets", "register_dataset"]
 
 _SPEC_TYPES = (OpenMLSpec, SyntheticSpec, UCISpec)
-_REGISTRY = {}
+_REGISTRY: dict[str, OpenMLSpec | SyntheticSpec | UCISpec] = {}
 
 
 def register_dataset(spec, *, replace=False):

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping
+from typing import Any
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -119,9 +120,9 @@ class CurveDisplayMixin(DisplayMixin):
         (:meth:`_construct_and_plot`); the other keys go to ``plot``.
     """
 
-    _estimator_kwargs = {}
-    _one_estimator = None
-    _options = ()
+    _estimator_kwargs: dict[str, Any] = {}
+    _one_estimator: str | None = None
+    _options: tuple[str, ...] = ()
 
     @classmethod
     def _construct_and_plot(cls, *curves, ax=None, kwargs=None, **options):

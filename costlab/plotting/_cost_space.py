@@ -31,7 +31,7 @@ TRIVIAL_COLOUR = "0.45"
 PCF_COLOUR = "0.15"
 _THESIS_FP_COSTS = (0.1, 0.3, 0.5, 0.7, 0.9)  # labelled; minor ticks every 0.1 between
 #: Priors offered as ticks of the p(+) axis, roundest first; kept if not crowding the others.
-_PRIOR_TICKS = (0.5, 0.1, 0.9, 0.01, 0.99, 0.2, 0.8, 0.05, 0.95, 0.3, 0.7, 0.001, 0.999)
+_PRIOR_TICKS: tuple[float, ...] = (0.5, 0.1, 0.9, 0.01, 0.99, 0.2, 0.8, 0.05, 0.95, 0.3, 0.7, 0.001, 0.999)
 _PRIOR_TICKS += (0.4, 0.6, 0.02, 0.98, 0.005, 0.995)
 _MIN_TICK_GAP = 0.075  # in PCF(+), between two ticks of the p(+) axis
 

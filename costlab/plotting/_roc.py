@@ -16,7 +16,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from costlab.metrics import roc_auc, roc_points
 from costlab.plotting._base import (
@@ -46,7 +47,7 @@ class _RocChart(CurveDisplayMixin):
     constructor's positional arguments (the ROC curves, then for :class:`ROCDisplay` the AUCs).
     """
 
-    _metrics = (roc_points,)
+    _metrics: tuple[Callable[..., Any], ...] = (roc_points,)
 
     @classmethod
     @_shared_doc
