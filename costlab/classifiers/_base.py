@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -12,6 +13,9 @@ from sklearn.utils.multiclass import check_classification_targets
 from sklearn.utils.validation import column_or_1d
 
 from costlab.validation import Interval, check_param, check_params
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 #: An integer >= 1 (a count: rounds, neighbours, instances).
 POSITIVE_INT = Interval(numbers.Integral, 1, None, closed="left")
@@ -63,7 +67,7 @@ def validate_params(estimator) -> None:
 class WekaClassifierBase(ClassifierMixin, BaseEstimator):
     """Base class: ``predict`` is the first most probable class, as Weka's ``classifyInstance``."""
 
-    def predict(self, X) -> np.ndarray:
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Predict the class label with the highest probability (first one on ties)."""
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]

@@ -9,11 +9,18 @@ values never seen in training.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_array, check_is_fitted
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = [
     "CategoricalOneHotEncoder",
@@ -73,7 +80,7 @@ class EncodedFrame:
 
     __slots__ = ("codes", "schema")
 
-    def __init__(self, codes: np.ndarray, schema: Schema):
+    def __init__(self, codes: np.ndarray, schema: Schema) -> None:
         self.codes, self.schema = codes, schema
 
     def __len__(self) -> int:
@@ -84,7 +91,7 @@ class EncodedFrame:
         """(rows, attributes)."""
         return self.codes.shape
 
-    def take(self, rows) -> EncodedFrame:
+    def take(self, rows: Any) -> EncodedFrame:
         """The frame of ``rows``: positions, a boolean mask or a slice."""
         codes = self.codes[rows if isinstance(rows, slice) else np.asarray(rows)]
         if codes.ndim != 2:
@@ -94,7 +101,7 @@ class EncodedFrame:
         return EncodedFrame(codes, self.schema)
 
     @property
-    def iloc(self):
+    def iloc(self) -> Any:
         """``X.iloc[rows]``: the frame of ``rows`` (positions), as a DataFrame's ``iloc``."""
         return _Rows(self)
 
@@ -109,7 +116,7 @@ class _Rows:
         return self.frame.take(rows)
 
 
-def encode_frame(X) -> EncodedFrame | None:
+def encode_frame(X: ArrayLike) -> EncodedFrame | None:
     """``X`` encoded once (:class:`EncodedFrame`) if it is a DataFrame whose columns are all
     Categorical or numeric, so that any subset of its rows has the same schema; else None."""
     if not isinstance(X, pd.DataFrame):
@@ -228,13 +235,13 @@ class _SchemaEncoder(TransformerMixin, BaseEstimator):
     """What both encoders share: ``fit`` records the schema, ``transform`` checks it is fitted
     and reads ``X``'s category codes with it; a subclass lays them out (:meth:`_encode`)."""
 
-    def fit(self, X, y=None):
+    def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Record the schema (declared values) of ``X``."""
         self.schema_ = infer_schema(X)
         self.n_features_in_ = len(self.schema_.names)
         return self
 
-    def transform(self, X) -> np.ndarray:
+    def transform(self, X: ArrayLike) -> np.ndarray:
         """Encode ``X`` with the schema seen in ``fit``."""
         check_is_fitted(self, "schema_")
         return self._encode(ordinal_codes(X, self.schema_, type(self).__name__))

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import numbers
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from scipy.special import softmax
@@ -41,6 +41,12 @@ from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
 from .j48 import J48, EncodedTree
 from .stump import fit_weka_stump, numeric_orders
 
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
 __all__ = ["WekaAdaBoostM1"]
 
 TOLERANCE = 1e-6
@@ -53,7 +59,9 @@ def _stump_factory(kind: str, schema, n_classes: int, random_state):
     """A function ``fit(X, yi, weights) -> stump`` for the chosen stump kind."""
     if kind == "weka":
         nominal, n_values = schema.nominal, schema.n_values
-        sorted_for: dict[int, np.ndarray] = {}  # the rows' order per numeric column, once for all rounds on X
+        sorted_for: dict[
+            int, np.ndarray
+        ] = {}  # the rows' order per numeric column, once for all rounds on X
 
         def fit_weka(X, yi, weights):
             if sorted_for.get("X") is not X:
@@ -263,12 +271,12 @@ class WekaAdaBoostM1(ReadsEncodedFramesMixin, WekaClassifierBase):
         self,
         n_estimators: int = 10,
         stump: str = "weka",
-        random_state=1,
+        random_state: Any = 1,
         base: str = "DecisionStump",
         unpruned: bool = False,
         confidence: float = 0.25,
         min_instances: int = 2,
-    ):
+    ) -> None:
         self.n_estimators = n_estimators
         self.stump = stump
         self.random_state = random_state
@@ -277,7 +285,7 @@ class WekaAdaBoostM1(ReadsEncodedFramesMixin, WekaClassifierBase):
         self.confidence = confidence
         self.min_instances = min_instances
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Boost ``n_estimators`` rounds (fewer if boosting stops early)."""
         validate_params(self)
         n_rounds = int(self.n_estimators)
@@ -312,12 +320,12 @@ class WekaAdaBoostM1(ReadsEncodedFramesMixin, WekaClassifierBase):
 
         return fit
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Softmax of the summed round weights per class (one kept round: its model's own)."""
         check_is_fitted(self, "estimators_")
         return deque(self.staged_predict_proba(X), maxlen=1)[0]
 
-    def staged_predict_proba(self, X):
+    def staged_predict_proba(self, X: ArrayLike) -> Iterator[np.ndarray]:
         """The probabilities of the ensemble of the first 1, 2, ... kept rounds, as Weka would
         give them for that many rounds (one round: its model's own distribution)."""
         check_is_fitted(self, "estimators_")

@@ -7,6 +7,8 @@ then normalise), checked against real Weka 3.9.7 per instance, not from Weka's (
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
@@ -14,6 +16,10 @@ from costlab.validation import Boolean
 
 from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
 from ._encoding import CategoricalOrdinalEncoder
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["WekaIBk"]
 
@@ -87,11 +93,11 @@ class WekaIBk(WekaClassifierBase):
 
     _parameter_constraints = {"k": [POSITIVE_INT], "extend_ranges": [Boolean()]}
 
-    def __init__(self, k: int = 1, extend_ranges: bool = True):
+    def __init__(self, k: int = 1, extend_ranges: bool = True) -> None:
         self.k = k
         self.extend_ranges = extend_ranges
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Store the training rows and their attribute ranges."""
         validate_params(self)
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
@@ -125,7 +131,7 @@ class WekaIBk(WekaClassifierBase):
         total = n_classes / n_train + counts.sum(axis=1, keepdims=True)
         return (prior + counts) / total
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class probabilities of the rows of ``X``, classified in order."""
         check_is_fitted(self, "train_")
         test = self.encoder_.transform(X)

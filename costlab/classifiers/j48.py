@@ -83,6 +83,7 @@ against Weka.
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy.special import ndtri
@@ -101,6 +102,13 @@ from ._encoding import CategoricalOrdinalEncoder
 from ._weka import j48_kernels as _kernels
 from ._weka import j48_numerics as _numerics
 from ._weka.j48_predict import predict as _predict
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 _PRUNING_CONFIDENCE = Interval(numbers.Real, 0.0, 0.5, closed="right")
 
@@ -253,8 +261,8 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         unpruned: bool = False,
         confidence: float = 0.25,
         min_instances: int = 2,
-        class_weight=None,
-    ):
+        class_weight: Mapping[Any, float] | None = None,
+    ) -> None:
         self.unpruned = unpruned
         self.confidence = confidence
         self.min_instances = min_instances
@@ -268,7 +276,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         cf = float(np.float32(self.confidence))  # a Java float in Weka
         return int(self.min_instances), cf
 
-    def round_grower(self, schema, classes):
+    def round_grower(self, schema: Any, classes: Any) -> Callable[..., Any]:
         """``grow(codes, yi, weights) -> EncodedTree`` with this estimator's options.
 
         For boosters, which encode their data once (``CategoricalOrdinalEncoder`` with
@@ -278,7 +286,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         min_obj, cf = self._options()
         multipliers = _class_weights(self.class_weight, np.asarray(classes))
         n_classes, unpruned = len(classes), bool(self.unpruned)
-        sorted_once = {}  # every round grows on the same rows: sort them once
+        sorted_once: dict[int, Any] = {}  # every round grows on the same rows: sort them once
 
         def grow(codes, yi, weights):
             if sorted_once.get("codes") is not codes:
@@ -292,7 +300,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
 
         return grow
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None) -> Self:
         """Grow (and unless ``unpruned``, prune) the tree on ``X``, ``y`` with row weights."""
         min_obj, cf = self._options()
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
@@ -309,7 +317,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         )
         return self
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``."""
         check_is_fitted(self, "tree_")
         return tree_proba(self.tree_, self.encoder_.transform(X), len(self.classes_))

@@ -73,6 +73,7 @@ from __future__ import annotations
 import math
 import numbers
 from decimal import ROUND_HALF_UP, Context, Decimal
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
@@ -89,6 +90,12 @@ from ._base import (
 )
 from ._encoding import CategoricalOrdinalEncoder
 from ._weka import random_tree_kernels as kernels
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["WekaRandomForest"]
 
@@ -252,14 +259,14 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         n_estimators: int = 100,
         max_features: int | None = None,
         random_state: int | None = 1,
-        class_labels=None,
-    ):
+        class_labels: Sequence[str] | None = None,
+    ) -> None:
         self.n_estimators = n_estimators
         self.max_features = max_features
         self.random_state = random_state
         self.class_labels = class_labels
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Grow ``n_estimators`` random trees on bootstrap samples of ``X``, ``y``."""
         validate_params(self)
         n_trees = int(self.n_estimators)
@@ -307,7 +314,7 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         self.n_values_ = n_values
         return self
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """The trees' class distributions summed and normalised (Weka's ``Bagging``).
 
         Returned as Weka computes them: fractional weights can leave a probability a rounding

@@ -68,7 +68,7 @@ def _check_unique(names, what):
         raise DatasetError(f"{what} must be unique, repeated: {repeated}")
 
 
-def _as_arrays(X, y):
+def _as_arrays(X, y) -> tuple[np.ndarray, np.ndarray]:
     """`X` as a 2-D and `y` as a 1-D numpy array of the same length."""
     try:
         X = np.asarray(X)

@@ -21,7 +21,7 @@ from ._parsers import _arff_column, _first_appearance, load_arff
 _DATE_ATTRIBUTE = re.compile(r"""^\s*@attribute\s+('[^']*'|"[^"]*"|\S+)\s+date\b""", re.IGNORECASE)
 
 
-def _existing_file(path):
+def _existing_file(path) -> Path:
     """`path` as a Path to an existing regular file, else DatasetError naming it."""
     try:
         path = Path(path)
