@@ -15,13 +15,15 @@ from sklearn.utils.validation import column_or_1d
 from costlab.validation import Interval, check_param, check_params
 
 if TYPE_CHECKING:
+    from typing import Any
+
     from numpy.typing import ArrayLike
 
 #: An integer >= 1 (a count: rounds, neighbours, instances).
 POSITIVE_INT = Interval(numbers.Integral, 1, None, closed="left")
 
 
-def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
+def encode_labels(y: Any, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted class labels and the index of each sample's label among them.
 
     Raises
@@ -42,7 +44,7 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     return classes, indices.ravel()
 
 
-def check_positive_int(value, name: str) -> int:
+def check_positive_int(value: Any, name: str) -> int:
     """Return ``value`` as an int if it is an integer >= 1 (not a bool), else raise naming it.
 
     A ValueError for any value that is not one (these estimators' tests and callers expect it).
@@ -54,7 +56,7 @@ def check_positive_int(value, name: str) -> int:
     return int(value)
 
 
-def validate_params(estimator) -> None:
+def validate_params(estimator: Any) -> None:
     """Check an estimator's parameters against its class's ``_parameter_constraints``.
 
     ``_parameter_constraints`` maps each parameter to the :mod:`costlab.validation` constraints
@@ -95,7 +97,7 @@ class CostlabTags(Tags):
     reads_encoded_frames: bool = False
 
 
-def costlab_tags(tags: Tags, **values) -> CostlabTags:
+def costlab_tags(tags: Tags, **values: Any) -> CostlabTags:
     """``tags`` (scikit-learn's, or costlab's) as :class:`CostlabTags`, ``values`` set."""
     return CostlabTags(**{**{f.name: getattr(tags, f.name) for f in fields(tags)}, **values})
 

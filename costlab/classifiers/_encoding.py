@@ -17,6 +17,7 @@ from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_array, check_is_fitted
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
     from typing import Any
 
     from numpy.typing import ArrayLike
@@ -129,7 +130,7 @@ def encode_frame(X: ArrayLike) -> EncodedFrame | None:
     return EncodedFrame(_frame_codes(X, schema), schema)
 
 
-def infer_schema(X) -> Schema:
+def infer_schema(X: Any) -> Schema:
     """Read the schema of a DataFrame (Categorical = nominal) or of a numeric 2-D array.
 
     Non-numeric columns that are not Categorical (strings, objects) are treated as nominal
@@ -151,12 +152,12 @@ def infer_schema(X) -> Schema:
     return Schema(tuple(range(array.shape[1])), (None,) * array.shape[1])
 
 
-def _check_numeric_array(X) -> np.ndarray:
+def _check_numeric_array(X: ArrayLike) -> np.ndarray:
     """A non-empty 2-D float64 array; NaN allowed (missing), infinities and sparse not."""
     return check_array(X, dtype=np.float64, ensure_all_finite="allow-nan", input_name="X")
 
 
-def _category_codes(column: pd.Series, cats) -> np.ndarray:
+def _category_codes(column: pd.Series, cats: Sequence[Any]) -> np.ndarray:
     """Index of each value among ``cats`` (-1: missing or undeclared); a Categorical column
     already declaring exactly ``cats`` keeps its codes (building a new one costs ~1 ms)."""
     dtype = column.dtype
@@ -189,7 +190,7 @@ def _frame_codes(X: pd.DataFrame, schema: Schema) -> np.ndarray:
     return codes
 
 
-def ordinal_codes(X, schema: Schema, owner: str = "ordinal_codes") -> np.ndarray:
+def ordinal_codes(X: Any, schema: Schema, owner: str = "ordinal_codes") -> np.ndarray:
     """Encode ``X`` as floats: numeric values as is, nominal values as codes; NaN = missing.
 
     The code of a nominal value is its index among the declared values; values outside

@@ -123,7 +123,7 @@ _DESCRIPTIONS = {
 }
 
 
-def _check_name(name) -> str:
+def _check_name(name: str) -> str:
     if not isinstance(name, str) or name not in _ESTIMATORS:
         raise ValueError(
             f"unknown classifier {name!r}; choose one of {', '.join(REGISTERED_CLASSIFIERS)}"

@@ -42,7 +42,7 @@ from .j48 import J48, EncodedTree
 from .stump import fit_weka_stump, numeric_orders
 
 if TYPE_CHECKING:
-    from collections.abc import Iterator
+    from collections.abc import Callable, Iterator
 
     from numpy.typing import ArrayLike
     from typing_extensions import Self
@@ -55,7 +55,9 @@ STUMPS = ("weka", "sklearn")
 BASES = ("DecisionStump", "J48")
 
 
-def _stump_factory(kind: str, schema, n_classes: int, random_state):
+def _stump_factory(
+    kind: str, schema: Any, n_classes: int, random_state: Any
+) -> Callable[[np.ndarray, np.ndarray, np.ndarray], Any]:
     """A function ``fit(X, yi, weights) -> stump`` for the chosen stump kind."""
     if kind == "weka":
         nominal, n_values = schema.nominal, schema.n_values
@@ -100,8 +102,8 @@ def boost(
     X: np.ndarray,
     yi: np.ndarray,
     n_rounds: int,
-    fit_round,
-    assess=_predicted,
+    fit_round: Callable[[np.ndarray, np.ndarray, np.ndarray], Any],
+    assess: Callable[..., np.ndarray] = _predicted,
     *,
     sequential_sums: bool = True,
 ) -> tuple:
@@ -160,7 +162,9 @@ def boost(
     return models, np.array(weights), np.array(errors)
 
 
-def boost_stumps(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump) -> tuple:
+def boost_stumps(
+    X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump: Callable[..., Any]
+) -> tuple:
     """:func:`boost` with stumps whose ``predict`` gives both the votes and the errors."""
     return boost(X, yi, n_rounds, fit_stump, sequential_sums=False)
 

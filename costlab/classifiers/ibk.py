@@ -27,7 +27,9 @@ _CHUNK = 256
 """Test rows per block of the distance computation."""
 
 
-def cumulative_ranges(train_min, train_max, test: np.ndarray, extend: bool = True):
+def cumulative_ranges(
+    train_min: np.ndarray, train_max: np.ndarray, test: np.ndarray, extend: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
     """Per test row, the attribute ranges in force when that row is classified.
 
     Weka widens its ranges with each test instance before classifying it, so row ``i`` sees
@@ -46,7 +48,9 @@ def cumulative_ranges(train_min, train_max, test: np.ndarray, extend: bool = Tru
     return low, high
 
 
-def _numeric_difference(test, train, low, high) -> np.ndarray:
+def _numeric_difference(
+    test: np.ndarray, train: np.ndarray, low: np.ndarray, high: np.ndarray
+) -> np.ndarray:
     """Weka's normalised difference of one numeric attribute, shape (n_test, n_train).
 
     Values are min-max normalised with each test row's range (0 when the range is empty or
@@ -108,7 +112,7 @@ class WekaIBk(WekaClassifierBase):
         self.train_max_ = np.fmax.reduce(self.train_, axis=0, initial=np.nan)
         return self
 
-    def _squared_distances(self, test, low, high) -> np.ndarray:
+    def _squared_distances(self, test: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
         """Squared distances, summed attribute by attribute in column order."""
         nominal = self.encoder_.schema_.nominal
         squared = np.zeros((test.shape[0], self.train_.shape[0]))

@@ -143,7 +143,7 @@ class _Tree:
         ) = arrays  # fmt: skip
         self.nominal, self.n_classes = nominal, n_classes
 
-    def predict_proba(self, codes) -> np.ndarray:
+    def predict_proba(self, codes: np.ndarray) -> np.ndarray:
         codes = np.ascontiguousarray(codes, dtype=np.float64)
         return _predict(
             codes, self.nominal, self.attribute, self.cut, self.empty, self.first_child,
@@ -339,7 +339,7 @@ class EncodedTree:
     def __init__(self, root, n_classes):
         self.root, self.n_classes = root, n_classes
 
-    def predict_proba(self, codes) -> np.ndarray:
+    def predict_proba(self, codes: np.ndarray) -> np.ndarray:
         """Class probabilities of encoded rows."""
         return tree_proba(self.root, codes, self.n_classes)
 
@@ -397,7 +397,7 @@ def grow_tree(
     return _Node(_Tree(arrays, nominal, int(n_classes)))
 
 
-def tree_proba(root, codes, n_classes) -> np.ndarray:
+def tree_proba(root: Any, codes: np.ndarray, n_classes: int) -> np.ndarray:
     """Class probabilities of a tree from :func:`grow_tree` for encoded rows."""
     return root.tree.predict_proba(codes)
 

@@ -93,6 +93,7 @@ from ._weka import random_tree_kernels as kernels
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
+    from typing import Any
 
     from numpy.typing import ArrayLike
     from typing_extensions import Self
@@ -178,7 +179,7 @@ def _quote(text: str) -> str:
     return text
 
 
-def weka_instance_text(values, categories, class_text: str) -> str:
+def weka_instance_text(values: Sequence[Any], categories: Sequence[Any], class_text: str) -> str:
     """Weka's ``toStringNoWeight()`` of a row: values (codes for nominal attributes, NaN =
     missing) then the class, comma-separated.
 
@@ -328,14 +329,14 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         return kernels.forest_proba(codes, self.trees_["roots"], tree, self.n_values_)
 
 
-def _k_value(max_features, n_attributes) -> int:
+def _k_value(max_features: Any, n_attributes: int) -> int:
     """Weka's -K: the number of attributes tried at a node (None or 0: Weka's default)."""
     if max_features is None or max_features == 0:
         return min(weka_num_features(n_attributes), n_attributes)
     return min(int(max_features), n_attributes)
 
 
-def _class_texts(class_labels, classes) -> list:
+def _class_texts(class_labels: Sequence[str] | None, classes: np.ndarray) -> list:
     if class_labels is None:
         return [str(c) for c in classes.tolist()]
     texts = [str(c) for c in class_labels]
@@ -347,7 +348,7 @@ def _class_texts(class_labels, classes) -> list:
     return texts
 
 
-def _concatenate(trees) -> dict:
+def _concatenate(trees: Sequence[Any]) -> dict:
     """One set of node arrays for all trees; child and root indices shifted."""
     sizes = np.array([tree.attribute.size for tree in trees])
     offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)

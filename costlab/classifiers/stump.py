@@ -17,9 +17,12 @@ Implemented from a description of the algorithm, not from Weka's (GPL) source:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__: list[str] = []  # AdaBoostM1's stumps: no public name
 
@@ -78,7 +81,7 @@ def conditional_entropy(tables: np.ndarray) -> np.ndarray:
         return np.where(total > 0, -value / (total * np.log(2.0)), 0.0)
 
 
-def _class_weights(yi, weights, n_classes) -> np.ndarray:
+def _class_weights(yi: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndarray:
     return np.bincount(yi, weights=weights, minlength=n_classes).astype(np.float64)
 
 
@@ -141,7 +144,15 @@ def _branch_distributions(table: np.ndarray, any_missing: bool) -> np.ndarray:
     return np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), fallback)
 
 
-def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int, orders=None) -> WekaStump:
+def fit_weka_stump(
+    codes: np.ndarray,
+    yi: np.ndarray,
+    weights: np.ndarray,
+    nominal: Sequence[bool] | np.ndarray,
+    n_values: Sequence[int] | np.ndarray,
+    n_classes: int,
+    orders: Sequence[np.ndarray | None] | None = None,
+) -> WekaStump:
     """Fit a stump on ordinal codes with per-row weights.
 
     Parameters

@@ -133,7 +133,7 @@ def mtmcs_of_scores(
     return _mtmcs(is_pos, s, check_fp_costs(fp_costs), w)
 
 
-def _check_is_pos(is_pos) -> np.ndarray:
+def _check_is_pos(is_pos: ArrayLike) -> np.ndarray:
     """``is_pos`` as a 1-D bool array holding both classes; 0/1 numbers accepted."""
     arr = np.asarray(is_pos)
     if arr.ndim != 1:
