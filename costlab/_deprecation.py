@@ -9,6 +9,11 @@ from __future__ import annotations
 
 import importlib
 import warnings
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterable, Mapping
+    from typing import Any
 
 #: The release that removes the deprecated paths (they were deprecated in the one before).
 REMOVED_IN = "0.3"
@@ -23,7 +28,7 @@ def deprecated(old: str, new: str, *, stacklevel: int = 3) -> None:
     )
 
 
-def forward(old: str, new: str, names=None):
+def forward(old: str, new: str, names: Iterable[str] | None = None) -> Callable[[str], Any]:
     """A module ``__getattr__`` for the deprecated module ``old``: names looked up in ``new``.
 
     Parameters
@@ -47,7 +52,7 @@ def forward(old: str, new: str, names=None):
     return __getattr__
 
 
-def unexported(package: str, homes):
+def unexported(package: str, homes: Mapping[str, str]) -> Callable[[str], Any]:
     """A package ``__getattr__`` for internals its face no longer exports, warning.
 
     Parameters

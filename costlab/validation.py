@@ -37,8 +37,12 @@ from __future__ import annotations
 import math
 import numbers
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "Constraint",
@@ -61,11 +65,11 @@ class Constraint:
     description after "must be", e.g. ``"an int in [0, inf)"``).
     """
 
-    def accepts_type(self, value):
+    def accepts_type(self, value: Any) -> bool:
         """True if ``value`` has a type this constraint allows (its value may still be wrong)."""
         raise NotImplementedError
 
-    def is_satisfied_by(self, value):
+    def is_satisfied_by(self, value: Any) -> bool:
         """True if ``value`` is allowed."""
         raise NotImplementedError
 
@@ -90,7 +94,7 @@ class Interval(Constraint):
     ('a real number in [0, 1]', True, False)
     """
 
-    def __init__(self, type, left, right, *, closed):
+    def __init__(self, type: Any, left: float | None, right: float | None, *, closed: str) -> None:
         if type not in (numbers.Real, numbers.Integral):
             raise ValueError(f"type must be numbers.Real or numbers.Integral, got {type!r}.")
         if closed not in _CLOSED:
@@ -99,12 +103,12 @@ class Interval(Constraint):
             raise ValueError(f"left must not exceed right, got left={left!r} > right={right!r}.")
         self.type, self.left, self.right, self.closed = type, left, right, closed
 
-    def accepts_type(self, value):
+    def accepts_type(self, value: Any) -> bool:
         if isinstance(value, (bool, np.bool_)):
             return False
         return isinstance(value, self.type)
 
-    def is_satisfied_by(self, value):
+    def is_satisfied_by(self, value: Any) -> bool:
         if not self.accepts_type(value):
             return False
         x = float(value)
@@ -153,7 +157,7 @@ class Options(Constraint):
     "one of 'exact', 'thorough'"
     """
 
-    def __init__(self, options, *, type=None):
+    def __init__(self, options: Any, *, type: Any = None) -> None:
         options = list(options)
         if not options:
             raise ValueError("options must hold at least one allowed value.")
@@ -163,10 +167,10 @@ class Options(Constraint):
             options = sorted(set(options))
         self.options, self.type = tuple(options), type
 
-    def accepts_type(self, value):
+    def accepts_type(self, value: Any) -> bool:
         return self.type is None or isinstance(value, self.type)
 
-    def is_satisfied_by(self, value):
+    def is_satisfied_by(self, value: Any) -> bool:
         if not self.accepts_type(value) or isinstance(value, np.ndarray):
             return False
         if isinstance(value, (bool, np.bool_)) != any(isinstance(o, bool) for o in self.options):
@@ -191,10 +195,10 @@ class Boolean(Constraint):
     ``"no"`` is truthy and ``0`` is an int: both are refused rather than read by truthiness.
     """
 
-    def accepts_type(self, value):
+    def accepts_type(self, value: Any) -> bool:
         return isinstance(value, (bool, np.bool_))
 
-    def is_satisfied_by(self, value):
+    def is_satisfied_by(self, value: Any) -> bool:
         return self.accepts_type(value)
 
     def __str__(self):
@@ -211,17 +215,17 @@ class InstanceOf(Constraint):
         What the message says is allowed (default: "an instance of <type name>").
     """
 
-    def __init__(self, type, description=None):
+    def __init__(self, type: Any, description: str | None = None) -> None:
         self.type = type
         if description is None:
             names = type if isinstance(type, tuple) else (type,)
             description = "an instance of " + " or ".join(t.__name__ for t in names)
         self.description = description
 
-    def accepts_type(self, value):
+    def accepts_type(self, value: Any) -> bool:
         return isinstance(value, self.type)
 
-    def is_satisfied_by(self, value):
+    def is_satisfied_by(self, value: Any) -> bool:
         return self.accepts_type(value)
 
     def __str__(self):
@@ -249,7 +253,7 @@ def _as_constraint(constraint):
     )
 
 
-def check_param(name, value, *constraints):
+def check_param(name: str, value: Any, *constraints: Any) -> Any:
     """Return ``value`` unchanged if it satisfies one of ``constraints``, else raise.
 
     Parameters
@@ -303,7 +307,7 @@ class InvalidParameterError(ValueError, TypeError):
     """
 
 
-def check_params(constraints, values):
+def check_params(constraints: Any, values: Mapping[str, Any]) -> None:
     """Check each value of ``values`` whose name has an entry in ``constraints``.
 
     Parameters

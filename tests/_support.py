@@ -46,8 +46,9 @@ MORE_MIRROR_FILES = {
 REQUIRE_FLAGS = {
     "COSTLAB_REQUIRE_MIRROR": "a local mirror of the raw files (COSTLAB_MIRROR)",
     "COSTLAB_REQUIRE_EXTRAS": (
-        "the test extra's reference packages (hmeasure, dask, pyarrow) and the docs extra it "
-        "includes (Sphinx and its extensions, for tests/project/test_docs.py)"
+        "the test extra's reference packages (hmeasure, dask, pyarrow), its type checker (mypy, "
+        "for tests/project/test_types.py) and the docs extra it includes (Sphinx and its "
+        "extensions, for tests/project/test_docs.py)"
     ),
     "COSTLAB_REQUIRE_WEKA": "Java and the weka extra",
     "COSTLAB_REQUIRE_BROWSER": "Chromium, Voila and Playwright",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn.base import BaseEstimator, ClassifierMixin
@@ -13,11 +14,16 @@ from sklearn.utils.validation import column_or_1d
 
 from costlab.validation import Interval, check_param, check_params
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 #: An integer >= 1 (a count: rounds, neighbours, instances).
 POSITIVE_INT = Interval(numbers.Integral, 1, None, closed="left")
 
 
-def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
+def encode_labels(y: Any, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     """Sorted class labels and the index of each sample's label among them.
 
     Raises
@@ -38,7 +44,7 @@ def encode_labels(y, n_samples: int) -> tuple[np.ndarray, np.ndarray]:
     return classes, indices.ravel()
 
 
-def check_positive_int(value, name: str) -> int:
+def check_positive_int(value: Any, name: str) -> int:
     """Return ``value`` as an int if it is an integer >= 1 (not a bool), else raise naming it.
 
     A ValueError for any value that is not one (these estimators' tests and callers expect it).
@@ -50,7 +56,7 @@ def check_positive_int(value, name: str) -> int:
     return int(value)
 
 
-def validate_params(estimator) -> None:
+def validate_params(estimator: Any) -> None:
     """Check an estimator's parameters against its class's ``_parameter_constraints``.
 
     ``_parameter_constraints`` maps each parameter to the :mod:`costlab.validation` constraints
@@ -63,7 +69,7 @@ def validate_params(estimator) -> None:
 class WekaClassifierBase(ClassifierMixin, BaseEstimator):
     """Base class: ``predict`` is the first most probable class, as Weka's ``classifyInstance``."""
 
-    def predict(self, X) -> np.ndarray:
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """Predict the class label with the highest probability (first one on ties)."""
         proba = self.predict_proba(X)
         return self.classes_[np.argmax(proba, axis=1)]
@@ -91,7 +97,7 @@ class CostlabTags(Tags):
     reads_encoded_frames: bool = False
 
 
-def costlab_tags(tags: Tags, **values) -> CostlabTags:
+def costlab_tags(tags: Tags, **values: Any) -> CostlabTags:
     """``tags`` (scikit-learn's, or costlab's) as :class:`CostlabTags`, ``values`` set."""
     return CostlabTags(**{**{f.name: getattr(tags, f.name) for f in fields(tags)}, **values})
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from sklearn.compose import make_column_selector, make_column_transformer
 from sklearn.ensemble import HistGradientBoostingClassifier
 from sklearn.impute import SimpleImputer
@@ -9,10 +11,13 @@ from sklearn.linear_model import LogisticRegression
 from sklearn.pipeline import make_pipeline
 from sklearn.preprocessing import OneHotEncoder, StandardScaler
 
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["baseline_models"]
 
 
-def baseline_models(random_state=0):
+def baseline_models(random_state: Any = 0) -> dict[str, Any]:
     """A logistic regression and a gradient-boosted model, ready for any costlab Dataset.
 
     Both accept a :class:`~costlab.datasets.Dataset`'s ``X`` as it is: numeric columns and

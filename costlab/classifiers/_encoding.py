@@ -9,11 +9,19 @@ values never seen in training.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, TransformerMixin
 from sklearn.utils.validation import check_array, check_is_fitted
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = [
     "CategoricalOneHotEncoder",
@@ -73,7 +81,7 @@ class EncodedFrame:
 
     __slots__ = ("codes", "schema")
 
-    def __init__(self, codes: np.ndarray, schema: Schema):
+    def __init__(self, codes: np.ndarray, schema: Schema) -> None:
         self.codes, self.schema = codes, schema
 
     def __len__(self) -> int:
@@ -84,7 +92,7 @@ class EncodedFrame:
         """(rows, attributes)."""
         return self.codes.shape
 
-    def take(self, rows) -> EncodedFrame:
+    def take(self, rows: Any) -> EncodedFrame:
         """The frame of ``rows``: positions, a boolean mask or a slice."""
         codes = self.codes[rows if isinstance(rows, slice) else np.asarray(rows)]
         if codes.ndim != 2:
@@ -94,7 +102,7 @@ class EncodedFrame:
         return EncodedFrame(codes, self.schema)
 
     @property
-    def iloc(self):
+    def iloc(self) -> Any:
         """``X.iloc[rows]``: the frame of ``rows`` (positions), as a DataFrame's ``iloc``."""
         return _Rows(self)
 
@@ -109,7 +117,7 @@ class _Rows:
         return self.frame.take(rows)
 
 
-def encode_frame(X) -> EncodedFrame | None:
+def encode_frame(X: ArrayLike) -> EncodedFrame | None:
     """``X`` encoded once (:class:`EncodedFrame`) if it is a DataFrame whose columns are all
     Categorical or numeric, so that any subset of its rows has the same schema; else None."""
     if not isinstance(X, pd.DataFrame):
@@ -122,7 +130,7 @@ def encode_frame(X) -> EncodedFrame | None:
     return EncodedFrame(_frame_codes(X, schema), schema)
 
 
-def infer_schema(X) -> Schema:
+def infer_schema(X: Any) -> Schema:
     """Read the schema of a DataFrame (Categorical = nominal) or of a numeric 2-D array.
 
     Non-numeric columns that are not Categorical (strings, objects) are treated as nominal
@@ -144,12 +152,12 @@ def infer_schema(X) -> Schema:
     return Schema(tuple(range(array.shape[1])), (None,) * array.shape[1])
 
 
-def _check_numeric_array(X) -> np.ndarray:
+def _check_numeric_array(X: ArrayLike) -> np.ndarray:
     """A non-empty 2-D float64 array; NaN allowed (missing), infinities and sparse not."""
     return check_array(X, dtype=np.float64, ensure_all_finite="allow-nan", input_name="X")
 
 
-def _category_codes(column: pd.Series, cats) -> np.ndarray:
+def _category_codes(column: pd.Series, cats: Sequence[Any]) -> np.ndarray:
     """Index of each value among ``cats`` (-1: missing or undeclared); a Categorical column
     already declaring exactly ``cats`` keeps its codes (building a new one costs ~1 ms)."""
     dtype = column.dtype
@@ -182,7 +190,7 @@ def _frame_codes(X: pd.DataFrame, schema: Schema) -> np.ndarray:
     return codes
 
 
-def ordinal_codes(X, schema: Schema, owner: str = "ordinal_codes") -> np.ndarray:
+def ordinal_codes(X: Any, schema: Schema, owner: str = "ordinal_codes") -> np.ndarray:
     """Encode ``X`` as floats: numeric values as is, nominal values as codes; NaN = missing.
 
     The code of a nominal value is its index among the declared values; values outside
@@ -228,13 +236,13 @@ class _SchemaEncoder(TransformerMixin, BaseEstimator):
     """What both encoders share: ``fit`` records the schema, ``transform`` checks it is fitted
     and reads ``X``'s category codes with it; a subclass lays them out (:meth:`_encode`)."""
 
-    def fit(self, X, y=None):
+    def fit(self, X: ArrayLike, y: ArrayLike | None = None) -> Self:
         """Record the schema (declared values) of ``X``."""
         self.schema_ = infer_schema(X)
         self.n_features_in_ = len(self.schema_.names)
         return self
 
-    def transform(self, X) -> np.ndarray:
+    def transform(self, X: ArrayLike) -> np.ndarray:
         """Encode ``X`` with the schema seen in ``fit``."""
         check_is_fitted(self, "schema_")
         return self._encode(ordinal_codes(X, self.schema_, type(self).__name__))

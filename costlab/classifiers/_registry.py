@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._base import CostlabTags
 from .adaboost import WekaAdaBoostM1
 from .boosting import RiskBoostClassifier
@@ -11,6 +13,10 @@ from .ibk import WekaIBk
 from .j48 import J48
 from .naive_bayes import WekaNaiveBayes
 from .random_tree import WekaRandomForest
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 __all__ = [
     "CLASSIFIERS",
@@ -117,7 +123,7 @@ _DESCRIPTIONS = {
 }
 
 
-def _check_name(name) -> str:
+def _check_name(name: str) -> str:
     if not isinstance(name, str) or name not in _ESTIMATORS:
         raise ValueError(
             f"unknown classifier {name!r}; choose one of {', '.join(REGISTERED_CLASSIFIERS)}"
@@ -125,7 +131,7 @@ def _check_name(name) -> str:
     return name
 
 
-def make_classifier(name: str, *, random_state: int = 1, **params):
+def make_classifier(name: str, *, random_state: int = 1, **params: Mapping[str, Any]) -> Any:
     """Build one of the thesis's classifiers with Weka 3.9's defaults.
 
     Parameters
@@ -162,7 +168,7 @@ def make_classifier(name: str, *, random_state: int = 1, **params):
     """
     estimator = _ESTIMATORS[_check_name(name)]()
     if "random_state" in estimator.get_params():
-        params = {"random_state": random_state, **params}
+        params = {"random_state": random_state, **params}  # type: ignore[dict-item]
     return estimator.set_params(**params)
 
 
@@ -171,7 +177,7 @@ def describe_classifier(name: str) -> str:
     return _DESCRIPTIONS[_check_name(name)]
 
 
-def takes_encoded_frames(model) -> bool:
+def takes_encoded_frames(model: Any) -> bool:
     """True if ``model`` reads the frames it fits and scores only through this package's
     encoders, so that cross-validation may encode a frame once and pass each fold's rows as
     an :class:`EncodedFrame` (the results are the same; tested for each of them).

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import numbers
 from collections import deque
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from scipy.special import softmax
@@ -40,6 +41,12 @@ from ._encoding import CategoricalOneHotEncoder, CategoricalOrdinalEncoder
 from .j48 import J48, EncodedTree
 from .stump import fit_weka_stump, numeric_orders
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Iterator
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
 __all__ = ["WekaAdaBoostM1"]
 
 TOLERANCE = 1e-6
@@ -48,11 +55,15 @@ STUMPS = ("weka", "sklearn")
 BASES = ("DecisionStump", "J48")
 
 
-def _stump_factory(kind: str, schema, n_classes: int, random_state):
+def _stump_factory(
+    kind: str, schema: Any, n_classes: int, random_state: Any
+) -> Callable[[np.ndarray, np.ndarray, np.ndarray], Any]:
     """A function ``fit(X, yi, weights) -> stump`` for the chosen stump kind."""
     if kind == "weka":
         nominal, n_values = schema.nominal, schema.n_values
-        sorted_for = {}  # the rows' order per numeric column, once for all rounds on X
+        sorted_for: dict[
+            int, np.ndarray
+        ] = {}  # the rows' order per numeric column, once for all rounds on X
 
         def fit_weka(X, yi, weights):
             if sorted_for.get("X") is not X:
@@ -91,8 +102,8 @@ def boost(
     X: np.ndarray,
     yi: np.ndarray,
     n_rounds: int,
-    fit_round,
-    assess=_predicted,
+    fit_round: Callable[[np.ndarray, np.ndarray, np.ndarray], Any],
+    assess: Callable[..., np.ndarray] = _predicted,
     *,
     sequential_sums: bool = True,
 ) -> tuple:
@@ -130,7 +141,9 @@ def boost(
     """
     weight_sum = _sequential_sum if sequential_sums else _pairwise_sum
     sample_weight = np.ones(yi.size)
-    models, weights, errors = [], [], []
+    models: list[Any] = []
+    weights: list[Any] = []
+    errors: list[Any] = []
     for _ in range(n_rounds):
         model = fit_round(X, yi, sample_weight)
         predicted, counted_wrong = assess(model, X, yi)
@@ -149,7 +162,9 @@ def boost(
     return models, np.array(weights), np.array(errors)
 
 
-def boost_stumps(X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump) -> tuple:
+def boost_stumps(
+    X: np.ndarray, yi: np.ndarray, n_rounds: int, fit_stump: Callable[..., Any]
+) -> tuple:
     """:func:`boost` with stumps whose ``predict`` gives both the votes and the errors."""
     return boost(X, yi, n_rounds, fit_stump, sequential_sums=False)
 
@@ -260,12 +275,12 @@ class WekaAdaBoostM1(ReadsEncodedFramesMixin, WekaClassifierBase):
         self,
         n_estimators: int = 10,
         stump: str = "weka",
-        random_state=1,
+        random_state: Any = 1,
         base: str = "DecisionStump",
         unpruned: bool = False,
         confidence: float = 0.25,
         min_instances: int = 2,
-    ):
+    ) -> None:
         self.n_estimators = n_estimators
         self.stump = stump
         self.random_state = random_state
@@ -274,7 +289,7 @@ class WekaAdaBoostM1(ReadsEncodedFramesMixin, WekaClassifierBase):
         self.confidence = confidence
         self.min_instances = min_instances
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Boost ``n_estimators`` rounds (fewer if boosting stops early)."""
         validate_params(self)
         n_rounds = int(self.n_estimators)
@@ -309,12 +324,12 @@ class WekaAdaBoostM1(ReadsEncodedFramesMixin, WekaClassifierBase):
 
         return fit
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Softmax of the summed round weights per class (one kept round: its model's own)."""
         check_is_fitted(self, "estimators_")
         return deque(self.staged_predict_proba(X), maxlen=1)[0]
 
-    def staged_predict_proba(self, X):
+    def staged_predict_proba(self, X: ArrayLike) -> Iterator[np.ndarray]:
         """The probabilities of the ensemble of the first 1, 2, ... kept rounds, as Weka would
         give them for that many rounds (one round: its model's own distribution)."""
         check_is_fitted(self, "estimators_")

@@ -68,6 +68,7 @@ Other choices, stated:
 from __future__ import annotations
 
 from collections import deque
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy.special import softmax
@@ -89,6 +90,13 @@ from ._base import POSITIVE_INT, costlab_tags, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 from .j48 import J48
 
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
 __all__ = [
     "READINGS",
     "AdaBoostM1Classifier",
@@ -101,7 +109,7 @@ __all__ = [
 _TOLERANCE = 1e-10
 
 
-def c45_tree(random_state=None):
+def c45_tree(random_state: Any = None) -> Any:
     """The stand-in for an unpruned C4.5 tree (Weka J48 -U): entropy splits, no depth limit,
     at least two instances per leaf (see the module docstring for what differs)."""
     return DecisionTreeClassifier(
@@ -332,15 +340,15 @@ class RiskBoostClassifier(_BoostingBase):
 
     def __init__(
         self,
-        estimator=None,
-        n_estimators=100,
-        cost_distribution=None,
-        random_state=None,
+        estimator: Any = None,
+        n_estimators: int = 100,
+        cost_distribution: Any = None,
+        random_state: Any = None,
         *,
-        loss="expected",
-        weighting="distribution",
-        stopping="none",
-    ):
+        loss: str = "expected",
+        weighting: str = "distribution",
+        stopping: str = "none",
+    ) -> None:
         self.estimator = estimator
         self.n_estimators = n_estimators
         self.cost_distribution = cost_distribution
@@ -349,7 +357,7 @@ class RiskBoostClassifier(_BoostingBase):
         self.weighting = weighting
         self.stopping = stopping
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Run Algorithm 1."""
         n_rounds = self._check_n_estimators()
         density = as_cost_density(self.cost_distribution)
@@ -379,7 +387,7 @@ class RiskBoostClassifier(_BoostingBase):
         over_j48 = self.estimator is None or isinstance(self.estimator, J48)
         return costlab_tags(super().__sklearn_tags__(), reads_encoded_frames=over_j48)
 
-    def reading(self):
+    def reading(self) -> dict[str, str]:
         """The reading of Algorithm 1 this estimator runs: ``{"loss": ..., "weighting": ...,
         "stopping": ...}``."""
         return {name: getattr(self, name) for name in READINGS}
@@ -407,19 +415,19 @@ class RiskBoostClassifier(_BoostingBase):
         X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
         return (_positive(model, X) for model in self.estimators_)
 
-    def staged_predict_proba(self, X):
+    def staged_predict_proba(self, X: ArrayLike) -> Iterator[np.ndarray]:
         """The ensemble's probabilities after each round (for scenario curves per iteration,
         Johnson et al. 2015, Fig. 2)."""
         check_is_fitted(self, "estimators_")
         for p1 in staged_beta_mean(self._positive_scores(X), self.estimator_weights_):
             yield np.column_stack((1.0 - p1, p1))
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """:math:`p(1|x) = z \\sum_j \\beta_j p_j(1|x)`, columns in ``classes_`` order."""
         check_is_fitted(self, "estimators_")
         return _last(self.staged_predict_proba(X))
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """The class with the larger probability (class 0 on a tie)."""
         positive = self.predict_proba(X)[:, 1] > 0.5
         return self.classes_[positive.astype(int)]
@@ -456,18 +464,26 @@ class AdaBoostM1Classifier(_BoostingBase):
         "probability": [Options(("weka", "normalized"))],
     }
 
-    def __init__(self, estimator=None, n_estimators=100, probability="weka", random_state=None):
+    def __init__(
+        self,
+        estimator: Any = None,
+        n_estimators: int = 100,
+        probability: str = "weka",
+        random_state: Any = None,
+    ) -> None:
         self.estimator = estimator
         self.n_estimators = n_estimators
         self.probability = probability
         self.random_state = random_state
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Boost up to ``n_estimators`` rounds."""
         n_rounds = self._check_n_estimators()
         X, yi, distribution = self._validate(X, y)
         rng = check_random_state(self.random_state)
-        models, alphas, errors = [], [], []
+        models: list[Any] = []
+        alphas: list[Any] = []
+        errors: list[Any] = []
         for _ in range(n_rounds):
             model = self._fit_round(X, yi, distribution, rng)
             wrong = model.predict(X) != yi
@@ -493,7 +509,7 @@ class AdaBoostM1Classifier(_BoostingBase):
             votes[rows, model.predict(X).astype(np.int64)] += alpha
             yield votes
 
-    def staged_predict_proba(self, X):
+    def staged_predict_proba(self, X: ArrayLike) -> Iterator[np.ndarray]:
         """Weka's probabilities after each round."""
         check_is_fitted(self, "estimators_")
         X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
@@ -506,12 +522,12 @@ class AdaBoostM1Classifier(_BoostingBase):
             total += alpha
             yield softmax(votes if self.probability == "weka" else votes / total, axis=1)
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Softmax of the summed vote weights (a lone learner: its own probabilities)."""
         check_is_fitted(self, "estimators_")
         return _last(self.staged_predict_proba(X))
 
-    def decision_function(self, X):
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
         """:math:`S_1 - S_0`, the weighted vote margin (a lone learner: 2 p_1 - 1)."""
         check_is_fitted(self, "estimators_")
         X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
@@ -520,7 +536,7 @@ class AdaBoostM1Classifier(_BoostingBase):
         votes = _last(self._votes(X))
         return votes[:, 1] - votes[:, 0]
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         """The class with the larger summed vote (class 0 on a tie)."""
         positive = self.predict_proba(X)[:, 1] > 0.5
         return self.classes_[positive.astype(int)]

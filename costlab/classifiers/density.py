@@ -37,6 +37,7 @@ log-likelihood on the raw features.
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy.optimize import minimize_scalar
@@ -55,6 +56,12 @@ from costlab.validation import Interval, Options, check_params
 
 from ._base import POSITIVE_INT
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
 _UNIT = Interval(numbers.Real, 0.0, 1.0, closed="both")
 
 __all__ = ["LDC", "QDC", "MixtureOfGaussiansClassifier", "ParzenClassifier"]
@@ -67,7 +74,7 @@ class _EqualPriors(ClassifierMixin, BaseEstimator):
 
     _parameter_constraints: dict = {}
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         check_params(self._parameter_constraints, self.get_params(deep=False))
         X, y = validate_data(self, X, y)
         check_classification_targets(y)
@@ -79,17 +86,17 @@ class _EqualPriors(ClassifierMixin, BaseEstimator):
         self._fit_classes(X, y_index)
         return self
 
-    def predict_log_proba(self, X):
+    def predict_log_proba(self, X: ArrayLike) -> np.ndarray:
         check_is_fitted(self, "classes_")
         X = validate_data(self, X, reset=False)
         log_density = self._log_density(X)  # (n, K): log p(x | c)
         return log_density - logsumexp(log_density, axis=1, keepdims=True)
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """P(c | x) with equal priors: each class density over their sum."""
         return np.exp(self.predict_log_proba(X))
 
-    def predict(self, X):
+    def predict(self, X: ArrayLike) -> np.ndarray:
         log_proba = self.predict_log_proba(X)
         return self.classes_[np.argmax(log_proba, axis=1)]
 
@@ -125,7 +132,7 @@ class LDC(_DiscriminantBase):
 
     _parameter_constraints = {"reg": [_UNIT]}
 
-    def __init__(self, reg=0.0):
+    def __init__(self, reg: float = 0.0) -> None:
         self.reg = reg
 
     def _make(self, priors):
@@ -158,7 +165,7 @@ class QDC(_DiscriminantBase):
 
     _parameter_constraints = {"reg": [_UNIT]}
 
-    def __init__(self, reg=0.0):
+    def __init__(self, reg: float = 0.0) -> None:
         self.reg = reg
 
     def _make(self, priors):
@@ -223,13 +230,13 @@ class MixtureOfGaussiansClassifier(_EqualPriors):
 
     def __init__(
         self,
-        n_components="bic",
-        max_components=5,
-        covariance_type="full",
-        reg_covar=1e-6,
-        n_init=3,
-        random_state=None,
-    ):
+        n_components: int | str = "bic",
+        max_components: int = 5,
+        covariance_type: str = "full",
+        reg_covar: float = 1e-6,
+        n_init: int = 3,
+        random_state: Any = None,
+    ) -> None:
         self.n_components = n_components
         self.max_components = max_components
         self.covariance_type = covariance_type
@@ -295,7 +302,7 @@ class ParzenClassifier(_EqualPriors):
         "bandwidth": [Interval(numbers.Real, 0.0, np.inf, closed="neither"), None]
     }
 
-    def __init__(self, bandwidth=None):
+    def __init__(self, bandwidth: float | None = None) -> None:
         self.bandwidth = bandwidth
 
     def _fit_classes(self, X, y_index):

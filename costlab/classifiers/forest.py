@@ -6,6 +6,8 @@ scikit-learn analogue (registered as ``"SklearnRandomForest"``) for comparison.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from sklearn.ensemble import RandomForestClassifier
 from sklearn.utils.validation import check_is_fitted
@@ -13,6 +15,10 @@ from sklearn.utils.validation import check_is_fitted
 from ._base import WekaClassifierBase, check_positive_int, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
 from .random_tree import weka_num_features
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["SklearnRandomForest"]
 
@@ -58,14 +64,14 @@ class SklearnRandomForest(WekaClassifierBase):
         criterion: str = "entropy",
         random_state: int | None = 1,
         n_jobs: int | None = None,
-    ):
+    ) -> None:
         self.n_estimators = n_estimators
         self.max_features = max_features
         self.criterion = criterion
         self.random_state = random_state
         self.n_jobs = n_jobs
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Grow the forest on the ordinal encoding of ``X``."""
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
         codes = self.encoder_.transform(X)
@@ -86,7 +92,7 @@ class SklearnRandomForest(WekaClassifierBase):
         ).fit(codes, yi)
         return self
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Mean of the trees' leaf class distributions."""
         check_is_fitted(self, "forest_")
         return self.forest_.predict_proba(self.encoder_.transform(X))

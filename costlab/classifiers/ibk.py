@@ -7,6 +7,8 @@ then normalise), checked against real Weka 3.9.7 per instance, not from Weka's (
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
 
@@ -15,13 +17,19 @@ from costlab.validation import Boolean
 from ._base import POSITIVE_INT, WekaClassifierBase, encode_labels, validate_params
 from ._encoding import CategoricalOrdinalEncoder
 
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
 __all__ = ["WekaIBk"]
 
 _CHUNK = 256
 """Test rows per block of the distance computation."""
 
 
-def cumulative_ranges(train_min, train_max, test: np.ndarray, extend: bool = True):
+def cumulative_ranges(
+    train_min: np.ndarray, train_max: np.ndarray, test: np.ndarray, extend: bool = True
+) -> tuple[np.ndarray, np.ndarray]:
     """Per test row, the attribute ranges in force when that row is classified.
 
     Weka widens its ranges with each test instance before classifying it, so row ``i`` sees
@@ -40,7 +48,9 @@ def cumulative_ranges(train_min, train_max, test: np.ndarray, extend: bool = Tru
     return low, high
 
 
-def _numeric_difference(test, train, low, high) -> np.ndarray:
+def _numeric_difference(
+    test: np.ndarray, train: np.ndarray, low: np.ndarray, high: np.ndarray
+) -> np.ndarray:
     """Weka's normalised difference of one numeric attribute, shape (n_test, n_train).
 
     Values are min-max normalised with each test row's range (0 when the range is empty or
@@ -87,11 +97,11 @@ class WekaIBk(WekaClassifierBase):
 
     _parameter_constraints = {"k": [POSITIVE_INT], "extend_ranges": [Boolean()]}
 
-    def __init__(self, k: int = 1, extend_ranges: bool = True):
+    def __init__(self, k: int = 1, extend_ranges: bool = True) -> None:
         self.k = k
         self.extend_ranges = extend_ranges
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Store the training rows and their attribute ranges."""
         validate_params(self)
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
@@ -102,7 +112,7 @@ class WekaIBk(WekaClassifierBase):
         self.train_max_ = np.fmax.reduce(self.train_, axis=0, initial=np.nan)
         return self
 
-    def _squared_distances(self, test, low, high) -> np.ndarray:
+    def _squared_distances(self, test: np.ndarray, low: np.ndarray, high: np.ndarray) -> np.ndarray:
         """Squared distances, summed attribute by attribute in column order."""
         nominal = self.encoder_.schema_.nominal
         squared = np.zeros((test.shape[0], self.train_.shape[0]))
@@ -125,7 +135,7 @@ class WekaIBk(WekaClassifierBase):
         total = n_classes / n_train + counts.sum(axis=1, keepdims=True)
         return (prior + counts) / total
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class probabilities of the rows of ``X``, classified in order."""
         check_is_fitted(self, "train_")
         test = self.encoder_.transform(X)

@@ -83,6 +83,7 @@ against Weka.
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy.special import ndtri
@@ -102,6 +103,13 @@ from ._weka import j48_kernels as _kernels
 from ._weka import j48_numerics as _numerics
 from ._weka.arrays import kernel_array
 from ._weka.j48_predict import predict as _predict
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 _PRUNING_CONFIDENCE = Interval(numbers.Real, 0.0, 0.5, closed="right")
 
@@ -136,7 +144,7 @@ class _Tree:
         ) = arrays  # fmt: skip
         self.nominal, self.n_classes = nominal, n_classes
 
-    def predict_proba(self, codes) -> np.ndarray:
+    def predict_proba(self, codes: np.ndarray) -> np.ndarray:
         # writable C arrays: a read-only one (a memory-mapped input, a model loaded with
         # mmap_mode) is another numba type and would compile the prediction again
         arrays = (
@@ -256,8 +264,8 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         unpruned: bool = False,
         confidence: float = 0.25,
         min_instances: int = 2,
-        class_weight=None,
-    ):
+        class_weight: Mapping[Any, float] | None = None,
+    ) -> None:
         self.unpruned = unpruned
         self.confidence = confidence
         self.min_instances = min_instances
@@ -271,7 +279,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         cf = float(np.float32(self.confidence))  # a Java float in Weka
         return int(self.min_instances), cf
 
-    def round_grower(self, schema, classes):
+    def round_grower(self, schema: Any, classes: Any) -> Callable[..., Any]:
         """``grow(codes, yi, weights) -> EncodedTree`` with this estimator's options.
 
         For boosters, which encode their data once (``CategoricalOrdinalEncoder`` with
@@ -281,7 +289,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         min_obj, cf = self._options()
         multipliers = _class_weights(self.class_weight, np.asarray(classes))
         n_classes, unpruned = len(classes), bool(self.unpruned)
-        sorted_once = {}  # every round grows on the same rows: sort them once
+        sorted_once: dict[int, Any] = {}  # every round grows on the same rows: sort them once
 
         def grow(codes, yi, weights):
             if sorted_once.get("codes") is not codes:
@@ -295,7 +303,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
 
         return grow
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X: ArrayLike, y: ArrayLike, sample_weight: ArrayLike | None = None) -> Self:
         """Grow (and unless ``unpruned``, prune) the tree on ``X``, ``y`` with row weights."""
         min_obj, cf = self._options()
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
@@ -312,7 +320,7 @@ class J48(ReadsEncodedFramesMixin, WekaClassifierBase):
         )
         return self
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Class probabilities, columns in the order of ``classes_``."""
         check_is_fitted(self, "tree_")
         return tree_proba(self.tree_, self.encoder_.transform(X), len(self.classes_))
@@ -334,7 +342,7 @@ class EncodedTree:
     def __init__(self, root, n_classes):
         self.root, self.n_classes = root, n_classes
 
-    def predict_proba(self, codes) -> np.ndarray:
+    def predict_proba(self, codes: np.ndarray) -> np.ndarray:
         """Class probabilities of encoded rows."""
         return tree_proba(self.root, codes, self.n_classes)
 
@@ -391,7 +399,7 @@ def grow_tree(
     return _Node(_Tree(arrays, nominal, int(n_classes)))
 
 
-def tree_proba(root, codes, n_classes) -> np.ndarray:
+def tree_proba(root: Any, codes: np.ndarray, n_classes: int) -> np.ndarray:
     """Class probabilities of a tree from :func:`grow_tree` for encoded rows."""
     return root.tree.predict_proba(codes)
 

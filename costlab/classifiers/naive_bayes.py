@@ -8,12 +8,18 @@ of that interval), checked against real Weka 3.9.7 per instance, not from Weka's
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 import numpy as np
 from scipy.special import ndtr
 from sklearn.utils.validation import check_is_fitted
 
 from ._base import WekaClassifierBase, encode_labels
 from ._encoding import CategoricalOrdinalEncoder
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["WekaNaiveBayes"]
 
@@ -100,7 +106,7 @@ class WekaNaiveBayes(WekaClassifierBase):
     array([[0.9546, 0.0454]])
     """
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Estimate priors, value tables and normal estimators from ``X`` and ``y``."""
         self.encoder_ = CategoricalOrdinalEncoder().fit(X)
         codes = self.encoder_.transform(X)
@@ -109,7 +115,7 @@ class WekaNaiveBayes(WekaClassifierBase):
         self.n_features_in_ = codes.shape[1]
         counts = np.bincount(yi, minlength=n_classes)
         self.class_prior_ = (counts + 1.0) / (yi.size + n_classes)
-        self.value_probs_ = [None] * codes.shape[1]
+        self.value_probs_: list[Any] = [None] * codes.shape[1]
         self.precision_ = np.full(codes.shape[1], np.nan)
         self.mean_ = np.full((n_classes, codes.shape[1]), np.nan)
         self.std_ = np.full((n_classes, codes.shape[1]), np.nan)
@@ -133,7 +139,7 @@ class WekaNaiveBayes(WekaClassifierBase):
         std = self.std_[None, :, j]
         return ndtr((offset + precision / 2) / std) - ndtr((offset - precision / 2) / std)
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Posterior class probabilities, columns in the order of ``classes_``."""
         check_is_fitted(self, "class_prior_")
         codes = self.encoder_.transform(X)

@@ -73,6 +73,7 @@ from __future__ import annotations
 import math
 import numbers
 from decimal import ROUND_HALF_UP, Context, Decimal
+from typing import TYPE_CHECKING
 
 import numpy as np
 from sklearn.utils.validation import check_is_fitted
@@ -90,6 +91,13 @@ from ._base import (
 from ._encoding import CategoricalOrdinalEncoder
 from ._weka import random_tree_kernels as kernels
 from ._weka.arrays import kernel_array
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["WekaRandomForest"]
 
@@ -172,7 +180,7 @@ def _quote(text: str) -> str:
     return text
 
 
-def weka_instance_text(values, categories, class_text: str) -> str:
+def weka_instance_text(values: Sequence[Any], categories: Sequence[Any], class_text: str) -> str:
     """Weka's ``toStringNoWeight()`` of a row: values (codes for nominal attributes, NaN =
     missing) then the class, comma-separated.
 
@@ -253,14 +261,14 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         n_estimators: int = 100,
         max_features: int | None = None,
         random_state: int | None = 1,
-        class_labels=None,
-    ):
+        class_labels: Sequence[str] | None = None,
+    ) -> None:
         self.n_estimators = n_estimators
         self.max_features = max_features
         self.random_state = random_state
         self.class_labels = class_labels
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Grow ``n_estimators`` random trees on bootstrap samples of ``X``, ``y``."""
         validate_params(self)
         n_trees = int(self.n_estimators)
@@ -310,7 +318,7 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         self.n_values_ = n_values
         return self
 
-    def predict_proba(self, X) -> np.ndarray:
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """The trees' class distributions summed and normalised (Weka's ``Bagging``).
 
         Returned as Weka computes them: fractional weights can leave a probability a rounding
@@ -327,14 +335,14 @@ class WekaRandomForest(ReadsEncodedFramesMixin, WekaClassifierBase):
         return kernels.forest_proba(codes, roots, tree, kernel_array(self.n_values_))
 
 
-def _k_value(max_features, n_attributes) -> int:
+def _k_value(max_features: Any, n_attributes: int) -> int:
     """Weka's -K: the number of attributes tried at a node (None or 0: Weka's default)."""
     if max_features is None or max_features == 0:
         return min(weka_num_features(n_attributes), n_attributes)
     return min(int(max_features), n_attributes)
 
 
-def _class_texts(class_labels, classes) -> list:
+def _class_texts(class_labels: Sequence[str] | None, classes: np.ndarray) -> list:
     if class_labels is None:
         return [str(c) for c in classes.tolist()]
     texts = [str(c) for c in class_labels]
@@ -346,7 +354,7 @@ def _class_texts(class_labels, classes) -> list:
     return texts
 
 
-def _concatenate(trees) -> dict:
+def _concatenate(trees: Sequence[Any]) -> dict:
     """One set of node arrays for all trees; child and root indices shifted."""
     sizes = np.array([tree.attribute.size for tree in trees])
     offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)

@@ -17,8 +17,12 @@ Implemented from a description of the algorithm, not from Weka's (GPL) source:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 __all__: list[str] = []  # AdaBoostM1's stumps: no public name
 
@@ -77,7 +81,7 @@ def conditional_entropy(tables: np.ndarray) -> np.ndarray:
         return np.where(total > 0, -value / (total * np.log(2.0)), 0.0)
 
 
-def _class_weights(yi, weights, n_classes) -> np.ndarray:
+def _class_weights(yi: np.ndarray, weights: np.ndarray, n_classes: int) -> np.ndarray:
     return np.bincount(yi, weights=weights, minlength=n_classes).astype(np.float64)
 
 
@@ -140,7 +144,15 @@ def _branch_distributions(table: np.ndarray, any_missing: bool) -> np.ndarray:
     return np.where(sums > 0, table / np.where(sums > 0, sums, 1.0), fallback)
 
 
-def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int, orders=None) -> WekaStump:
+def fit_weka_stump(
+    codes: np.ndarray,
+    yi: np.ndarray,
+    weights: np.ndarray,
+    nominal: Sequence[bool] | np.ndarray,
+    n_values: Sequence[int] | np.ndarray,
+    n_classes: int,
+    orders: Sequence[np.ndarray | None] | None = None,
+) -> WekaStump:
     """Fit a stump on ordinal codes with per-row weights.
 
     Parameters
@@ -160,7 +172,7 @@ def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int, orders
     """
     if codes.shape[1] == 0:
         raise ValueError("a decision stump needs at least one attribute")
-    best = None
+    best: tuple[Any, ...] | None = None
     for j in range(codes.shape[1]):
         if nominal[j]:
             found = _nominal_split(codes[:, j], yi, weights, n_classes, n_values[j])
@@ -169,6 +181,7 @@ def fit_weka_stump(codes, yi, weights, nominal, n_values, n_classes: int, orders
             found = _numeric_split(codes[:, j], yi, weights, n_classes, order)
         if best is None or found[0] < best[1]:
             best = (j, *found)
+    assert best is not None  # at least one attribute, checked above
     j, _, split, table = best
     any_missing = bool(np.isnan(codes[:, j]).any())
     return WekaStump(j, bool(nominal[j]), split, _branch_distributions(table, any_missing))

@@ -39,6 +39,7 @@ Criteria for one threshold over [r1, r2] (each vertex's TMC is linear in r):
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -62,6 +63,14 @@ from costlab.metrics import (
     total_misclassification_cost,
 )
 from costlab.validation import Interval, Options, check_param, check_params
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
+    from costlab.metrics import PriorEstimate
 
 __all__ = ["CostRangeThresholdClassifier"]
 
@@ -142,15 +151,15 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
 
     def __init__(
         self,
-        estimator,
+        estimator: Any,
         *,
-        cost_range=(0.3, 0.7),
-        criterion="cst",
-        cv=10,
-        step=0.05,
-        prior=None,
-        random_state=None,
-    ):
+        cost_range: tuple[float, float] = (0.3, 0.7),
+        criterion: str = "cst",
+        cv: Any = 10,
+        step: float = 0.05,
+        prior: Any = None,
+        random_state: Any = None,
+    ) -> None:
         self.estimator = estimator
         self.cost_range = cost_range
         self.criterion = criterion
@@ -159,7 +168,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         self.prior = prior
         self.random_state = random_state
 
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         r1, r2 = _check_range(self.cost_range)
         check_params(_CONSTRAINTS, {"criterion": self.criterion, "prior": self.prior})
         prior = _check_prior(self.prior)
@@ -193,7 +202,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         self.oof_scores_, self.oof_is_pos_ = scores, is_pos
         self.train_prior_ = float(is_pos.mean())
         self._set_prior(prior)
-        self.prior_estimate_ = None
+        self.prior_estimate_: PriorEstimate | None = None
         self.decision_threshold_interval_ = (self.decision_threshold_,) * 2
         self.estimator_ = base.fit(X, y)
         return self
@@ -209,14 +218,14 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
 
     def adapt_prior(
         self,
-        X_unlabelled=None,
+        X_unlabelled: ArrayLike | None = None,
         *,
-        prior=None,
-        method="em",
-        n_resamples=1000,
-        confidence=0.95,
-        random_state=0,
-    ):
+        prior: Any = None,
+        method: str = "em",
+        n_resamples: int = 1000,
+        confidence: float = 0.95,
+        random_state: Any = 0,
+    ) -> Self:
         """Move the thresholds to the deployment prior, given or estimated from unlabelled X.
 
         Parameters
@@ -310,7 +319,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
     def _operating_points(self):
         return self.envelope_.operating_points(0.5 if self.prior_ is None else self.prior_)
 
-    def threshold_for(self, fp_cost):
+    def threshold_for(self, fp_cost: Any) -> float:
         """The hull threshold optimal at normalised FPcost ``fp_cost`` in (0, 1)."""
         check_is_fitted(self, "hull_")
         r = _check_fp_cost(fp_cost)
@@ -320,16 +329,16 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
 
     # -- predicting -------------------------------------------------------------------------------
 
-    def predict_proba(self, X):
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """The estimator's probabilities, passed through."""
         check_is_fitted(self, "estimator_")
         return self.estimator_.predict_proba(X)
 
-    def decision_function(self, X):
+    def decision_function(self, X: ArrayLike) -> np.ndarray:
         """P(classes_[1]) minus the range's threshold (positive: predicted positive)."""
         return self.predict_proba(X)[:, 1] - self.decision_threshold_
 
-    def predict(self, X, fp_cost=None):
+    def predict(self, X: ArrayLike, fp_cost: Any = None) -> np.ndarray:
         """Classes at the range's threshold, or at the hull threshold optimal for ``fp_cost``.
 
         Parameters

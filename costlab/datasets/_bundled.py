@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._own import from_frame
+
+if TYPE_CHECKING:
+    from costlab.datasets import Dataset
 
 __all__ = ["breast_cancer"]
 
 
-def breast_cancer():
+def breast_cancer() -> Dataset:
     """Wisconsin diagnostic breast cancer (569 instances, 30 numeric features), bundled.
 
     scikit-learn ships it (``sklearn.datasets.load_breast_cancer``); here its target is written

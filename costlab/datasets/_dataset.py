@@ -69,27 +69,27 @@ class Dataset:
             )
 
     @property
-    def y_binary(self):
+    def y_binary(self) -> np.ndarray:
         """numpy.ndarray of int: 1 where the label is `positive`, 0 where `negative`."""
         return (self.y.to_numpy() == self.positive).astype(np.int64)
 
     @property
-    def nominal_columns(self):
+    def nominal_columns(self) -> list[str]:
         """list of str: names of the Categorical (nominal) feature columns."""
         return [c for c in self.X.columns if isinstance(self.X[c].dtype, pd.CategoricalDtype)]
 
     @property
-    def numeric_columns(self):
+    def numeric_columns(self) -> list[str]:
         """list of str: names of the numeric feature columns."""
         return [c for c in self.X.columns if pd.api.types.is_numeric_dtype(self.X[c].dtype)]
 
     @property
-    def n_instances(self):
+    def n_instances(self) -> int:
         """int: number of instances (rows)."""
         return len(self.X)
 
     @property
-    def class_counts(self):
+    def class_counts(self) -> dict[str, int]:
         """dict of str to int: instances per label, negative first."""
         counts = self.y.value_counts()
         return {label: int(counts.get(label, 0)) for label in (self.negative, self.positive)}

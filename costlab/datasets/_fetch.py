@@ -124,7 +124,7 @@ def join_url(prefix, relative):
     return prefix.rstrip("/") + "/" + relative.lstrip("/")
 
 
-def resolve_data_home(data_home=None):
+def resolve_data_home(data_home: str | os.PathLike[str] | None = None) -> Path:
     """Return the directory that caches downloaded files.
 
     Parameters
@@ -162,7 +162,7 @@ def source_checkout():
     return checkout if (checkout / "pyproject.toml").is_file() else None
 
 
-def resolve_mirror(mirror=None):
+def resolve_mirror(mirror: str | os.PathLike[str] | None = None) -> Path | str | None:
     """Return the configured mirror: a directory, a URL prefix, or None.
 
     A relative directory is resolved against the current directory if it exists there, else

@@ -22,6 +22,7 @@ from __future__ import annotations
 import dataclasses
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pandas as pd
 
@@ -41,6 +42,9 @@ from ._openml import openml_files, openml_xy
 from ._registry import get_spec
 from ._specs import OpenMLSpec
 
+if TYPE_CHECKING:
+    import os
+
 __all__ = ["UCI_BASE", "load_dataset"]
 
 #: Root of the UCI archive's raw files.
@@ -51,7 +55,12 @@ _OPENML_CAVEAT = (
 )
 
 
-def load_dataset(name, *, data_home=None, mirror=None):
+def load_dataset(
+    name: str,
+    *,
+    data_home: str | os.PathLike[str] | None = None,
+    mirror: str | os.PathLike[str] | None = None,
+) -> Dataset:
     """Load a registered dataset, fetching and verifying its raw files as needed.
 
     Parameters

@@ -29,6 +29,8 @@ their orientation (:mod:`costlab.datasets._own_labels`), the features
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 
 from costlab._docstrings import filler
@@ -55,6 +57,13 @@ from ._own_files import (
 )
 from ._own_labels import _declared_orientation, _label_texts, _orientation
 
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["from_arff", "from_arrays", "from_csv", "from_frame"]
 
 _TITLE = """\
@@ -71,7 +80,15 @@ _title_doc = filler(
 
 
 @_title_doc
-def from_frame(df, *, target, negative=None, positive=None, name="data", title=None):
+def from_frame(
+    df: pd.DataFrame,
+    *,
+    target: Any,
+    negative: Any = None,
+    positive: Any = None,
+    name: str = "data",
+    title: str | None = None,
+) -> Dataset:
     """Make a :class:`Dataset` from a DataFrame holding the features and the class column.
 
     Parameters
@@ -122,16 +139,16 @@ def from_frame(df, *, target, negative=None, positive=None, name="data", title=N
 
 @_title_doc
 def from_csv(
-    path,
+    path: str | os.PathLike[str],
     *,
-    target,
-    negative=None,
-    positive=None,
-    name=None,
-    title=None,
-    na_values=("?",),
-    **read_csv_kwargs,
-):
+    target: Any,
+    negative: Any = None,
+    positive: Any = None,
+    name: str | None = None,
+    title: str | None = None,
+    na_values: str | Sequence[str] = ("?",),
+    **read_csv_kwargs: Any,
+) -> Dataset:
     """Read a CSV file with :func:`pandas.read_csv` and make a :class:`Dataset` of it.
 
     Parameters
@@ -202,7 +219,15 @@ def from_csv(
 
 
 @_title_doc
-def from_arff(path, *, target=None, negative=None, positive=None, name=None, title=None):
+def from_arff(
+    path: str | os.PathLike[str],
+    *,
+    target: Any = None,
+    negative: Any = None,
+    positive: Any = None,
+    name: str | None = None,
+    title: str | None = None,
+) -> Dataset:
     """Read an ARFF file (Weka's format) with liac-arff and make a :class:`Dataset` of it.
 
     Parameters
@@ -280,7 +305,16 @@ def from_arff(path, *, target=None, negative=None, positive=None, name=None, tit
 
 
 @_title_doc
-def from_arrays(X, y, *, negative=None, positive=None, feature_names=None, name="data", title=None):
+def from_arrays(
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    negative: Any = None,
+    positive: Any = None,
+    feature_names: Sequence[str] | None = None,
+    name: str = "data",
+    title: str | None = None,
+) -> Dataset:
     """Make a :class:`Dataset` from a feature matrix and a label vector.
 
     Parameters

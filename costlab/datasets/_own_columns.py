@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -16,6 +17,9 @@ import pandas as pd
 from ._errors import DatasetError
 from ._own_labels import _is_missing
 from ._parsers import _first_appearance
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 
 def _find_target(columns, target, where):
@@ -68,7 +72,7 @@ def _check_unique(names, what):
         raise DatasetError(f"{what} must be unique, repeated: {repeated}")
 
 
-def _as_arrays(X, y):
+def _as_arrays(X: ArrayLike, y: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
     """`X` as a 2-D and `y` as a 1-D numpy array of the same length."""
     try:
         X = np.asarray(X)

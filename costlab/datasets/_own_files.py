@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -18,10 +19,13 @@ from ._errors import DatasetError
 from ._own_columns import _check_unique
 from ._parsers import _arff_column, _first_appearance, load_arff
 
+if TYPE_CHECKING:
+    import os
+
 _DATE_ATTRIBUTE = re.compile(r"""^\s*@attribute\s+('[^']*'|"[^"]*"|\S+)\s+date\b""", re.IGNORECASE)
 
 
-def _existing_file(path):
+def _existing_file(path: str | os.PathLike[str]) -> Path:
     """`path` as a Path to an existing regular file, else DatasetError naming it."""
     try:
         path = Path(path)

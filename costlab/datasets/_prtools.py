@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import math
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -57,6 +58,11 @@ from costlab.validation import Interval
 
 from ._errors import DatasetError, check_data_param
 from ._synthetic import generated_dataset
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from costlab.datasets import Dataset
 
 __all__ = [
     "HIGHLEYMAN_COVARIANCES",
@@ -120,7 +126,12 @@ _TITLES = {
 
 
 @_sample_doc
-def two_gaussians(n_per_class=N_PER_CLASS, *, random_state=0, distance=TWO_GAUSSIANS_DISTANCE):
+def two_gaussians(
+    n_per_class: int = N_PER_CLASS,
+    *,
+    random_state: Any = 0,
+    distance: float = TWO_GAUSSIANS_DISTANCE,
+) -> Dataset:
     """Draw TwoGaussians: N(0, I) targets and N((d, 0), I) non-targets, Bayes error 15.3 %.
 
     .. math:: x \\mid t \\sim N(0, I_2), \\quad x \\mid n \\sim N((d, 0), I_2), \\quad
@@ -156,7 +167,7 @@ def two_gaussians(n_per_class=N_PER_CLASS, *, random_state=0, distance=TWO_GAUSS
     return _dataset("two_gaussians", X, is_target)
 
 
-def two_gaussians_bayes_error(distance=TWO_GAUSSIANS_DISTANCE):
+def two_gaussians_bayes_error(distance: float = TWO_GAUSSIANS_DISTANCE) -> float:
     """Bayes error of two equal-prior Gaussians N(a, I) and N(b, I) with ``|a - b|`` = `distance`.
 
     .. math:: \\varepsilon^* = \\Phi(-d/2) = \\tfrac12 \\operatorname{erfc}(d / (2\\sqrt2))
@@ -183,7 +194,7 @@ def two_gaussians_bayes_error(distance=TWO_GAUSSIANS_DISTANCE):
 
 
 @_sample_doc
-def highleyman(n_per_class=N_PER_CLASS, *, random_state=0):
+def highleyman(n_per_class: int = N_PER_CLASS, *, random_state: Any = 0) -> Dataset:
     """Draw the Highleyman classes as PRTools' ``gendath`` defines them.
 
     .. math:: x \\mid t \\sim N\\big((1, 1), \\operatorname{diag}(1, 0.25)\\big), \\quad
@@ -217,7 +228,9 @@ def highleyman(n_per_class=N_PER_CLASS, *, random_state=0):
 
 
 @_sample_doc
-def lithuanian(n_per_class=N_PER_CLASS, *, random_state=0, noise=1.0):
+def lithuanian(
+    n_per_class: int = N_PER_CLASS, *, random_state: Any = 0, noise: float = 1.0
+) -> Dataset:
     """Draw the Lithuanian classes as PRTools' ``gendatl`` defines them (after Raudys).
 
     Two concentric arcs ("sausages") of 120 degrees about the ``x1`` axis, blurred by Gaussian
@@ -259,7 +272,7 @@ def lithuanian(n_per_class=N_PER_CLASS, *, random_state=0, noise=1.0):
 
 
 @_sample_doc
-def multimodal(n_per_class=N_PER_CLASS, *, random_state=0):
+def multimodal(n_per_class: int = N_PER_CLASS, *, random_state: Any = 0) -> Dataset:
     """Draw Multimodal: two target modes and three non-target modes (our parameters).
 
     .. math:: x \\mid t \\sim \\tfrac12 \\sum_{m \\in M_t} N(m, I_2), \\quad

@@ -4,6 +4,8 @@ entries (:mod:`._catalogue`) and open to a researcher's own (:func:`register_dat
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 
 from costlab.validation import Boolean, InstanceOf, check_param
@@ -12,13 +14,16 @@ from ._catalogue import BUILTIN
 from ._errors import DatasetError
 from ._specs import OpenMLSpec, SyntheticSpec, UCISpec
 
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["get_spec", "list_datasets", "register_dataset"]
 
 _SPEC_TYPES = (OpenMLSpec, SyntheticSpec, UCISpec)
-_REGISTRY = {}
+_REGISTRY: dict[str, OpenMLSpec | SyntheticSpec | UCISpec] = {}
 
 
-def register_dataset(spec, *, replace=False):
+def register_dataset(spec: Any, *, replace: bool = False) -> Any:
     """Add a dataset to the registry.
 
     Parameters
@@ -50,7 +55,7 @@ def register_dataset(spec, *, replace=False):
     return spec
 
 
-def list_datasets():
+def list_datasets() -> pd.DataFrame:
     """Describe the registered datasets.
 
     Returns

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import numbers
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -44,6 +45,11 @@ from costlab.validation import Interval
 
 from ._errors import check_data_param
 from ._own import from_arrays
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from costlab.datasets import Dataset
 
 __all__ = ["N_FEATURES", "RINGNORM_A", "ringnorm", "threenorm", "twonorm"]
 
@@ -71,7 +77,7 @@ random_state : int, optional
 
 
 @_sample_doc
-def twonorm(n=7400, *, random_state=0):
+def twonorm(n: int = 7400, *, random_state: Any = 0) -> Dataset:
     """Draw Breiman's twonorm: class 1 ~ N(a, I), class 2 ~ N(-a, I), a_i = 2/sqrt(20).
 
     .. math:: x \\mid 1 \\sim N(a, I_{20}), \\quad x \\mid 2 \\sim N(-a, I_{20}),
@@ -100,7 +106,7 @@ def twonorm(n=7400, *, random_state=0):
 
 
 @_sample_doc
-def threenorm(n=7400, *, random_state=0):
+def threenorm(n: int = 7400, *, random_state: Any = 0) -> Dataset:
     """Draw Breiman's threenorm: class 1 a mixture of N(a, I) and N(-a, I), class 2 N(b, I).
 
     .. math:: x \\mid 1 \\sim \\tfrac12 N(a, I) + \\tfrac12 N(-a, I), \\quad
@@ -132,7 +138,7 @@ def threenorm(n=7400, *, random_state=0):
 
 
 @_sample_doc
-def ringnorm(n=7400, *, random_state=0, a=RINGNORM_A):
+def ringnorm(n: int = 7400, *, random_state: Any = 0, a: Any = RINGNORM_A) -> Dataset:
     """Draw Breiman's ringnorm: class 1 ~ N(0, 4I), class 2 ~ N(a, I), a_i = 1/sqrt(20).
 
     .. math:: x \\mid 1 \\sim N(0, 4 I_{20}), \\quad x \\mid 2 \\sim N(a, I_{20}),

@@ -150,7 +150,12 @@ BUPA = UCITable(
     class_field=6,
 )
 
-_HEART_CLASS = (("0", "absent"), ("1", "present"), ("2", "present"), ("3", "present"))
+_HEART_CLASS: tuple[tuple[str, str], ...] = (
+    ("0", "absent"),
+    ("1", "present"),
+    ("2", "present"),
+    ("3", "present"),
+)
 _HEART_CLASS += (("4", "present"),)
 
 

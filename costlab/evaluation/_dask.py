@@ -8,8 +8,13 @@ task order, so the numbers are those of ``n_jobs=1``; the scheduler's dashboard 
 from __future__ import annotations
 
 from contextlib import contextmanager
+from typing import TYPE_CHECKING
 
 import joblib
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+    from typing import Any
 
 __all__ = ["dask_backend", "resolve_client"]
 
@@ -42,7 +47,7 @@ def resolve_client(client):
 
 
 @contextmanager
-def dask_backend(client):
+def dask_backend(client: Any) -> Iterator[Any]:
     """Within this context joblib's work (one task per fold fit) runs on a Dask cluster.
 
     Parameters

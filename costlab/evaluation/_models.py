@@ -18,6 +18,7 @@ import sysconfig
 import types
 import warnings
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import joblib
 import numpy as np
@@ -25,6 +26,10 @@ import pandas as pd
 from sklearn.base import clone
 
 from costlab.classifiers import REGISTERED_CLASSIFIERS, make_classifier
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 __all__ = [
     "build_model",
@@ -77,7 +82,7 @@ def classifier_name(classifier):
     return type(final).__name__
 
 
-def build_model(classifier, seed, params):
+def build_model(classifier: Any, seed: int, params: Mapping[str, Any]) -> Any:
     """The unfitted model of every fold, seeded so that every run gives the same numbers.
 
     Parameters

@@ -8,9 +8,15 @@ scores computed elsewhere. Import it from :mod:`costlab.evaluation` (or ``costla
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["CVResult"]
 
@@ -113,8 +119,14 @@ class CVResult:
 
     @classmethod
     def from_predictions(
-        cls, y_true, y_score, *, classifier="Classifier", dataset="data", pos_label=None
-    ):
+        cls,
+        y_true: ArrayLike,
+        y_score: Any,
+        *,
+        classifier: Any = "Classifier",
+        dataset: Any = "data",
+        pos_label: Any = None,
+    ) -> CVResult:
         """Wrap scores computed elsewhere (e.g. on a held-out test set) as a result.
 
         Parameters
@@ -160,21 +172,28 @@ class CVResult:
         )
 
     @property
-    def n_repeats(self):
+    def n_repeats(self) -> int:
         """Number of repetitions of the k-fold protocol."""
         return self.proba.shape[0]
 
     @property
-    def y_score(self):
+    def y_score(self) -> np.ndarray:
         """P(positive | x) of every repetition, shape (n_repeats, n)."""
         return self.proba[..., 1]
 
-    def scores(self, repeat=0):
+    def scores(self, repeat: int = 0) -> np.ndarray:
         """P(positive | x) of repetition ``repeat``, shape (n,): the ``y_score`` of
         :mod:`costlab.metrics`."""
         return self.proba[repeat, :, 1]
 
-    def mtmcs_curve(self, *, search="exact", step=1e-5, fp_costs=None, score_of="positive"):
+    def mtmcs_curve(
+        self,
+        *,
+        search: str = "exact",
+        step: float = 1e-5,
+        fp_costs: ArrayLike | None = None,
+        score_of: str = "positive",
+    ) -> pd.DataFrame:
         """The MTMCS curve of this result: :func:`costlab.metrics.mtmcs_curve` of its scores.
 
         Each repetition's out-of-fold scores, pooled over its folds, give one curve; with

@@ -42,6 +42,7 @@ from __future__ import annotations
 import numbers
 import re
 import time
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -59,6 +60,11 @@ from costlab.evaluation._result import _PROBA_TOLERANCE, CVResult
 from costlab.evaluation._verify import CacheMismatchWarning, CVRun, cached_result
 from costlab.evaluation.folds import FOLD_SCHEMES
 from costlab.validation import Boolean, Interval, Options, check_params
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Mapping
+    from typing import Any
 
 #: What cross_val_proba's protocol parameters allow (costlab.validation's vocabulary).
 _PROTOCOL_CONSTRAINTS = {
@@ -83,22 +89,22 @@ __all__ = [
 
 
 def cross_val_proba(
-    dataset,
-    classifier,
+    dataset: Any,
+    classifier: Any,
     *,
-    n_folds=10,
-    n_repeats=1,
-    seed=1,
-    folds="weka",
-    engine="sklearn",
-    n_jobs=None,
-    name=None,
-    cache=True,
-    cache_dir=None,
-    progress=None,
-    client=None,
-    **params,
-):
+    n_folds: int = 10,
+    n_repeats: int = 1,
+    seed: int = 1,
+    folds: Any = "weka",
+    engine: Any = "sklearn",
+    n_jobs: int | None = None,
+    name: str | None = None,
+    cache: bool | str = True,
+    cache_dir: str | os.PathLike[str] | None = None,
+    progress: Any = None,
+    client: Any = None,
+    **params: Mapping[str, Any],
+) -> CVResult:
     """Cross-validate one classifier: out-of-fold class probabilities for every instance.
 
     Parameters

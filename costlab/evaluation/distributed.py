@@ -33,6 +33,7 @@ from __future__ import annotations
 import numbers
 import os
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -48,6 +49,11 @@ from costlab.metrics import (
 from costlab.metrics.checks import resolve_binary_labels
 from costlab.metrics.scenarios.risk import normalized_loss
 from costlab.validation import Interval, check_params
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from costlab.metrics.engine.hull import RocHull
 
 __all__ = ["BinnedComparison", "OutOfCoreCurve", "out_of_core_curve"]
 
@@ -109,33 +115,33 @@ class OutOfCoreCurve:
     binned: BinnedComparison | None = None
 
     @property
-    def hull(self):
+    def hull(self) -> RocHull:
         return self.curve.hull
 
     @property
-    def auc(self):
+    def auc(self) -> float:
         return self.curve.auc
 
-    def h_measure(self, density=None):
+    def h_measure(self, density: Any = None) -> float:
         """Hand's H with cost density u (default Beta(2, 2)), from the hull:
         H = 1 - sum of the vertices' risks / the trivial loss (Johnson et al. 2015, eq. 10)."""
         pi1 = self.hull.n_pos / (self.hull.n_pos + self.hull.n_neg)
         return 1.0 - normalized_loss(self.envelope, pi1, as_cost_density(density))
 
-    def mtmcs(self, fn_cost):
+    def mtmcs(self, fn_cost: Any) -> Any:
         """The thesis's MTMCS (%) at normalised FNcost (equal priors): 100 NE[C](FNcost)."""
         return 100.0 * self.envelope(fn_cost)
 
 
 def out_of_core_curve(
-    data,
+    data: Any,
     *,
-    label="label",
-    score="score",
-    pos_label=None,
-    n_blocks=None,
-    bins=None,
-):
+    label: str = "label",
+    score: str = "score",
+    pos_label: Any = None,
+    n_blocks: int | None = None,
+    bins: int | None = None,
+) -> OutOfCoreCurve:
     """The exact cost curve of a Dask DataFrame's (or a Parquet data set's) scores.
 
     Parameters

@@ -10,6 +10,7 @@ from __future__ import annotations
 import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -19,6 +20,13 @@ from costlab.evaluation._models import classifier_name
 from costlab.evaluation.cv import CVResult, cross_val_proba, progress_bar
 from costlab.metrics import roc_auc, roc_points
 from costlab.metrics.checks import check_score_of
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "ExperimentRun",
@@ -53,15 +61,15 @@ class ExperimentRun:
     datasets: dict
     results: dict = field(default_factory=dict)
 
-    def classifiers(self, dataset):
+    def classifiers(self, dataset: Any) -> list[str]:
         """Classifier names run on ``dataset``, in run order."""
         return [c for d, c in self.results if d == dataset]
 
-    def dataset_names(self):
+    def dataset_names(self) -> list[str]:
         """Datasets of the run: those loaded, then those only named by results, in order."""
         return list(dict.fromkeys([*self.datasets, *(d for d, _ in self.results)]))
 
-    def summary(self):
+    def summary(self) -> pd.DataFrame:
         """One row per result: ``dataset, classifier, engine, n, n_repeats, n_folds, auc,
         seconds`` (AUC of the first repetition's out-of-fold scores).
 
@@ -111,7 +119,14 @@ class ExperimentRun:
         title = f"<p><b>ExperimentRun</b>: {len(self.results)} result(s)</p>"
         return title + self.summary().to_html(index=False, float_format="{:.4f}".format)
 
-    def curves(self, *, search="exact", step=1e-5, fp_costs=None, score_of="positive"):
+    def curves(
+        self,
+        *,
+        search: str = "exact",
+        step: float = 1e-5,
+        fp_costs: ArrayLike | None = None,
+        score_of: str = "positive",
+    ) -> dict[tuple[str, str], pd.DataFrame]:
         """The MTMCS curve of every result, keyed like :attr:`results`.
 
         Parameters
@@ -202,23 +217,23 @@ def _given(name, value, default_pos_label=None):
 
 
 def run_experiments(
-    datasets,
-    classifiers,
+    datasets: Any,
+    classifiers: Any,
     *,
-    engine="sklearn",
-    n_folds=10,
-    n_repeats=1,
-    seed=1,
-    folds="weka",
-    classifier_params=None,
-    cache=True,
-    cache_dir=None,
-    progress=True,
-    mirror=None,
-    data_home=None,
-    n_jobs=None,
-    client=None,
-):
+    engine: Any = "sklearn",
+    n_folds: int = 10,
+    n_repeats: int = 1,
+    seed: int = 1,
+    folds: Any = "weka",
+    classifier_params: Mapping[str, Any] | None = None,
+    cache: bool | str = True,
+    cache_dir: str | os.PathLike[str] | None = None,
+    progress: Any = True,
+    mirror: str | os.PathLike[str] | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+    n_jobs: int | None = None,
+    client: Any = None,
+) -> ExperimentRun:
     """Cross-validate every classifier on every dataset (default protocol: thesis chapter 5).
 
     Parameters
@@ -384,8 +399,13 @@ def _oriented(result, repeat, score_of):
 
 
 def mtmcs_curves(
-    run, *, searches=("optimized", "exact"), step=1e-5, fp_costs=None, score_of="positive"
-):
+    run: Any,
+    *,
+    searches: Sequence[str] = ("optimized", "exact"),
+    step: float = 1e-5,
+    fp_costs: ArrayLike | None = None,
+    score_of: str = "positive",
+) -> pd.DataFrame:
     """The MTMCS curves of every result of ``run`` under each threshold search, as one table.
 
     Each result's curve is :meth:`CVResult.mtmcs_curve` (with several repeats, MTMCS, threshold
@@ -448,7 +468,7 @@ def mtmcs_curves(
     return pd.concat(frames, ignore_index=True)[columns]
 
 
-def cost_curves(run, **options):
+def cost_curves(run: Any, **options: Any) -> pd.DataFrame:
     """Deprecated alias of :func:`mtmcs_curves` (it returns MTMCS curves, not Drummond &
     Holte's cost curves); removed in the next release."""
     warnings.warn(
@@ -467,7 +487,7 @@ def _auc_of(result, repeat, score_of):
     return roc_auc(y, scores, pos_label=1 if score_of == "positive" else 0)
 
 
-def auc_table(run, *, score_of="positive"):
+def auc_table(run: Any, *, score_of: str = "positive") -> pd.DataFrame:
     """AUC of every result: ``dataset, classifier, auc`` (the mean over repeats).
 
     ``score_of="negative"`` gives the AUC of the negative class ranked by its own probability,
@@ -497,7 +517,9 @@ def auc_table(run, *, score_of="positive"):
     return pd.DataFrame(rows)
 
 
-def roc_curves(run, dataset, repeat=0, *, score_of="positive"):
+def roc_curves(
+    run: Any, dataset: Any, repeat: int = 0, *, score_of: str = "positive"
+) -> dict[str, pd.DataFrame]:
     """Classifier -> ROC points (``fpr, tpr, threshold``) on one dataset.
 
     ``score_of="negative"``: the ROC of the negative class by its own probability (Weka's, and
@@ -512,7 +534,9 @@ def roc_curves(run, dataset, repeat=0, *, score_of="positive"):
     return out
 
 
-def curves_for(curves, dataset, search, classifiers=None):
+def curves_for(
+    curves: Any, dataset: Any, search: str, classifiers: Any = None
+) -> dict[str, pd.DataFrame]:
     """Classifier -> curve DataFrame for one dataset and search, from a tidy curves frame."""
     sub = curves[(curves["dataset"] == dataset) & (curves["search"] == search)]
     names = classifiers or list(dict.fromkeys(sub["classifier"]))

@@ -19,10 +19,18 @@ Weka-formula Naive Bayes and AdaBoostM1 reproduce the thesis's published AUCs to
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from sklearn.model_selection import StratifiedKFold
 
 from costlab.classifiers.java_random import java_next_int_bounded, java_seed, java_shuffle
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator, Sequence
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["FOLD_SCHEMES", "JavaRandom", "weka_folds", "make_folds"]
 
@@ -66,7 +74,9 @@ def _stratify(order, y, n_folds):
     return [i for start in range(n_folds) for i in order[start::n_folds]]
 
 
-def weka_folds(y, n_folds=10, seed=1):
+def weka_folds(
+    y: ArrayLike, n_folds: int = 10, seed: int = 1
+) -> Iterator[tuple[np.ndarray, np.ndarray]]:
     """Yield ``(train, test)`` row indices exactly as Weka's ``crossValidateModel`` builds them.
 
     Parameters
@@ -101,7 +111,9 @@ def weka_folds(y, n_folds=10, seed=1):
         yield train.astype(np.intp), test.astype(np.intp)
 
 
-def make_folds(y, *, scheme="weka", n_folds=10, seed=1):
+def make_folds(
+    y: Sequence[Any] | np.ndarray, *, scheme: str = "weka", n_folds: int = 10, seed: int = 1
+) -> list[tuple[np.ndarray, np.ndarray]]:
     """``(train, test)`` pairs of one repetition under a fold scheme.
 
     Parameters

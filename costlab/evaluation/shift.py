@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 import numbers
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -23,6 +23,9 @@ from costlab.classifiers import CostRangeThresholdClassifier, make_classifier
 from costlab.datasets import Dataset
 from costlab.metrics import PRIOR_METHODS, PriorEstimate, clip_prior
 from costlab.validation import InstanceOf, Interval, check_param
+
+if TYPE_CHECKING:
+    from typing import Any
 
 _DATASET = InstanceOf(Dataset, "a costlab Dataset (costlab.datasets.load_dataset, from_frame)")
 _PER_CLASS = Interval(numbers.Integral, 2, None, closed="left")
@@ -106,18 +109,18 @@ def _cost(y, predicted, fp_cost):
 
 
 def deployment_shift(
-    dataset,
+    dataset: Any,
     *,
-    classifier="NaiveBayes",
-    deployment_prior=0.01,
-    train_per_class=None,
-    cost_range=(0.3, 0.7),
-    fp_cost=0.5,
-    methods=PRIOR_METHODS,
-    n_resamples=1000,
-    confidence=0.95,
-    random_state=0,
-):
+    classifier: Any = "NaiveBayes",
+    deployment_prior: float = 0.01,
+    train_per_class: int | None = None,
+    cost_range: tuple[float, float] = (0.3, 0.7),
+    fp_cost: Any = 0.5,
+    methods: Any = PRIOR_METHODS,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    random_state: Any = 0,
+) -> ShiftReport:
     """Train on balanced data, deploy at a shifted prior, and see what estimating it buys.
 
     Parameters

@@ -7,10 +7,14 @@ says what is allowed. The maths modules call these helpers and then work on clea
 from __future__ import annotations
 
 import numbers
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from costlab.validation import Boolean, Options, check_param
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 _SEARCHES = ("exact", "thorough", "optimized")
 _SCORE_OF = ("positive", "negative")
@@ -18,7 +22,9 @@ _TOL = 1e-9
 _PROBABILITY_TOL = 1e-12  # floating-point noise around [0, 1] that is clipped
 
 
-def check_labels_scores(y_true, y_score, *, pos_label=None, name="y_score"):
+def check_labels_scores(
+    y_true: ArrayLike, y_score: ArrayLike, *, pos_label: Any = None, name: str = "y_score"
+) -> tuple[np.ndarray, np.ndarray]:
     """Validate the labels and scores of one binary problem.
 
     Parameters
@@ -117,7 +123,7 @@ def _resolve_pos_label(classes, pos_label):
     )
 
 
-def check_probabilities(p, *, name="y_score"):
+def check_probabilities(p: Any, *, name: str = "y_score") -> np.ndarray:
     """Return the scores clipped to [0, 1]; raise unless each lies within 1e-12 of [0, 1].
 
     The grid searches scan thresholds in [0, 1]. Classifiers' probabilities can carry
@@ -136,7 +142,9 @@ def check_probabilities(p, *, name="y_score"):
     return np.clip(p, 0.0, 1.0)
 
 
-def check_probability_scores(scores, *, rule, instead, name="y_score"):
+def check_probability_scores(
+    scores: Any, *, rule: str, instead: str, name: str = "y_score"
+) -> np.ndarray:
     """Return scores that must be P(+) clipped to [0, 1]; raise unless within 1e-12 of it.
 
     For rules that compare the score itself with a cost proportion or threshold probability
@@ -206,7 +214,7 @@ def check_positive_cost(value, name):
     return value
 
 
-def check_fp_costs(fp_costs):
+def check_fp_costs(fp_costs: ArrayLike) -> np.ndarray:
     """Validate normalised false-positive costs: a 1-D array of values strictly inside (0, 1).
 
     FPcost + FNcost = 1 and both costs must be > 0 (thesis 4.1), so FPcost lies in (0, 1).
@@ -288,7 +296,7 @@ def _option(name, value, options, note=None):
         raise ValueError(message) from None
 
 
-def check_priors(priors, *, name="priors"):
+def check_priors(priors: ArrayLike, *, name: str = "priors") -> np.ndarray:
     """Return true target priors P(C_t) as a 1-D float array; each must lie strictly in (0, 1).
 
     A prior of 0 or 1 leaves one class absent, where POSfrac and Purity (Landgrebe et al. 2004,
@@ -401,7 +409,7 @@ def _describe(x):
     return f"values in [{np.nanmin(x):g}, {np.nanmax(x):g}]"
 
 
-def check_unit_interval(x, name):
+def check_unit_interval(x: ArrayLike, name: str) -> Any:
     """Values in [0, 1]: a float for a real number, else a float array (NaN and inf refused)."""
     if isinstance(x, numbers.Real) and not isinstance(x, bool):
         value = float(x)
@@ -438,14 +446,14 @@ def check_resampling(n_resamples, confidence):
         raise ValueError(f"confidence must lie strictly between 0 and 1, got {confidence!r}.")
 
 
-def check_prior_array(prior):
+def check_prior_array(prior: ArrayLike) -> np.ndarray:
     """``prior`` as an array (any shape) of values strictly inside (0, 1)."""
     p = np.asarray(prior, dtype=np.float64)
     check_priors(p.ravel(), name="prior")
     return p
 
 
-def check_cost_proportions(c):
+def check_cost_proportions(c: ArrayLike) -> np.ndarray:
     """Cost ratios c as a float array in [0, 1] (Hand 2009's c = c0 / (c0 + c1))."""
     c = np.asarray(c, dtype=np.float64)
     if not np.all(np.isfinite(c)) or np.any((c < 0) | (c > 1)):

@@ -7,10 +7,18 @@ interval, or the spread over the repetitions / folds of repeated cross-validatio
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from costlab.metrics import trivial_cost
 from costlab.plotting._base import DisplayMixin, _classifier_lines, _finish, classifier_styles
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from typing_extensions import Self
 
 __all__ = ["CostCurveBandDisplay", "MTMCSBandDisplay", "ROCBandDisplay", "ThresholdBandDisplay"]
 
@@ -22,8 +30,24 @@ class _BootstrapBandsMixin(DisplayMixin):
     classifier's frame (``_BAND``) and its curves in the default title (``_CURVES``).
     """
 
+    _BAND: str
+    _CURVES: str
+
+    if TYPE_CHECKING:  # what every subclass defines
+
+        def __init__(self, bands: Any, *, title: str | None = None) -> None: ...
+
+        def plot(self, ax: Any = None) -> Self: ...
+
     @classmethod
-    def from_bootstrap(cls, result, *, names=None, title=None, ax=None):
+    def from_bootstrap(
+        cls,
+        result: Any,
+        *,
+        names: Iterable[str] | None = None,
+        title: str | None = None,
+        ax: Any = None,
+    ) -> Self:
         """From a :class:`~costlab.metrics.BootstrapCurves` (one classifier, ``names`` its
         name) or a :class:`~costlab.metrics.PairedBootstrap` (every classifier)."""
         if title is None:
@@ -67,13 +91,15 @@ class MTMCSBandDisplay(_BootstrapBandsMixin):
 
     _VALUE, _YLABEL = "mtmcs", "MTMCS (%)"
 
-    def __init__(self, bands, *, low="low", high="high", title=None):
+    def __init__(
+        self, bands: Any, *, low: Any = "low", high: Any = "high", title: str | None = None
+    ) -> None:
         self.bands = _check_bands(bands, {"fp_cost", self._VALUE, low, high}, "bands")
         self.low, self.high, self.title = low, high, title
 
     _BAND, _CURVES = "band", "MTMCS"
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         fig, ax = self._axes(ax, (8.2, 4.6))
         self.lines_, self.bands_ = _banded_lines(
             ax, self.bands, ("fp_cost", self._VALUE, self.low, self.high), marker=True, markersize=4
@@ -93,7 +119,7 @@ class ThresholdBandDisplay(MTMCSBandDisplay):
 
     _VALUE, _YLABEL = "threshold", "cost-optimal threshold (score >= it: positive)"
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         if self.title is None:
             self.title = "Cost-optimal thresholds across bootstrap resamples"
         return super().plot(ax=ax)
@@ -103,11 +129,11 @@ class ROCBandDisplay(DisplayMixin):
     """ROC curves with a shaded vertical band (``fpr, tpr, low, high`` per classifier, e.g.
     the second frame of :func:`costlab.metrics.bootstrap_thresholds`)."""
 
-    def __init__(self, rocs, *, title=None):
+    def __init__(self, rocs: Any, *, title: str | None = None) -> None:
         self.rocs = _check_bands(rocs, {"fpr", "tpr", "low", "high"}, "rocs")
         self.title = title
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         fig, ax = self._axes(ax, (6.2, 5.8))
         self.lines_, self.bands_ = _banded_lines(
             ax, self.rocs, ("fpr", "tpr", "low", "high"), step=True
@@ -133,13 +159,13 @@ class CostCurveBandDisplay(_BootstrapBandsMixin):
     title : str, optional
     """
 
-    def __init__(self, bands, *, show_trivial=True, title=None):
+    def __init__(self, bands: Any, *, show_trivial: bool = True, title: str | None = None) -> None:
         self.bands = _check_bands(bands, {"pcf", "ne", "low", "high"}, "bands")
         self.show_trivial, self.title = show_trivial, title
 
     _BAND, _CURVES = "envelope_band", "Cost curves"  # MTMCS at r = 100 x NE[C] at PCF(+) = 1 - r
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         fig, ax = self._axes(ax, (7.4, 4.8))
         self.lines_, self.bands_ = _banded_lines(ax, self.bands, ("pcf", "ne", "low", "high"))
         if self.show_trivial:

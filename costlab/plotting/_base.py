@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -37,6 +38,12 @@ from matplotlib.ticker import MultipleLocator
 
 from costlab._docstrings import filler
 from costlab.plotting._scores import cv_result_scores, estimator_scores
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["CurveDisplayMixin", "DisplayMixin", "classifier_styles", "display_name"]
 
@@ -119,9 +126,14 @@ class CurveDisplayMixin(DisplayMixin):
         (:meth:`_construct_and_plot`); the other keys go to ``plot``.
     """
 
-    _estimator_kwargs = {}
-    _one_estimator = None
-    _options = ()
+    _estimator_kwargs: dict[str, Any] = {}
+    _one_estimator: str | None = None
+    _options: tuple[str, ...] = ()
+
+    if TYPE_CHECKING:  # every subclass defines its own (its parameters differ)
+
+        @classmethod
+        def from_predictions(cls, *args: Any, **kwargs: Any) -> Self: ...
 
     @classmethod
     def _construct_and_plot(cls, *curves, ax=None, kwargs=None, **options):
@@ -150,7 +162,16 @@ class CurveDisplayMixin(DisplayMixin):
 
     @classmethod
     @_shared_doc
-    def from_estimator(cls, estimator, X, y, *, name=None, pos_label=None, **kwargs):
+    def from_estimator(
+        cls,
+        estimator: Any,
+        X: ArrayLike,
+        y: ArrayLike,
+        *,
+        name: str | None = None,
+        pos_label: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Score ``X`` with fitted classifiers' P(positive) and plot, as ``from_predictions``.
 
         Parameters
@@ -198,7 +219,9 @@ class CurveDisplayMixin(DisplayMixin):
         )
 
     @classmethod
-    def from_cv_result(cls, cv_result, *, repeat=0, name=None, **kwargs):
+    def from_cv_result(
+        cls, cv_result: Any, *, repeat: int = 0, name: str | None = None, **kwargs: Any
+    ) -> Self:
         """Plot cross-validation results: the pooled out-of-fold scores of one repetition.
 
         Each instance's score comes from the model of the fold that held it out; the k folds'
@@ -258,7 +281,7 @@ class CurveDisplayMixin(DisplayMixin):
 # ---------------------------------------------------------------------------------------------
 
 
-def display_name(name, labels=None):
+def display_name(name: str, labels: Mapping[Any, str] | None = None) -> str:
     """How a classifier is labelled: ``labels[name]`` if given there, else ``str(name)``.
 
     >>> display_name("NaiveBayes", {"NaiveBayes": "Naïve Bayes"}), display_name("LR")
@@ -267,7 +290,7 @@ def display_name(name, labels=None):
     return (labels or {}).get(name, str(name))
 
 
-def classifier_styles(names):
+def classifier_styles(names: Iterable[str]) -> dict[str, dict[str, Any]]:
     """A colour and a marker for each classifier name, the same in every figure.
 
     The thesis's four classifiers always get the same style (Random Forest blue circles, Naive

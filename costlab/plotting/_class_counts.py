@@ -13,10 +13,16 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from costlab.plotting._base import DisplayMixin, _finish
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from typing_extensions import Self
 
 __all__ = ["ClassDistributionDisplay"]
 
@@ -43,11 +49,11 @@ class ClassDistributionDisplay(DisplayMixin):
     figure_ : Figure
     """
 
-    def __init__(self, counts, *, title=None):
+    def __init__(self, counts: Mapping[str, int], *, title: str | None = None) -> None:
         self.counts = _check_counts(counts)
         self.title = title
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax: Any = None, **kwargs: Any) -> Self:
         """Draw the bars on ``ax`` (a new figure if None); ``kwargs`` go to :meth:`Axes.bar`."""
         fig, ax = self._axes(ax, _SMALL)
         labels = [f"{label} (class {i})" for i, label in enumerate(self.counts, start=1)]

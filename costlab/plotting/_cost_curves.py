@@ -48,6 +48,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from matplotlib.collections import LineCollection
 from matplotlib.lines import Line2D
@@ -78,6 +80,13 @@ from costlab.plotting._cost_space import (
     thesis_axes,
 )
 from costlab.validation import Options, check_param
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["CostCurveDisplay"]
 
@@ -177,18 +186,18 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
 
     def __init__(
         self,
-        envelopes,
+        envelopes: Any,
         *,
-        rocs=None,
-        pcf=None,
-        labels=None,
-        title=None,
-        show_lines=True,
-        show_trivial=True,
-        shade_operating_range=True,
-        x_axis="pcf",
-        true_costs=None,
-    ):
+        rocs: Any = None,
+        pcf: ArrayLike | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+        show_lines: bool = True,
+        show_trivial: bool = True,
+        shade_operating_range: bool = True,
+        x_axis: str = "pcf",
+        true_costs: tuple[float, float] | None = None,
+    ) -> None:
         self.envelopes = check_curves(envelopes, "envelopes", CostEnvelope)
         self.rocs = check_rocs(rocs, self.envelopes)
         self.pcf = check_pcf(pcf)
@@ -206,19 +215,19 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
     @_shared_doc
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        name=None,
-        pos_label=None,
-        higher_is_positive=True,
-        all_points=False,
-        pcf=None,
-        labels=None,
-        title=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        pos_label: Any = None,
+        higher_is_positive: bool = True,
+        all_points: bool = False,
+        pcf: ArrayLike | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+        ax: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Compute each classifier's lower envelope from its scores and plot the cost curves.
 
         Parameters
@@ -260,7 +269,7 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
             envelopes, ax=ax, kwargs=kwargs, rocs=rocs, pcf=pcf, labels=labels, title=title
         )
 
-    def plot(self, ax=None, *, legend=True, **kwargs):
+    def plot(self, ax: Any = None, *, legend: bool = True, **kwargs: Any) -> Self:
         """Draw the cost curves on ``ax`` (a new figure if None).
 
         Parameters

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -27,11 +28,31 @@ from costlab.metrics.checks import check_bool, check_labels_scores
 from costlab.plotting._base import CurveDisplayMixin, _finish
 from costlab.plotting._scores import named_scores
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
 TRIVIAL_COLOUR = "0.45"
 PCF_COLOUR = "0.15"
 _THESIS_FP_COSTS = (0.1, 0.3, 0.5, 0.7, 0.9)  # labelled; minor ticks every 0.1 between
 #: Priors offered as ticks of the p(+) axis, roundest first; kept if not crowding the others.
-_PRIOR_TICKS = (0.5, 0.1, 0.9, 0.01, 0.99, 0.2, 0.8, 0.05, 0.95, 0.3, 0.7, 0.001, 0.999)
+_PRIOR_TICKS: tuple[float, ...] = (
+    0.5,
+    0.1,
+    0.9,
+    0.01,
+    0.99,
+    0.2,
+    0.8,
+    0.05,
+    0.95,
+    0.3,
+    0.7,
+    0.001,
+    0.999,
+)
 _PRIOR_TICKS += (0.4, 0.6, 0.02, 0.98, 0.005, 0.995)
 _MIN_TICK_GAP = 0.075  # in PCF(+), between two ticks of the p(+) axis
 
@@ -55,19 +76,19 @@ class CostSpaceDisplayMixin(CurveDisplayMixin):
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        name=None,
-        pos_label=None,
-        higher_is_positive=True,
-        show_roc=True,
-        pcf=None,
-        labels=None,
-        title=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        pos_label: Any = None,
+        higher_is_positive: bool = True,
+        show_roc: bool = True,
+        pcf: ArrayLike | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+        ax: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Compute each classifier's ROC curve and convex hull from its scores and plot them.
 
         Parameters

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -35,6 +36,12 @@ from costlab.plotting._base import (
 )
 from costlab.plotting._scores import named_scores
 from costlab.validation import Boolean, Interval, check_params
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 #: What DecisionCurveDisplay's parameters allow (costlab.validation's vocabulary).
 _CONSTRAINTS = {
@@ -89,8 +96,15 @@ class DecisionCurveDisplay(CurveDisplayMixin):
     """
 
     def __init__(
-        self, curves, *, optimal=None, bands=None, standardized=False, p_max=0.99, title=None
-    ):
+        self,
+        curves: Any,
+        *,
+        optimal: Any = None,
+        bands: Any = None,
+        standardized: bool = False,
+        p_max: float = 0.99,
+        title: str | None = None,
+    ) -> None:
         if not isinstance(curves, Mapping) or not curves:
             raise ValueError("curves must be a non-empty mapping of model -> DecisionCurve.")
         for name, curve in curves.items():
@@ -108,21 +122,21 @@ class DecisionCurveDisplay(CurveDisplayMixin):
     @_shared_doc
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        name=None,
-        pos_label=None,
-        standardized=False,
-        show_optimal=False,
-        n_resamples=0,
-        confidence=0.95,
-        stratified=True,
-        random_state=0,
-        p_max=0.99,
-        title=None,
-        ax=None,
-    ):
+        name: str | None = None,
+        pos_label: Any = None,
+        standardized: bool = False,
+        show_optimal: bool = False,
+        n_resamples: int = 0,
+        confidence: float = 0.95,
+        stratified: bool = True,
+        random_state: Any = 0,
+        p_max: float = 0.99,
+        title: str | None = None,
+        ax: Any = None,
+    ) -> Self:
         """Decision curves of P(+) scores; ``n_resamples > 0`` adds bootstrap bands.
 
         Parameters
@@ -173,7 +187,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
             title=title,
         ).plot(ax=ax)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         fig, ax = self._axes(ax, (8.2, 4.8))
         styles = classifier_styles(self.curves)
         std = self.standardized
@@ -257,7 +271,9 @@ class BrierCurveDisplay(CurveDisplayMixin):
     >>> plt.close(fig)
     """
 
-    def __init__(self, curves, *, bands=None, show_trivial=True, title=None):
+    def __init__(
+        self, curves: Any, *, bands: Any = None, show_trivial: bool = True, title: str | None = None
+    ) -> None:
         if not isinstance(curves, Mapping) or not curves:
             raise ValueError("curves must be a non-empty mapping of model -> {method: curve}.")
         spaces = set()
@@ -278,21 +294,21 @@ class BrierCurveDisplay(CurveDisplayMixin):
     @_shared_doc
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        name=None,
-        methods=("score-driven",),
-        space="cost",
-        pos_label=None,
-        n_resamples=0,
-        confidence=0.95,
-        stratified=True,
-        random_state=0,
-        show_trivial=True,
-        title=None,
-        ax=None,
-    ):
+        name: str | None = None,
+        methods: Any = ("score-driven",),
+        space: str = "cost",
+        pos_label: Any = None,
+        n_resamples: int = 0,
+        confidence: float = 0.95,
+        stratified: bool = True,
+        random_state: Any = 0,
+        show_trivial: bool = True,
+        title: str | None = None,
+        ax: Any = None,
+    ) -> Self:
         """Curves of each method for P(+) scores (the score-driven one is the Brier curve);
         ``n_resamples > 0`` adds bootstrap bands.
 
@@ -345,7 +361,7 @@ class BrierCurveDisplay(CurveDisplayMixin):
             }
         return cls(curves, bands=bands, show_trivial=show_trivial, title=title).plot(ax=ax)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         n_lines = sum(len(v) for v in self.curves.values())
         fig, ax = self._axes(ax, (11.0, 5.0) if n_lines > 4 else (8.2, 4.8))
         styles = classifier_styles(self.curves)
@@ -431,11 +447,11 @@ class CurveDifferenceDisplay(DisplayMixin):
     >>> plt.close(fig)
     """
 
-    def __init__(self, bands, a, b, *, title=None):
+    def __init__(self, bands: Any, a: Any, b: Any, *, title: str | None = None) -> None:
         self.frame = bands.difference(a, b)  # names checked there
         self.bands, self.a, self.b, self.title = bands, a, b, title
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         fig, ax = self._axes(ax, (8.2, 4.4))
         f = self.frame
         colour = classifier_styles([self.a])[self.a]["color"]

@@ -20,11 +20,20 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from costlab.metrics import PriorEstimate, costs_at_prior
 from costlab.metrics.checks import check_labels_scores
 from costlab.plotting._base import COLOURS, CurveDisplayMixin
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    import pandas as pd
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["DeploymentCostDisplay"]
 
@@ -68,14 +77,30 @@ class DeploymentCostDisplay(CurveDisplayMixin):
 
     _one_estimator = "only"
 
-    def __init__(self, training, deployment, *, train_prior, estimate, name=None):
+    def __init__(
+        self,
+        training: pd.DataFrame,
+        deployment: pd.DataFrame,
+        *,
+        train_prior: float,
+        estimate: Any,
+        name: str | None = None,
+    ) -> None:
         self.training, self.deployment = training, deployment
         self.train_prior, self.estimate, self.name = float(train_prior), estimate, name
 
     @classmethod
     def from_predictions(
-        cls, y_true, y_score, *, estimate, fp_costs=None, name=None, pos_label=None, ax=None
-    ):
+        cls,
+        y_true: ArrayLike,
+        y_score: Any,
+        *,
+        estimate: Any,
+        fp_costs: ArrayLike | None = None,
+        name: str | None = None,
+        pos_label: Any = None,
+        ax: Any = None,
+    ) -> Self:
         """Read the envelope of labelled scores at their own prior and at ``estimate``.
 
         Parameters
@@ -101,7 +126,7 @@ class DeploymentCostDisplay(CurveDisplayMixin):
         display = cls(training, deployment, train_prior=train_prior, estimate=estimate, name=name)
         return display.plot(ax=ax)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         """Draw both envelopes and the band on ``ax`` (a new figure if None); returns self."""
         fig, ax = self._axes(ax, (7.6, 4.4))
         est = self.estimate

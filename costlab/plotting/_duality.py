@@ -17,6 +17,7 @@ Examples
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -27,6 +28,13 @@ from costlab.plotting._base import classifier_styles, display_name
 from costlab.plotting._cost_curves import CostCurveDisplay
 from costlab.plotting._cost_space import CostSpaceDisplayMixin, add_legend, check_curves
 from costlab.plotting._roc_hull import ROCHullDisplay
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["CostSpaceDualityDisplay"]
 
@@ -70,7 +78,16 @@ class CostSpaceDualityDisplay(CostSpaceDisplayMixin):
 
     _options = CostCurveDisplay._options  # the cost panel's
 
-    def __init__(self, envelopes, *, rocs=None, pcf=None, labels=None, title=None, **cost_options):
+    def __init__(
+        self,
+        envelopes: Any,
+        *,
+        rocs: Any = None,
+        pcf: ArrayLike | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+        **cost_options: Any,
+    ) -> None:
         self.envelopes = check_curves(envelopes, "envelopes", CostEnvelope)
         self.title = title
         self._roc = ROCHullDisplay(
@@ -81,7 +98,7 @@ class CostSpaceDualityDisplay(CostSpaceDisplayMixin):
         )
         self.pcf, self.labels = self._cost.pcf, self._cost.labels
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax: Any = None, **kwargs: Any) -> Self:
         """Draw ROC space on the left and cost space on the right.
 
         Parameters

@@ -43,6 +43,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -60,6 +62,13 @@ from costlab.plotting._base import (
     _threshold_axis,
 )
 from costlab.plotting._scores import named_scores
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["MTMCSDisplay", "ThresholdDisplay"]
 
@@ -81,20 +90,20 @@ class _CostRatioChart(CurveDisplayMixin):
     @_shared_doc
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        name=None,
-        pos_label=None,
-        sample_weight=None,
-        fp_costs=None,
-        search="exact",
-        step=1e-5,
-        title=None,
-        labels=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        pos_label: Any = None,
+        sample_weight: ArrayLike | None = None,
+        fp_costs: ArrayLike | None = None,
+        search: str = "exact",
+        step: float = 1e-5,
+        title: str | None = None,
+        labels: Mapping[Any, str] | None = None,
+        ax: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Compute each classifier's MTMCS curve from its scores and plot the chart.
 
         Parameters
@@ -191,13 +200,20 @@ class MTMCSDisplay(_CostRatioChart):
 
     _options = ("highlight",)
 
-    def __init__(self, curves, *, highlight=None, title=None, labels=None):
+    def __init__(
+        self,
+        curves: Any,
+        *,
+        highlight: tuple[float, ...] | None = None,
+        title: str | None = None,
+        labels: Mapping[Any, str] | None = None,
+    ) -> None:
         self.curves = _check_curves(curves, "mtmcs")
         self.highlight = _check_highlight(highlight)
         self.title = title
         self.labels = _check_labels(labels)
 
-    def plot(self, ax=None, *, annotate=False, **kwargs):
+    def plot(self, ax: Any = None, *, annotate: bool = False, **kwargs: Any) -> Self:
         """Draw the chart on ``ax`` (a new figure if None).
 
         Parameters
@@ -262,7 +278,14 @@ class ThresholdDisplay(_CostRatioChart):
     >>> plt.close(fig)
     """
 
-    def __init__(self, curves, *, title=None, labels=None, axis_labels=None):
+    def __init__(
+        self,
+        curves: Any,
+        *,
+        title: str | None = None,
+        labels: Mapping[Any, str] | None = None,
+        axis_labels: tuple[str, str] | None = None,
+    ) -> None:
         self.curves = _check_curves(curves, "threshold")
         self.title = title
         self.labels = _check_labels(labels)
@@ -271,7 +294,7 @@ class ThresholdDisplay(_CostRatioChart):
             ("Cost ratio FPcost/FNcost (normalised)", "Optimal threshold on P(positive)"),
         )
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax: Any = None, **kwargs: Any) -> Self:
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = self._axes(ax, _WIDE)
         self.lines_ = _plot_cost_curves(ax, self.curves, "threshold", kwargs, self.labels)

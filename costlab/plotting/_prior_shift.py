@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import warnings
 from collections.abc import Mapping
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 import numpy as np
@@ -35,6 +36,12 @@ from sklearn.exceptions import UndefinedMetricWarning
 from costlab.metrics import operating_point, positive_fraction, prior_operating_curves
 from costlab.plotting._base import COLOURS, CurveDisplayMixin, _finish, classifier_styles
 from costlab.plotting._scores import named_scores
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["DEFAULT_PRIORS", "SWEEP_PRIORS", "PriorShiftDisplay", "PriorSweepDisplay"]
 
@@ -97,7 +104,14 @@ class PriorShiftDisplay(CurveDisplayMixin):
 
     _one_estimator = "only"  # from_estimator: one fitted classifier
 
-    def __init__(self, curves, *, kind=("roc", "posfrac"), operating_point=None, name=None):
+    def __init__(
+        self,
+        curves: Any,
+        *,
+        kind: Any = ("roc", "posfrac"),
+        operating_point: Any = None,
+        name: str | None = None,
+    ) -> None:
         self.curves = curves
         self.kinds = _check_kinds(kind)
         self.operating_point = _check_condition(operating_point)
@@ -106,17 +120,17 @@ class PriorShiftDisplay(CurveDisplayMixin):
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        priors=DEFAULT_PRIORS,
-        kind=("roc", "posfrac"),
-        operating_point=None,
-        name=None,
-        pos_label=None,
-        ax=None,
-        **kwargs,
-    ):
+        priors: ArrayLike = DEFAULT_PRIORS,
+        kind: Any = ("roc", "posfrac"),
+        operating_point: Any = None,
+        name: str | None = None,
+        pos_label: Any = None,
+        ax: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Compute the curves from scores (higher = more likely target) and plot them.
 
         Parameters
@@ -139,7 +153,9 @@ class PriorShiftDisplay(CurveDisplayMixin):
         display = cls(curves, kind=kind, operating_point=operating_point, name=name)
         return display.plot(ax=ax, **kwargs)
 
-    def plot(self, ax=None, *, log_x=False, legend=True, **kwargs):
+    def plot(
+        self, ax: Any = None, *, log_x: bool = False, legend: bool = True, **kwargs: Any
+    ) -> Self:
         """Draw the panels.
 
         Parameters
@@ -160,7 +176,8 @@ class PriorShiftDisplay(CurveDisplayMixin):
         c = self.curves
         colours = [COLOURS[k % len(COLOURS)] for k in range(c.priors.size)]
         self.points_ = c.at(**self.operating_point) if self.operating_point else None
-        self.lines_, self.markers_ = {}, {}
+        self.lines_: dict[tuple[str, float | None], Any] = {}
+        self.markers_: dict[tuple[str, float | None], Any] = {}
         for axis, kind in zip(axes, self.kinds, strict=True):
             if kind == "roc":
                 style = {"color": "0.15", "linewidth": 1.8, "drawstyle": "default"} | kwargs
@@ -276,7 +293,15 @@ class PriorSweepDisplay(CurveDisplayMixin):
     ax_, figure_
     """
 
-    def __init__(self, points, *, condition, measure="posfrac", prior=None, labels=None):
+    def __init__(
+        self,
+        points: Any,
+        *,
+        condition: Any,
+        measure: Any = "posfrac",
+        prior: Any = None,
+        labels: Mapping[Any, str] | None = None,
+    ) -> None:
         if measure not in ("posfrac", "purity"):
             raise ValueError(f"measure must be 'posfrac' or 'purity', got {measure!r}.")
         self.points = dict(points)
@@ -286,18 +311,18 @@ class PriorSweepDisplay(CurveDisplayMixin):
     @classmethod
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        condition=None,
-        measure="posfrac",
-        priors=None,
-        prior=None,
-        name=None,
-        pos_label=None,
-        labels=None,
-        ax=None,
-    ):
+        condition: Any = None,
+        measure: Any = "posfrac",
+        priors: ArrayLike | None = None,
+        prior: Any = None,
+        name: str | None = None,
+        pos_label: Any = None,
+        labels: Mapping[Any, str] | None = None,
+        ax: Any = None,
+    ) -> Self:
         """Sweep the priors for one classifier's scores or ``{name: scores}``.
 
         Parameters
@@ -327,11 +352,12 @@ class PriorSweepDisplay(CurveDisplayMixin):
         display = cls(points, condition=condition, measure=measure, prior=prior, labels=labels)
         return display.plot(ax=ax)
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         """Draw the sweep on ``ax`` (a new figure if None); returns self."""
         fig, ax = self._axes(ax, (8.2, 4.2))
         styles = classifier_styles(self.points)
-        self.lines_, self.markers_ = {}, {}
+        self.lines_: dict[tuple[str, float | None], Any] = {}
+        self.markers_: dict[tuple[str, float | None], Any] = {}
         ((key, value),) = self.condition.items()
         for name, table in self.points.items():
             colour = styles[name]["color"]

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
 from costlab.plotting._base import DisplayMixin, _check_labels, classifier_styles, display_name
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from typing_extensions import Self
 
 __all__ = ["CriticalDifferenceDisplay"]
 
@@ -34,7 +42,15 @@ class CriticalDifferenceDisplay(DisplayMixin):
     ax_, figure_
     """
 
-    def __init__(self, ranks, cd, *, control=None, labels=None, title=None):
+    def __init__(
+        self,
+        ranks: Any,
+        cd: float,
+        *,
+        control: str | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+    ) -> None:
         self.ranks = pd.Series(ranks, dtype=float)
         if self.ranks.empty or not np.all(np.isfinite(self.ranks)):
             raise ValueError("ranks must be a non-empty mapping of classifier -> finite rank.")
@@ -46,7 +62,7 @@ class CriticalDifferenceDisplay(DisplayMixin):
             raise ValueError(f"control must be one of {list(self.ranks.index)}.")
         self.labels, self.title = _check_labels(labels), title
 
-    def plot(self, ax=None):
+    def plot(self, ax: Any = None) -> Self:
         """Draw on ``ax`` (a new figure if None)."""
         fig, ax = self._axes(ax, (7.0, 2.2 + 0.25 * len(self.ranks)))
         k = max(len(self.ranks), 2)

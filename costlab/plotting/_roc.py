@@ -16,7 +16,8 @@ Examples
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 from costlab.metrics import roc_auc, roc_points
 from costlab.plotting._base import (
@@ -34,6 +35,10 @@ from costlab.plotting._base import (
 )
 from costlab.plotting._scores import named_scores
 
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
 __all__ = ["ROCDisplay", "ROCThresholdDisplay"]
 
 _SQUARE, _SMALL = (6.5, 6.0), (5.5, 4.5)
@@ -46,23 +51,23 @@ class _RocChart(CurveDisplayMixin):
     constructor's positional arguments (the ROC curves, then for :class:`ROCDisplay` the AUCs).
     """
 
-    _metrics = (roc_points,)
+    _metrics: tuple[Callable[..., Any], ...] = (roc_points,)
 
     @classmethod
     @_shared_doc
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        name=None,
-        pos_label=None,
-        sample_weight=None,
-        title=None,
-        labels=None,
-        ax=None,
-        **kwargs,
-    ):
+        name: str | None = None,
+        pos_label: Any = None,
+        sample_weight: ArrayLike | None = None,
+        title: str | None = None,
+        labels: Mapping[Any, str] | None = None,
+        ax: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Compute each classifier's ROC curve (and AUC) from its scores and plot the graph.
 
         Parameters
@@ -126,7 +131,15 @@ class ROCDisplay(_RocChart):
 
     _metrics = (roc_points, roc_auc)
 
-    def __init__(self, rocs, aucs, *, title=None, labels=None, axis_labels=None):
+    def __init__(
+        self,
+        rocs: Any,
+        aucs: Mapping[str, float],
+        *,
+        title: str | None = None,
+        labels: Mapping[Any, str] | None = None,
+        axis_labels: tuple[str, str] | None = None,
+    ) -> None:
         self.rocs = _check_frames(rocs, ("fpr", "tpr"), "rocs")
         self.aucs = _check_aucs(aucs, self.rocs)
         self.title = title
@@ -136,7 +149,7 @@ class ROCDisplay(_RocChart):
             ("False positive rate (negatives called positive)", "True positive rate"),
         )
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax: Any = None, **kwargs: Any) -> Self:
         """Draw the ROC graph on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = self._axes(ax, _SQUARE)
         self.chance_line_ = ax.plot(
@@ -179,7 +192,14 @@ class ROCThresholdDisplay(_RocChart):
     figure_ : Figure
     """
 
-    def __init__(self, rocs, *, title=None, labels=None, axis_labels=None):
+    def __init__(
+        self,
+        rocs: Any,
+        *,
+        title: str | None = None,
+        labels: Mapping[Any, str] | None = None,
+        axis_labels: tuple[str, str] | None = None,
+    ) -> None:
         self.rocs = _check_frames(rocs, ("fpr", "threshold"), "rocs")
         self.title = title
         self.labels = _check_labels(labels)
@@ -188,7 +208,7 @@ class ROCThresholdDisplay(_RocChart):
             ("False positive rate (negatives called positive)", "Threshold on P(positive)"),
         )
 
-    def plot(self, ax=None, **kwargs):
+    def plot(self, ax: Any = None, **kwargs: Any) -> Self:
         """Draw the chart on ``ax`` (a new figure if None); ``kwargs`` go to every line."""
         fig, ax = self._axes(ax, _SMALL)
         self.lines_ = _classifier_lines(

@@ -16,6 +16,8 @@ Examples
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from matplotlib.lines import Line2D
 from matplotlib.ticker import MultipleLocator
@@ -35,6 +37,13 @@ from costlab.plotting._cost_space import (
     check_pcf,
     check_rocs,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["ROCHullDisplay"]
 
@@ -101,7 +110,15 @@ class ROCHullDisplay(CostSpaceDisplayMixin):
     >>> plt.close(fig)
     """
 
-    def __init__(self, hulls, *, rocs=None, pcf=None, labels=None, title=None):
+    def __init__(
+        self,
+        hulls: Any,
+        *,
+        rocs: Any = None,
+        pcf: ArrayLike | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+    ) -> None:
         self.hulls = {
             name: getattr(h, "hull", h)
             for name, h in check_curves(hulls, "hulls", (RocHull, CostEnvelope)).items()
@@ -117,7 +134,7 @@ class ROCHullDisplay(CostSpaceDisplayMixin):
                 for name, hull in self.hulls.items()
             }
 
-    def plot(self, ax=None, *, legend=True, **kwargs):
+    def plot(self, ax: Any = None, *, legend: bool = True, **kwargs: Any) -> Self:
         """Draw the hulls on ``ax`` (a new figure if None).
 
         Parameters

@@ -5,16 +5,20 @@ from __future__ import annotations
 import contextlib
 import os
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 from matplotlib.figure import Figure
 
 from costlab._io import create_temp
 
+if TYPE_CHECKING:
+    from typing import Any
+
 __all__ = ["save_figure"]
 
 
-def save_figure(display_or_figure, path):
+def save_figure(display_or_figure: Any, path: str | os.PathLike[str]) -> Path:
     """Save a figure as PNG (150 dpi, tight bounding box) atomically, then close it.
 
     The PNG is written to a temporary file in the target directory and moved into place with

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import numbers
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import matplotlib as mpl
 import numpy as np
@@ -55,6 +56,12 @@ from costlab.plotting._base import (
     classifier_styles,
 )
 from costlab.plotting._scores import estimator_scores, named_scores
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
 
 __all__ = ["ScenarioCurveDisplay"]
 
@@ -122,7 +129,15 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
 
     _one_estimator = "unwrap"  # one classifier's picture (several densities) differs
 
-    def __init__(self, curves, *, iterations=None, labels=None, title=None, cmap="viridis"):
+    def __init__(
+        self,
+        curves: Any,
+        *,
+        iterations: Sequence[int] | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+        cmap: Any = "viridis",
+    ) -> None:
         self.curves = _check_scenario_curves(curves)
         self.iterations = _check_iterations(iterations, len(self.curves))
         self.labels = _check_labels(labels)
@@ -136,18 +151,18 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
     @_shared_doc
     def from_predictions(
         cls,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        densities=None,
-        axis="pcf",
-        name=None,
-        pos_label=None,
-        labels=None,
-        title=None,
-        ax=None,
-        **kwargs,
-    ):
+        densities: Any = None,
+        axis: str = "pcf",
+        name: str | None = None,
+        pos_label: Any = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+        ax: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Scenario curves of one classifier under several densities, or of several
         classifiers under one.
 
@@ -202,19 +217,19 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
     @classmethod
     def from_iterations(
         cls,
-        y_true,
-        staged_scores,
+        y_true: ArrayLike,
+        staged_scores: Any,
         *,
-        density=None,
-        iterations=None,
-        axis="pcf",
-        name=None,
-        pos_label=None,
-        title=None,
-        cmap="viridis",
-        ax=None,
-        **kwargs,
-    ):
+        density: Any = None,
+        iterations: Sequence[int] | None = None,
+        axis: str = "pcf",
+        name: str | None = None,
+        pos_label: Any = None,
+        title: str | None = None,
+        cmap: Any = "viridis",
+        ax: Any = None,
+        **kwargs: Any,
+    ) -> Self:
         """Scenario curves of successive boosting iterations (Johnson et al. 2015, Fig. 2).
 
         Parameters
@@ -254,7 +269,7 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
         return display.plot(ax=ax, **kwargs)
 
     @staticmethod
-    def default_iterations(n_rounds):
+    def default_iterations(n_rounds: int) -> list[int]:
         """The rounds :meth:`from_iterations` draws by default among ``n_rounds``: all of up
         to 8, else 8 spread evenly on a log scale from the first to the last (1-based).
 
@@ -266,7 +281,9 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
         return _pick_iterations(None, int(n_rounds))
 
     @classmethod
-    def from_staged_estimator(cls, estimator, X, y, *, pos_label=None, **kwargs):
+    def from_staged_estimator(
+        cls, estimator: Any, X: ArrayLike, y: ArrayLike, *, pos_label: Any = None, **kwargs: Any
+    ) -> Self:
         """:meth:`from_iterations` from a fitted ensemble's ``staged_predict_proba`` (e.g.
         :class:`costlab.classifiers.RiskBoostClassifier`) on ``X``."""
         if not hasattr(estimator, "staged_predict_proba"):
@@ -280,7 +297,7 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
         kwargs.setdefault("name", next(iter(scores)))
         return cls.from_iterations(y, staged, pos_label=positive, **kwargs)
 
-    def plot(self, ax=None, *, n=1001, legend=True, **kwargs):
+    def plot(self, ax: Any = None, *, n: int = 1001, legend: bool = True, **kwargs: Any) -> Self:
         """Draw the scenario curves on ``ax`` (a new figure if None).
 
         Parameters

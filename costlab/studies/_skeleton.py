@@ -24,6 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import matplotlib.pyplot as plt
 
@@ -33,6 +34,11 @@ from costlab.datasets import DatasetError
 from costlab.plotting import save_figure
 from costlab.studies._outdir import OutputFolderError, prepare_study_folder
 from costlab.studies._quick import quick_banner, quick_tag
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    import pandas as pd
 
 __all__ = [
     "SHARED_OPTIONS",
@@ -163,12 +169,13 @@ class ReproductionView:
     """
 
     _FIGURES: Mapping = {}
+    rep: Any  # the study's Reproduction, set by the subclass's __init__
 
-    def table(self, name):
+    def table(self, name: str) -> pd.DataFrame:
         """One of the study's tables (tidy), by name."""
         return self.rep.tables[name]
 
-    def figure(self, name):
+    def figure(self, name: str) -> Any:
         """One of the study's figures, by name."""
         return self._FIGURES[name](self.rep)
 

@@ -15,9 +15,13 @@ is the same)::
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 from costlab.studies import PAPERS, STUDIES
 from costlab.studies._reproduce import main as reproduce_main
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 #: Sub-command -> one line of what it does (the order of ``costlab --help``).
 COMMANDS = {
@@ -28,7 +32,7 @@ COMMANDS = {
 _USAGE = "usage: costlab {" + ",".join(COMMANDS) + "} [options]"
 
 
-def main(argv=None):
+def main(argv: Sequence[str] | None = None) -> int:
     """Run ``costlab COMMAND [options]``; return the exit code (2 for a bad command line)."""
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):

@@ -205,6 +205,7 @@ def test_the_wheel_holds_every_file_of_the_package(wheel):
     names = set(archive.namelist())
     files = _package_files()
     assert "costlab/studies/alsaffar2018/published.py" in files
+    assert "costlab/py.typed" in names  # PEP 561: the hints ship (tests/project/test_types.py)
     assert [name for name in files if name not in names] == []
     dist_info = next(n.split("/")[0] for n in names if n.endswith(".dist-info/METADATA"))
     assert f"{dist_info}/licenses/LICENSE" in names

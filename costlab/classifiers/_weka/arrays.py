@@ -7,12 +7,15 @@ again: about 40 s for J48's on two cores, paid by every new cache. :func:`kernel
 the kernels C-contiguous writable arrays, copying only when the input is not one already.
 """
 
+from __future__ import annotations
+
 import numpy as np
+from numpy.typing import ArrayLike, DTypeLike
 
 __all__ = ["kernel_array"]
 
 
-def kernel_array(values, dtype=None) -> np.ndarray:
+def kernel_array(values: ArrayLike, dtype: DTypeLike | None = None) -> np.ndarray:
     """``values`` as a C-contiguous, aligned, writable array (of ``dtype`` if given).
 
     Returns ``values`` itself when it already is one, else a copy (:func:`numpy.require`).

@@ -14,8 +14,12 @@ from __future__ import annotations
 import functools
 import hashlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from numba.core import caching
+
+if TYPE_CHECKING:
+    pass
 
 __all__ = ["package_stamp", "register_package"]
 
@@ -32,14 +36,14 @@ _BASES = tuple(
 )
 
 
-def package_stamp(directory) -> str:
+def package_stamp(directory: str | Path) -> str:
     """SHA-256 over the names and contents of every ``.py`` file under ``directory``."""
     stats = ((path, path.stat()) for path in sorted(Path(directory).rglob("*.py")))
     return _digest(tuple((str(path), st.st_mtime_ns, st.st_size) for path, st in stats))
 
 
 @functools.lru_cache(maxsize=8)
-def _digest(files) -> str:
+def _digest(files: tuple[tuple[str, int, int], ...]) -> str:
     """The hash of ``files`` (path, modification time, size): read again when any of them
     changes, as numba memoises a single file's hash."""
     digest = hashlib.sha256()
@@ -48,7 +52,7 @@ def _digest(files) -> str:
     return digest.hexdigest()
 
 
-def _package_locator(base, directory: Path):
+def _package_locator(base: type, directory: Path) -> type:
     """``base`` (one of numba's locators) restricted to ``directory``, stamped by the package."""
 
     class PackageLocator(base):
@@ -69,7 +73,7 @@ def _package_locator(base, directory: Path):
     return PackageLocator
 
 
-def register_package(directory) -> None:
+def register_package(directory: str | Path) -> None:
     """Stamp the cached kernels of the modules under ``directory`` with all of them together.
 
     Call it before the package's kernels are decorated (from its ``__init__``); calling it

@@ -7,13 +7,20 @@ by n_test / n_train.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from scipy import stats
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = ["corrected_resampled_ttest"]
 
 
-def corrected_resampled_ttest(differences, n_train, n_test):
+def corrected_resampled_ttest(
+    differences: ArrayLike, n_train: int, n_test: int
+) -> dict[str, float]:
     """Nadeau & Bengio's (2003) corrected resampled t-test of a mean difference.
 
     For J differences d_j between two classifiers over the folds of repeated cross-validation

@@ -23,12 +23,16 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
 from costlab.validation import Interval, Options, check_params
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "FriedmanResult",
@@ -48,7 +52,7 @@ _CD_CONSTRAINTS = {
 }
 
 
-def average_ranks(table, *, higher_is_better=True):
+def average_ranks(table: pd.DataFrame, *, higher_is_better: bool = True) -> pd.Series:
     """Average rank of each classifier over the datasets (1 = best; ties share their mean).
 
     Parameters
@@ -96,7 +100,7 @@ class FriedmanResult:
     n_classifiers: int
 
 
-def friedman_test(table, *, higher_is_better=True):
+def friedman_test(table: pd.DataFrame, *, higher_is_better: bool = True) -> Any:
     """Friedman's test over a datasets x classifiers table (Demšar 2006, section 3.2.2).
 
     Examples
@@ -117,7 +121,9 @@ def friedman_test(table, *, higher_is_better=True):
     return FriedmanResult(float(chi2), chi2_p, float(f), f_p, n, k)
 
 
-def critical_difference(n_classifiers, n_datasets, *, alpha=0.05, method="bonferroni-dunn"):
+def critical_difference(
+    n_classifiers: int, n_datasets: int, *, alpha: float = 0.05, method: str = "bonferroni-dunn"
+) -> float:
     """Critical difference of average ranks (Demšar 2006, section 3.2.2).
 
     Examples
@@ -144,7 +150,13 @@ def critical_difference(n_classifiers, n_datasets, *, alpha=0.05, method="bonfer
     return float(q * np.sqrt(k * (k + 1) / (6.0 * n)))
 
 
-def compare_classifiers(table, *, control=None, alpha=0.05, higher_is_better=True):
+def compare_classifiers(
+    table: pd.DataFrame,
+    *,
+    control: str | None = None,
+    alpha: float = 0.05,
+    higher_is_better: bool = True,
+) -> pd.DataFrame:
     """Average ranks with the Bonferroni-Dunn comparison against a control classifier.
 
     Parameters

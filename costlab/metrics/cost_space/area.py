@@ -24,6 +24,7 @@ occur in practice), adaptive quadrature (split at the breakpoints) for any other
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -34,13 +35,18 @@ from costlab.metrics.cost_space._piecewise import as_envelope, named
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import RocHull
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["pcf_density", "total_expected_cost"]
 
 _NORMALISATION_TOL = 1e-6  # a density must integrate to 1 within this
 _GRID = 2049  # points at which a callable density is checked for negative values
 
 
-def total_expected_cost(envelope, density=None):
+def total_expected_cost(envelope: Any, density: Any = None) -> Any:
     """Total expected cost: the area under the lower envelope weighted by p(PCF(+)).
 
     .. math:: TEC = \\int_0^1 NE[C(x)]\\, p(x)\\, dx \\qquad \\text{(D&H eq. 11)}
@@ -209,7 +215,7 @@ def _window(low, high):
     return low, high
 
 
-def pcf_density(density, pcf):
+def pcf_density(density: Any, pcf: ArrayLike) -> Any:
     """p(x) at each PCF(+) ``pcf``, for a ``density`` as :func:`total_expected_cost` takes it.
 
     For drawing the distribution beside the cost curves it weights (D&H eq. 11): the

@@ -24,6 +24,7 @@ so each mean is linear between the union of them, where it is evaluated.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -38,19 +39,29 @@ from costlab.metrics.cost_space._piecewise import (
 )
 from costlab.metrics.engine.envelope import CostEnvelope
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    import pandas as pd
+    from numpy.typing import ArrayLike
+
+    from costlab.metrics.engine.hull import RocHull
+
 __all__ = ["AveragedCurve", "VerticalRocAverage", "average_envelopes", "vertical_roc_average"]
 
 
 class _Band:
     """The band of an average: the lowest and highest averaged curve at each point."""
 
+    values: np.ndarray  # each averaged curve, one row each (set by the subclass)
+
     @property
-    def lower(self):
+    def lower(self) -> np.ndarray:
         """The lowest averaged curve at each point of the average (the band's lower edge)."""
         return self.values.min(axis=0)
 
     @property
-    def upper(self):
+    def upper(self) -> np.ndarray:
         """The highest averaged curve at each point of the average (its upper edge)."""
         return self.values.max(axis=0)
 
@@ -79,11 +90,11 @@ class AveragedCurve(_Band):
     envelopes: tuple
     names: tuple
 
-    def __call__(self, pcf):
+    def __call__(self, pcf: ArrayLike) -> Any:
         """The mean NE[C] at PCF(+) (linear between the knots, so exact)."""
         return np.interp(check_pcf(pcf), self.pcf, self.mean)
 
-    def roc_points(self):
+    def roc_points(self) -> pd.DataFrame:
         """The average in ROC space (D&H Fig. 15, dotted): one ROC point per linear piece.
 
         A piece NE[C] = m x + c is the cost line of the ROC point FP = c, TP = 1 - m - c
@@ -93,17 +104,17 @@ class AveragedCurve(_Band):
         hull = self.roc_hull()
         return hull.fpr, hull.tpr
 
-    def roc_hull(self):
+    def roc_hull(self) -> RocHull:
         """:meth:`roc_points` as a hull of rates (``n_neg = n_pos = 1``)."""
         slope, intercept = pieces(self.pcf, self.mean)
         return upper_hull_of_rates(intercept, 1.0 - slope - intercept)
 
-    def as_envelope(self):
+    def as_envelope(self) -> CostEnvelope:
         """The average as a :class:`CostEnvelope` (of :meth:`roc_hull`); equal to ``mean``."""
         return CostEnvelope.from_hull(self.roc_hull())
 
 
-def average_envelopes(envelopes):
+def average_envelopes(envelopes: Any) -> AveragedCurve:
     """Cost-space average of several lower envelopes (D&H section 2.2.3, Figure 16, solid).
 
     .. math:: \\overline{NE}[C](x) = \\frac{1}{K} \\sum_{k=1}^{K} NE_k[C](x), \\quad x = PCF(+)
@@ -160,7 +171,7 @@ class VerticalRocAverage(_Band):
     hulls: tuple
     names: tuple
 
-    def roc_hull(self):
+    def roc_hull(self) -> RocHull:
         """The averaged curve as a hull of rates (``n_neg = n_pos = 1``), from (0, 0).
 
         A mean of concave functions is concave, so this only adds (0, 0) and merges collinear
@@ -168,12 +179,12 @@ class VerticalRocAverage(_Band):
         """
         return upper_hull_of_rates(self.fpr, self.tpr)
 
-    def envelope(self):
+    def envelope(self) -> CostEnvelope:
         """The averaged ROC curve in cost space (D&H Fig. 16, dotted): its lower envelope."""
         return CostEnvelope.from_hull(self.roc_hull())
 
 
-def vertical_roc_average(hulls):
+def vertical_roc_average(hulls: Any) -> VerticalRocAverage:
     """Provost et al.'s vertical ROC average (D&H section 2.2.3, Figure 15, solid).
 
     .. math:: \\overline{TP}(FP) = \\frac{1}{K} \\sum_{k=1}^{K} TP_k(FP)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -38,6 +39,12 @@ from costlab.metrics.cost_space._piecewise import (
 from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import RocHull
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = [
     "EnvelopeDifference",
     "JointEnvelope",
@@ -51,18 +58,27 @@ _ATOL = 1e-12  # differences of normalised expected cost this small count as tie
 _FLOAT_TOL = 1e-14
 
 
-def _extreme_properties(pick, extreme, whose):
+def _extreme_properties(
+    pick: Callable[[np.ndarray], Any], extreme: str, whose: str
+) -> tuple[property, property]:
     """The properties ``(<m>_pcf, <m>_value)`` of :class:`EnvelopeDifference`: the knot where
     the difference is `extreme` (the one ``pick``, ``np.argmax`` or ``np.argmin``, chooses: the
     first if tied) and the difference there; a piecewise-linear extremum is at a knot."""
+
+    def at(self: EnvelopeDifference) -> float:
+        return float(self.pcf[pick(self.values)])
+
+    def value(self: EnvelopeDifference) -> float:
+        return float(self.values[pick(self.values)])
+
     return (
         property(
-            lambda self: float(self.pcf[pick(self.values)]),
+            at,
             doc=f"PCF(+) where the difference is {extreme} ({whose} largest advantage); "
             "the first if tied.",
         ),
         property(
-            lambda self: float(self.values[pick(self.values)]),
+            value,
             doc=f"The {extreme} difference (a piecewise-linear extremum is at a knot).",
         ),
     )
@@ -89,7 +105,7 @@ class EnvelopeDifference:
     pcf: np.ndarray
     values: np.ndarray
 
-    def __call__(self, pcf):
+    def __call__(self, pcf: ArrayLike) -> Any:
         """env_a(pcf) - env_b(pcf), from each envelope's own cost lines."""
         return self.env_a(pcf) - self.env_b(pcf)
 
@@ -97,16 +113,16 @@ class EnvelopeDifference:
     min_pcf, min_value = _extreme_properties(np.argmin, "smallest", "a's")
 
     @property
-    def area(self):
+    def area(self) -> float:
         """Integral over PCF(+) in [0, 1]: TEC(a) - TEC(b) for uniform p(x) (D&H eq. 11)."""
         return float(np.sum((self.values[1:] + self.values[:-1]) / 2 * np.diff(self.pcf)))
 
-    def crossovers(self, atol=_ATOL):
+    def crossovers(self, atol: float = _ATOL) -> np.ndarray:
         """PCF(+) values where the difference changes sign (see :func:`crossovers`)."""
         return _sign_changes(self.pcf, self.values, atol)
 
 
-def envelope_difference(env_a, env_b):
+def envelope_difference(env_a: Any, env_b: Any) -> EnvelopeDifference:
     """The difference of two lower envelopes as an exact piecewise-linear function.
 
     .. math:: \\Delta(x) = NE_a[C](x) - NE_b[C](x), \\quad x = PCF(+)
@@ -145,7 +161,7 @@ def envelope_difference(env_a, env_b):
     return EnvelopeDifference(env_a, env_b, x, env_a(x) - env_b(x))
 
 
-def crossovers(env_a, env_b, *, atol=_ATOL):
+def crossovers(env_a: Any, env_b: Any, *, atol: float = _ATOL) -> np.ndarray:
     """PCF(+) values where the difference of two envelopes changes sign (D&H Figure 6).
 
     Where :math:`\\Delta = NE_a[C] - NE_b[C]` goes from one strict sign to the other between
@@ -180,7 +196,7 @@ def crossovers(env_a, env_b, *, atol=_ATOL):
     return envelope_difference(env_a, env_b).crossovers(atol)
 
 
-def winning_ranges(envelopes, *, atol=_ATOL):
+def winning_ranges(envelopes: Any, *, atol: float = _ATOL) -> pd.DataFrame:
     """Which classifier has the lowest expected cost on which PCF(+) range (D&H Figures 4, 6).
 
     On each range the winner's envelope is the lower envelope of all of them,
@@ -256,16 +272,16 @@ class JointEnvelope:
     classifier: tuple
     vertex: np.ndarray
 
-    def __call__(self, pcf):
+    def __call__(self, pcf: ArrayLike) -> Any:
         """NE[C] of the joint envelope at PCF(+)."""
         return self.envelope(pcf)
 
     @property
-    def breakpoints(self):
+    def breakpoints(self) -> np.ndarray:
         """The joint envelope's breakpoints (0, ..., 1)."""
         return self.envelope.breakpoints
 
-    def segments(self):
+    def segments(self) -> pd.DataFrame:
         """:meth:`CostEnvelope.segments` with the columns ``classifier`` and ``vertex``."""
         table = self.envelope.segments()
         table.insert(2, "classifier", pd.Series(self.classifier, dtype=object))
@@ -273,7 +289,7 @@ class JointEnvelope:
         return table
 
 
-def joint_envelope(envelopes):
+def joint_envelope(envelopes: Any) -> JointEnvelope:
     """The lower envelope of several classifiers used together (D&H section 2.2.1, Figure 9).
 
     "Each classifier delimits a half-space. The intersection of the half-spaces of the set of

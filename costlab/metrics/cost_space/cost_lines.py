@@ -15,11 +15,18 @@ range; this module re-exports it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from costlab.metrics._validation import check_pcf, check_unit_interval
 from costlab.metrics.cost_space._piecewise import upper_hull_of_rates
 from costlab.metrics.engine.envelope import CostEnvelope, operating_range
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "cost_line",
@@ -31,7 +38,7 @@ __all__ = [
 ]
 
 
-def cost_line(fpr, tpr):
+def cost_line(fpr: float, tpr: float) -> tuple[float, float]:
     """A ROC point as its cost line: ``(slope, intercept)`` of NE[C] over PCF(+) (D&H equation 8).
 
     >>> cost_line(0.09, 0.36)
@@ -40,7 +47,7 @@ def cost_line(fpr, tpr):
     return round(1.0 - float(tpr) - float(fpr), 15), float(fpr)
 
 
-def cost_lines_envelope(fpr, tpr):
+def cost_lines_envelope(fpr: ArrayLike, tpr: ArrayLike) -> CostEnvelope:
     """Lower envelope of the cost lines of ROC points given as rates (D&H section 2.2.1, Figure 9).
 
     "Each classifier delimits a half-space. The intersection of the half-spaces of the set of
@@ -80,7 +87,7 @@ def cost_lines_envelope(fpr, tpr):
     return CostEnvelope.from_hull(upper_hull_of_rates(x, y))
 
 
-def roc_line_to_cost_point(slope, intercept):
+def roc_line_to_cost_point(slope: float, intercept: float) -> tuple[float, float]:
     """A line in ROC space, TP = S FP + TP_o, as its point in cost space (D&H equation 9).
 
     .. math:: PCF(+) = \\frac{1}{1 + S}, \\quad NE[C] = (1 - TP_o) PCF(+)
@@ -103,7 +110,7 @@ def roc_line_to_cost_point(slope, intercept):
     return pcf, (1.0 - float(intercept)) * pcf
 
 
-def cost_point_to_roc_line(pcf, cost):
+def cost_point_to_roc_line(pcf: float, cost: float) -> tuple[float, float]:
     """A point in cost space as its line in ROC space, inverting D&H equation 9.
 
     Returns
@@ -122,7 +129,7 @@ def cost_point_to_roc_line(pcf, cost):
     return 1.0 / x - 1.0, 1.0 - float(cost) / x
 
 
-def trivial_cost(pcf):
+def trivial_cost(pcf: ArrayLike) -> Any:
     """Cost of the better trivial classifier at PCF(+): min(PCF(+), 1 - PCF(+)) (D&H Figure 7).
 
     Always negative (ROC (0, 0)) costs PCF(+); always positive (ROC (1, 1)) costs 1 - PCF(+).

@@ -16,11 +16,17 @@ until the constraint is met; the result is a vertex or the mix of two adjacent v
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from costlab.metrics._validation import check_fraction, check_non_negative
 from costlab.metrics.cost_space._piecewise import as_hull
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["OperatingChoice", "neyman_pearson", "workforce"]
 
@@ -54,16 +60,16 @@ class OperatingChoice:
     intercept: float
 
     @property
-    def is_mixture(self):
+    def is_mixture(self) -> bool:
         """True when the choice mixes two different vertices."""
         return self.vertices[0] != self.vertices[1] and self.weight > 0.0
 
-    def cost(self, pcf):
+    def cost(self, pcf: ArrayLike) -> Any:
         """NE[C] of the chosen classifier at PCF(+)."""
         return self.slope * np.asarray(pcf, dtype=np.float64) + self.intercept
 
 
-def neyman_pearson(hull_or_envelope, max_fpr):
+def neyman_pearson(hull_or_envelope: Any, max_fpr: float) -> OperatingChoice:
     """The highest-TPR classifier with FPR <= ``max_fpr`` (D&H 2.2.2, Figures 11-12).
 
     In ROC space the vertical line FP = alpha meets the hull; in cost space (Fig. 12) the
@@ -105,7 +111,9 @@ def neyman_pearson(hull_or_envelope, max_fpr):
     return _choice(hull, i, i + 1, (alpha - fp[i]) / (fp[i + 1] - fp[i]))
 
 
-def workforce(hull, capacity, *, n_pos=None, n_neg=None):
+def workforce(
+    hull: Any, capacity: float, *, n_pos: Any = None, n_neg: Any = None
+) -> OperatingChoice:
     """The highest-TPR classifier flagging at most ``capacity`` cases (D&H 2.2.2, Figures 13-14).
 
     The workforce can handle C cases (D&H eq. 12):

@@ -37,7 +37,7 @@ import numpy as np
 try:  # numba is a dependency; the fallback keeps ``import costlab`` working without it
     import numba
 except ImportError:  # pragma: no cover - exercised only where numba is missing
-    numba = None
+    numba = None  # type: ignore[assignment]
 
 __all__ = ["HAVE_NUMBA", "reweighted_runs", "tally", "upper_chain", "weighted_counts"]
 

@@ -24,6 +24,7 @@ thesis's MTMCS (Al-Saffar 2018, 4.1) is 100 x the envelope at PCF(+) = FNcost
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -33,10 +34,15 @@ from costlab.metrics.engine._counts import checked_counts
 from costlab.metrics.engine.hull import RocHull, hull_from_counts
 from costlab.metrics.engine.pcf import _cost_proportion_pcf, probability_cost
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["CostEnvelope", "cost_envelope", "normalized_expected_cost", "operating_range"]
 
 
-def normalized_expected_cost(fpr, tpr, pcf):
+def normalized_expected_cost(fpr: ArrayLike, tpr: Any, pcf: ArrayLike) -> Any:
     """Normalised expected cost of a classifier at PCF(+) (D&H equations 7 and 8).
 
     .. math:: NE[C] = (1 - TP - FP) \\cdot PCF(+) + FP
@@ -60,7 +66,7 @@ def normalized_expected_cost(fpr, tpr, pcf):
     return float(value) if np.ndim(value) == 0 else value
 
 
-def operating_range(fpr, tpr):
+def operating_range(fpr: float, tpr: float) -> tuple[float, float] | None:
     """PCF(+) interval where a classifier beats both trivial classifiers (D&H 2.2).
 
     The lecture notes on cost curves call it the operating range as well.
@@ -112,27 +118,29 @@ class CostEnvelope:
     breakpoints: np.ndarray
 
     @classmethod
-    def from_hull(cls, hull):
+    def from_hull(cls, hull: Any) -> CostEnvelope:
         """The envelope of a :class:`RocHull`."""
         dfp = np.diff(hull.fp).astype(np.float64) * hull.n_pos
         dtp = np.diff(hull.tp).astype(np.float64) * hull.n_neg
         edges = dfp / (dfp + dtp)
         return cls(hull, np.concatenate(([0.0], edges, [1.0])))
 
-    def vertex_at(self, pcf):
+    def vertex_at(self, pcf: ArrayLike) -> Any:
         """Index of the hull vertex optimal at each PCF(+) (the lower-FP one at a breakpoint)."""
         x = np.atleast_1d(check_pcf(pcf))
         inner = self.breakpoints[1:-1]
         return np.searchsorted(inner, x, side="left")
 
-    def __call__(self, pcf):
+    def __call__(self, pcf: ArrayLike) -> Any:
         """NE[C] of the envelope at PCF(+) (a float, or an array for an array)."""
         x = check_pcf(pcf)
         i = self.vertex_at(x)
         value = normalized_expected_cost(self.hull.fpr[i], self.hull.tpr[i], np.atleast_1d(x))
         return float(value[0]) if np.ndim(x) == 0 else value
 
-    def cost_at(self, p_pos, fn_cost, fp_cost, *, normalized=True):
+    def cost_at(
+        self, p_pos: ArrayLike, fn_cost: Any, fp_cost: Any, *, normalized: bool = True
+    ) -> Any:
         """The envelope's cost for true priors and costs instead of PCF(+).
 
         As in the lecture notes on cost curves with true costs:
@@ -163,7 +171,7 @@ class CostEnvelope:
         )
         return float(value * worst) if np.ndim(value) == 0 else value * worst
 
-    def operating_points(self, p_pos=None):
+    def operating_points(self, p_pos: ArrayLike | None = None) -> pd.DataFrame:
         """Tidy table: each hull vertex, its threshold and the interval where it is optimal.
 
         Columns ``threshold, fpr, tpr, pcf_from, pcf_to, fp_cost_from, fp_cost_to``: vertex i is
@@ -200,7 +208,7 @@ class CostEnvelope:
             }
         )
 
-    def operating_range(self):
+    def operating_range(self) -> tuple[float, float] | None:
         """PCF(+) interval where the envelope is strictly below both trivial classifiers.
 
         Hull vertex i is optimal on [b_i, b_{i+1}] (the breakpoints) and beats both trivial
@@ -232,7 +240,7 @@ class CostEnvelope:
             return None
         return float(pieces[0][0]), float(pieces[-1][1])
 
-    def segments(self):
+    def segments(self) -> pd.DataFrame:
         """Tidy table: one row per hull vertex with its PCF(+) interval and cost line.
 
         Columns ``pcf_from, pcf_to, fpr, tpr, slope, intercept, threshold``. Vertices whose
@@ -251,13 +259,20 @@ class CostEnvelope:
             }
         )
 
-    def curve(self):
+    def curve(self) -> tuple[np.ndarray, np.ndarray]:
         """The envelope as a polyline: (pcf, cost) at 0, every breakpoint and 1."""
         x = self.breakpoints
         return x, self(x)
 
 
-def cost_envelope(y_true, y_score, *, pos_label=None, sample_weight=None, higher_is_positive=True):
+def cost_envelope(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    higher_is_positive: bool = True,
+) -> CostEnvelope:
     """Lower envelope of a classifier's cost lines (D&H section 2.2.1, Figure 9).
 
     Parameters

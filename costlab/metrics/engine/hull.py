@@ -22,12 +22,18 @@ The hull includes (0, 0) (everything negative) and (1, 1) (everything positive).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from costlab.metrics._validation import check_bool
 from costlab.metrics.engine._counts import checked_counts
 from costlab.metrics.engine._kernels import upper_chain
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["RocHull", "hull_from_counts", "hull_of_points", "roc_convex_hull"]
 
@@ -68,24 +74,29 @@ class RocHull:
     higher_is_positive: bool = True
 
     @property
-    def fpr(self):
+    def fpr(self) -> np.ndarray:
         """False positive rate of each vertex, FP / N."""
         return self.fp / self.n_neg
 
     @property
-    def tpr(self):
+    def tpr(self) -> np.ndarray:
         """True positive rate of each vertex, TP / P."""
         return self.tp / self.n_pos
 
     @property
-    def n_vertices(self):
+    def n_vertices(self) -> int:
         """Number of vertices, (0, 0) and (1, 1) included."""
         return int(self.fp.size)
 
 
 def roc_convex_hull(
-    y_true, y_score, *, pos_label=None, sample_weight=None, higher_is_positive=True
-):
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    higher_is_positive: bool = True,
+) -> RocHull:
     """Upper convex hull of the ROC points of one classifier.
 
     .. math:: \\frac{TP_1 - TP_2}{FP_1 - FP_2} = \\frac{p(-)C(+|-)}{p(+)C(-|+)}
@@ -152,7 +163,7 @@ def hull_from_counts(counts, *, higher_is_positive=True):
     )
 
 
-def hull_of_points(fp, tp, n_neg, n_pos):
+def hull_of_points(fp: ArrayLike, tp: ArrayLike, n_neg: Any, n_pos: Any) -> RocHull:
     """Upper convex hull of arbitrary ROC points given as counts, with (0, 0) and (N, P).
 
     For classifiers that are points rather than score rankings (hard classifiers, a set of

@@ -34,11 +34,18 @@ envelope's cost.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from costlab.metrics.engine._counts import ClassCounts
 from costlab.metrics.engine.hull import RocHull, hull_from_counts, hull_of_points
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["BlockSummary", "MergedCurve", "binned_counts", "merge_blocks", "summarize_counts"]
 
@@ -91,15 +98,15 @@ class MergedCurve:
     n_blocks: int
 
     @property
-    def n_pos(self):
+    def n_pos(self) -> int:
         return self.hull.n_pos
 
     @property
-    def n_neg(self):
+    def n_neg(self) -> int:
         return self.hull.n_neg
 
 
-def summarize_counts(scores, n_pos, n_neg):
+def summarize_counts(scores: Any, n_pos: Any, n_neg: Any) -> BlockSummary:
     """Summarise one block from (score, positives, negatives) rows (repeated scores allowed).
 
     Parameters
@@ -168,7 +175,7 @@ def summarize_counts(scores, n_pos, n_neg):
     )
 
 
-def merge_blocks(blocks):
+def merge_blocks(blocks: Iterable[Any]) -> MergedCurve:
     """The exact ROC hull and AUC from block summaries whose score ranges do not overlap.
 
     Parameters
@@ -225,7 +232,9 @@ def merge_blocks(blocks):
     return MergedCurve(hull=hull, auc=twice_u / (2.0 * n_pos * n_neg), n_blocks=len(blocks))
 
 
-def binned_counts(is_pos, scores, edges):
+def binned_counts(
+    is_pos: ArrayLike, scores: Any, edges: ArrayLike
+) -> tuple[np.ndarray, np.ndarray]:
     """Positives and negatives per score bin (the approximate, histogram summary).
 
     Parameters

@@ -20,9 +20,16 @@ Every conversion between PCF(+), a prior and a cost proportion in costlab is thi
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 
 from costlab.metrics._validation import check_bool, check_open_unit, check_positive_costs
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["pcf_cost_proportion", "prior_from_probability_cost", "probability_cost"]
 
@@ -32,7 +39,7 @@ def _pcf(p, c_fn, c_fp):
     return p * c_fn / (p * c_fn + (1.0 - p) * c_fp)
 
 
-def probability_cost(p_pos, fn_cost, fp_cost):
+def probability_cost(p_pos: ArrayLike, fn_cost: Any, fp_cost: Any) -> Any:
     """PCF(+) from the positive class's prior and the two misclassification costs.
 
     .. math:: PCF(+) = \\frac{p(+) C(-|+)}{p(+) C(-|+) + (1 - p(+)) C(+|-)}
@@ -62,7 +69,9 @@ def probability_cost(p_pos, fn_cost, fp_cost):
     return float(value) if np.ndim(value) == 0 else value
 
 
-def prior_from_probability_cost(pcf, fn_cost, fp_cost, *, clip=False):
+def prior_from_probability_cost(
+    pcf: ArrayLike, fn_cost: Any, fp_cost: Any, *, clip: bool = False
+) -> Any:
     """The target prior P(C_t) that gives probability cost ``pcf`` with the given costs.
 
     The inverse of D&H eq. 6, :math:`PCF(+) = p C(-|+) / (p C(-|+) + (1 - p) C(+|-))`:
@@ -98,7 +107,7 @@ def prior_from_probability_cost(pcf, fn_cost, fp_cost, *, clip=False):
     return float(value) if np.ndim(value) == 0 else value
 
 
-def pcf_cost_proportion(x, p_pos):
+def pcf_cost_proportion(x: ArrayLike, p_pos: ArrayLike) -> Any:
     """PCF(+) of the cost proportion ``x`` at prior ``p_pos``, and the cost proportion of PCF(+).
 
     With normalised costs ``C(+|-) = c`` (the thesis's FPcost r) and ``C(-|+) = 1 - c``, D&H

@@ -10,6 +10,8 @@ probability as the model returned it).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 from sklearn.metrics import roc_auc_score, roc_curve
 
@@ -20,10 +22,22 @@ from costlab.metrics._validation import (
     check_sample_weight,
 )
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["roc_auc", "roc_points"]
 
 
-def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None, drop_intermediate=False):
+def roc_points(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    drop_intermediate: bool = False,
+) -> pd.DataFrame:
     """Every ROC point of ``y_score``, one per distinct score (or only its corners).
 
     Parameters
@@ -72,7 +86,13 @@ def roc_points(y_true, y_score, *, pos_label=None, sample_weight=None, drop_inte
     return pd.DataFrame({"fpr": fpr, "tpr": tpr, "threshold": thresholds})
 
 
-def roc_auc(y_true, y_score, *, pos_label=None, sample_weight=None):
+def roc_auc(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> float:
     """Area under the ROC curve of the positive class's score.
 
     .. math:: AUC = P(s_i > s_j) + \\tfrac12 P(s_i = s_j), \\; i \\text{ positive},

@@ -17,6 +17,7 @@ from __future__ import annotations
 import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -29,6 +30,11 @@ from costlab.metrics._validation import (
     check_step,
 )
 from costlab.validation import InstanceOf, Interval, check_param
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "normalize_costs",
@@ -71,7 +77,7 @@ def _check_curve(label, curve):
         )
 
 
-def normalize_costs(fp_cost, fn_cost):
+def normalize_costs(fp_cost: Any, fn_cost: Any) -> tuple[float, float]:
     """Normalise a pair of misclassification costs so that they sum to 1.
 
     .. math:: FPcost_{norm} = \\frac{FPcost}{FPcost + FNcost}, \\quad
@@ -102,7 +108,7 @@ def normalize_costs(fp_cost, fn_cost):
     return round(fp / total, 15), round(fn / total, 15)
 
 
-def cost_ratio_grid(start=0.05, stop=0.95, step=0.05):
+def cost_ratio_grid(start: float = 0.05, stop: float = 0.95, step: float = 0.05) -> np.ndarray:
     """Normalised FPcost values of a cost-ratio axis, from ``start`` to ``stop`` inclusive.
 
     The thesis's MTMCS charts use FPcost/FNcost = 0.05/0.95, 0.10/0.90, ..., 0.95/0.05
@@ -132,7 +138,7 @@ def cost_ratio_grid(start=0.05, stop=0.95, step=0.05):
     return check_fp_costs(grid)
 
 
-def format_cost_ratio(fp_cost, decimals=2):
+def format_cost_ratio(fp_cost: Any, decimals: int = 2) -> str:
     """Write a normalised FPcost as the thesis writes cost ratios, e.g. ``'0.05/0.95'``.
 
     >>> format_cost_ratio(0.05)
@@ -142,7 +148,9 @@ def format_cost_ratio(fp_cost, decimals=2):
     return f"{fp:.{decimals}f}/{1 - fp:.{decimals}f}"
 
 
-def total_misclassification_cost(fn_rate, fp_rate, fn_cost, fp_cost):
+def total_misclassification_cost(
+    fn_rate: ArrayLike, fp_rate: ArrayLike, fn_cost: Any, fp_cost: Any
+) -> Any:
     """Total misclassification cost in percent.
 
     .. math:: TMC(r) = (FNRate \\cdot FNcost + FPRate \\cdot FPcost) \\cdot 100
@@ -167,7 +175,9 @@ def total_misclassification_cost(fn_rate, fp_rate, fn_cost, fp_cost):
     return float(result) if np.ndim(result) == 0 else result
 
 
-def classify(y_score, threshold, *, score_of="positive", fn_cost=None):
+def classify(
+    y_score: Any, threshold: float, *, score_of: str = "positive", fn_cost: Any = None
+) -> np.ndarray:
     """Label instances positive or negative at a threshold.
 
     On positive-class scores (scikit-learn's convention) an instance is positive when
@@ -232,7 +242,7 @@ def _mtmcs_values(mtmcs, decimals):
     return values if decimals is None else np.round(values, decimals)
 
 
-def mtmcr(mtmcs, decimals=None):
+def mtmcr(mtmcs: ArrayLike, decimals: int | None = None) -> float:
     """Minimum total misclassification cost of a range of cost ratios.
 
     .. math:: MTMCR([r_1, r_2]) = \\sum_{r=r_1}^{r_2} MTMCS(r)
@@ -258,7 +268,7 @@ def mtmcr(mtmcs, decimals=None):
     return float(np.sum(_mtmcs_values(mtmcs, decimals)))
 
 
-def cost_sensitivity(mtmcs, decimals=None):
+def cost_sensitivity(mtmcs: ArrayLike, decimals: int | None = None) -> float:
     """Cost sensitivity: highest MTMCS minus lowest MTMCS in the range (thesis 4.2.2.2).
 
     .. math:: Cost\\ Sensitivity = Highest\\ MTMCS - Lowest\\ MTMCS
@@ -270,7 +280,7 @@ def cost_sensitivity(mtmcs, decimals=None):
     return float(values.max() - values.min())
 
 
-def cst(mtmcs, decimals=None):
+def cst(mtmcs: ArrayLike, decimals: int | None = None) -> float:
     """Cost and Sensitivity Tradeoff measure (thesis 4.2.2.3, equation after simplification).
 
     .. math:: CST = MTMCR \\left(1 + \\frac{Cost\\ Sensitivity}{100}\\right)
@@ -287,7 +297,9 @@ def cst(mtmcs, decimals=None):
     return mtmcr(mtmcs, decimals) * (1.0 + cost_sensitivity(mtmcs, decimals) / 100.0)
 
 
-def curve_in_range(curve, r1=None, r2=None):
+def curve_in_range(
+    curve: pd.DataFrame, r1: float | None = None, r2: float | None = None
+) -> pd.DataFrame:
     """Rows of an MTMCS curve whose FPcost lies in [r1, r2] (None: the curve's own end).
 
     Parameters
@@ -312,7 +324,9 @@ def curve_in_range(curve, r1=None, r2=None):
     return rows
 
 
-def range_summary(curves, r1=None, r2=None, decimals=None):
+def range_summary(
+    curves: Any, r1: float | None = None, r2: float | None = None, decimals: int | None = None
+) -> pd.DataFrame:
     """MTMCR, cost sensitivity and CST of several classifiers over one range.
 
     Parameters
@@ -370,7 +384,9 @@ class Selection:
     summary: pd.DataFrame
 
 
-def select_classifier(curves, r1=None, r2=None, decimals=None):
+def select_classifier(
+    curves: Any, r1: float | None = None, r2: float | None = None, decimals: int | None = None
+) -> Selection:
     """Recommend a robust or an optimal classifier for a range of cost ratios (thesis 5.1).
 
     If one cost curve dominates the others over [r1, r2] it is the *robust* classifier.

@@ -49,6 +49,8 @@ in floating point), where ``y_score >= t`` is ``-y_score <= -t``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -67,6 +69,11 @@ from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
 from costlab.metrics.mtmcs.measures import cost_ratio_grid
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["mtmcs_curve", "CURVE_COLUMNS"]
 
 CURVE_COLUMNS = ("fp_cost", "fn_cost", "mtmcs", "threshold", "fp_rate", "fn_rate")
@@ -74,16 +81,16 @@ _GRID_DECIMALS = 10
 
 
 def mtmcs_curve(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: Any,
     *,
-    pos_label=None,
-    sample_weight=None,
-    fp_costs=None,
-    search="exact",
-    step=1e-5,
-    score_of="positive",
-):
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    fp_costs: ArrayLike | None = None,
+    search: str = "exact",
+    step: float = 1e-5,
+    score_of: str = "positive",
+) -> pd.DataFrame:
     """MTMCS and its optimal threshold at each cost ratio: one classifier's cost curve.
 
     Parameters

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 import numbers
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -38,6 +39,11 @@ from costlab.metrics.prior_shift.estimation import PriorEstimate, clip_prior
 from costlab.metrics.prior_shift.posfrac_purity import prior_operating_curves
 from costlab.metrics.threshold_choice.decision_curve import decision_curve
 from costlab.validation import Interval, check_param
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 _HARM = Interval(numbers.Real, 0.0, math.inf, closed="left")  # finite and >= 0
 
@@ -75,7 +81,7 @@ def _priors(estimate):
     return _Priors(clip_prior(values), estimate.confidence)
 
 
-def read_at_prior(measure, estimate):
+def read_at_prior(measure: Any, estimate: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A measure of the prior read at an estimate, with the band over its replicates.
 
     Parameters
@@ -108,7 +114,15 @@ def read_at_prior(measure, estimate):
     return values[0], low, high
 
 
-def costs_at_prior(y_true, y_score, estimate, fp_costs, *, pos_label=None, sample_weight=None):
+def costs_at_prior(
+    y_true: ArrayLike,
+    y_score: Any,
+    estimate: Any,
+    fp_costs: ArrayLike,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> pd.DataFrame:
     """The cost-curve envelope at the estimated prior, for normalised FPcosts ``fp_costs``.
 
     Parameters
@@ -150,8 +164,15 @@ def costs_at_prior(y_true, y_score, estimate, fp_costs, *, pos_label=None, sampl
 
 
 def net_benefit_at_prior(
-    y_true, y_score, estimate, p_t, *, harm=0.0, pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: Any,
+    estimate: Any,
+    p_t: ArrayLike,
+    *,
+    harm: float = 0.0,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> pd.DataFrame:
     """Net benefit, treat-all and interventions avoided at the estimated prevalence.
 
     Parameters
@@ -199,9 +220,10 @@ def net_benefit_at_prior(
 
 
 def operating_point_at_prior(
-    y_true, y_score, estimate, *, tpr=None, posfrac=None, purity=None, pos_label=None,
-    sample_weight=None,
-):  # fmt: skip
+    y_true: ArrayLike, y_score: Any, estimate: Any, *, tpr: float | None = None,
+    posfrac: float | None = None, purity: float | None = None, pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> pd.DataFrame:  # fmt: skip
     """POSfrac and purity at the estimated prior, at an operating point fixed by one condition.
 
     Parameters

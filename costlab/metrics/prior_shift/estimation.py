@@ -54,6 +54,7 @@ Mining and Knowledge Discovery 17(2), 2008.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 from numba import njit
@@ -65,6 +66,11 @@ from costlab.metrics._validation import (
     check_random_state,
     check_resampling,
 )
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "PRIOR_METHODS",
@@ -126,7 +132,7 @@ class PriorEstimate:
 # ------------------------------------------------------------------ validation
 
 
-def clip_prior(prior):
+def clip_prior(prior: Any) -> Any:
     """A prior (or an array of them) moved just inside (0, 1), for reading a measure at it.
 
     .. math:: \\min(\\max(\\pi', \\varepsilon), 1 - \\varepsilon), \\quad
@@ -262,7 +268,9 @@ def _em(s, weights, train_prior, tol=1e-12, max_iter=200):  # pragma: no cover -
     return out
 
 
-def em_prior(y_score_unlabelled, train_prior, *, tol=1e-12, max_iter=200):
+def em_prior(
+    y_score_unlabelled: ArrayLike, train_prior: float, *, tol: float = 1e-12, max_iter: int = 200
+) -> float:
     """The deployment prior by the EM of Saerens, Latinne & Decaestecker (2002).
 
     Parameters
@@ -318,7 +326,9 @@ def _no_information(name):
     )
 
 
-def bbse_prior(y_true, y_score, y_score_unlabelled, *, pos_label=None):
+def bbse_prior(
+    y_true: ArrayLike, y_score: Any, y_score_unlabelled: ArrayLike, *, pos_label: Any = None
+) -> float:
     """The deployment prior by black-box shift estimation (Lipton, Wang & Smola 2018).
 
     Soft confusion matrix: the labelled scores are the classifier's probabilities of the
@@ -362,7 +372,14 @@ def _acc(q, tpr, fpr):
     return np.clip(out, 0.0, 1.0)
 
 
-def acc_prior(y_true, y_score, y_score_unlabelled, *, threshold=0.5, pos_label=None):
+def acc_prior(
+    y_true: ArrayLike,
+    y_score: Any,
+    y_score_unlabelled: ArrayLike,
+    *,
+    threshold: float = 0.5,
+    pos_label: Any = None,
+) -> float:
     """The deployment prior by adjusted classify and count (Forman 2008).
 
     Parameters
@@ -443,18 +460,18 @@ def _resampled_means(rng, values, n_resamples):
 
 
 def estimate_prior(
-    y_score_unlabelled,
+    y_score_unlabelled: ArrayLike,
     *,
-    method="em",
-    y_true=None,
-    y_score=None,
-    pos_label=None,
-    train_prior=None,
-    threshold=0.5,
-    n_resamples=1000,
-    confidence=0.95,
-    random_state=0,
-):
+    method: str = "em",
+    y_true: ArrayLike | None = None,
+    y_score: Any = None,
+    pos_label: Any = None,
+    train_prior: float | None = None,
+    threshold: float = 0.5,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    random_state: Any = 0,
+) -> PriorEstimate:
     """Estimate the deployment prior :math:`P'(+)` of an unlabelled batch, with an interval.
 
     Parameters

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import warnings
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -47,6 +48,11 @@ from costlab.metrics._validation import (
 )
 from costlab.metrics.engine._counts import checked_counts, class_counts
 from costlab.metrics.engine.pcf import probability_cost
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "PriorOperatingCurves",
@@ -65,7 +71,7 @@ _MEASURES = ["tpr", "fpr", "posfrac", "purity"]
 _TOL = 1e-12  # a purity condition met up to rounding counts as met
 
 
-def positive_fraction(tpr, fpr, prior):
+def positive_fraction(tpr: Any, fpr: ArrayLike, prior: Any) -> Any:
     """POSfrac, the fraction of all instances called target, at true target prior P(C_t).
 
     .. math:: POSfrac = P(C_t) \\, TP_r + P(C_n) \\, FP_r
@@ -91,7 +97,7 @@ def positive_fraction(tpr, fpr, prior):
     return float(value) if np.ndim(value) == 0 else value
 
 
-def purity(tpr, fpr, prior):
+def purity(tpr: Any, fpr: ArrayLike, prior: Any) -> Any:
     """Purity (precision), the fraction of instances called target that are targets.
 
     .. math:: Purity = \\frac{TP_r}{TP_r + \\frac{P(C_n)}{P(C_t)} FP_r}
@@ -144,7 +150,7 @@ class PriorOperatingCurves:
     posfrac: np.ndarray
     purity: np.ndarray
 
-    def to_frame(self):
+    def to_frame(self) -> pd.DataFrame:
         """Tidy table: one row per (prior, threshold), columns ``prior, threshold, tpr, fpr,
         posfrac, purity``; priors in the given order, thresholds decreasing."""
         k, m = self.posfrac.shape
@@ -159,12 +165,12 @@ class PriorOperatingCurves:
             }
         )
 
-    def probability_costs(self, fn_cost=1.0, fp_cost=1.0):
+    def probability_costs(self, fn_cost: Any = 1.0, fp_cost: Any = 1.0) -> np.ndarray:
         """PCF(+) of each prior with costs C(-|+) = ``fn_cost`` and C(+|-) = ``fp_cost``
         (D&H eq. 6): where each prior sits on a cost curve's x axis."""
         return probability_cost(self.priors, fn_cost, fp_cost)
 
-    def normalized_expected_cost(self, fn_cost=1.0, fp_cost=1.0):
+    def normalized_expected_cost(self, fn_cost: Any = 1.0, fp_cost: Any = 1.0) -> np.ndarray:
         """NE[C] of every threshold at every prior, shape (k, m), for the given costs.
 
         .. math:: NE[C] = (1 - TP_r - FP_r) \\, PCF(+) + FP_r
@@ -176,7 +182,9 @@ class PriorOperatingCurves:
         pcf = np.atleast_1d(self.probability_costs(fn_cost, fp_cost))[:, None]
         return (1.0 - self.tpr - self.fpr) * pcf + self.fpr
 
-    def at(self, *, tpr=None, posfrac=None, purity=None):
+    def at(
+        self, *, tpr: Any = None, posfrac: float | None = None, purity: float | None = None
+    ) -> pd.DataFrame:
         """The operating point fixed by one condition, for every prior (see
         :func:`operating_point` for the rules); a DataFrame with :data:`POINT_COLUMNS`."""
         name, target = _one_condition(tpr, posfrac, purity)
@@ -240,7 +248,14 @@ class PriorOperatingCurves:
         )
 
 
-def prior_operating_curves(y_true, y_score, priors, *, pos_label=None, sample_weight=None):
+def prior_operating_curves(
+    y_true: ArrayLike,
+    y_score: Any,
+    priors: ArrayLike,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> PriorOperatingCurves:
     """ROC, POSfrac and Purity curves over the thresholds of one classifier, for many priors.
 
     The scores are sorted once (:func:`costlab.metrics.engine._counts.class_counts`); POSfrac and
@@ -286,7 +301,14 @@ def prior_operating_curves(y_true, y_score, priors, *, pos_label=None, sample_we
     return _curves(is_pos, scores, p, weight)
 
 
-def prior_operating_characteristics(y_true, y_score, priors, *, pos_label=None, sample_weight=None):
+def prior_operating_characteristics(
+    y_true: ArrayLike,
+    y_score: Any,
+    priors: ArrayLike,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> pd.DataFrame:
     """Tidy table of the ROC, POSfrac and Purity curves for many priors (Landgrebe equations 3-6).
 
     Parameters are those of :func:`prior_operating_curves`.
@@ -310,16 +332,16 @@ def prior_operating_characteristics(y_true, y_score, priors, *, pos_label=None, 
 
 
 def operating_point(
-    y_true,
-    y_score,
-    priors,
+    y_true: ArrayLike,
+    y_score: Any,
+    priors: ArrayLike,
     *,
-    tpr=None,
-    posfrac=None,
-    purity=None,
-    pos_label=None,
-    sample_weight=None,
-):
+    tpr: Any = None,
+    posfrac: float | None = None,
+    purity: float | None = None,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> pd.DataFrame:
     """TPr, FPr, POSfrac and Purity where one of TPr, POSfrac or Purity is fixed.
 
     Landgrebe sec. 4 fixes TPr = 80 % and reads POSfrac at P(C_t) = 0.5, 0.1 and 0.001; POSfrac
@@ -382,8 +404,16 @@ def operating_point(
 
 
 def fold_operating_points(
-    y_true, y_score, priors, *, folds=None, tpr=None, posfrac=None, purity=None, pos_label=None
-):
+    y_true: ArrayLike,
+    y_score: Any,
+    priors: ArrayLike,
+    *,
+    folds: Any = None,
+    tpr: Any = None,
+    posfrac: float | None = None,
+    purity: float | None = None,
+    pos_label: Any = None,
+) -> pd.DataFrame:
     """:func:`operating_point` in every cross-validation fold (Landgrebe Table 2's cells).
 
     Parameters
@@ -430,7 +460,7 @@ def fold_operating_points(
     return table[["fold", *POINT_COLUMNS]].astype({c: float for c in POINT_COLUMNS})
 
 
-def summarize_folds(table, *, ddof=1):
+def summarize_folds(table: pd.DataFrame, *, ddof: int = 1) -> pd.DataFrame:
     """Mean and standard deviation over folds of each measure, per prior (Table 2's m +- s).
 
     Parameters

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -47,6 +48,11 @@ from costlab.metrics.threshold_choice.methods import (
     _curve_from_counts,
 )
 from costlab.validation import Options, check_param
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["CurveBands", "bootstrap_brier_curves", "bootstrap_decision_curves"]
 
@@ -84,7 +90,7 @@ class CurveBands:
             raise ValueError(f"unknown model {name!r}; the models are {self.names}.")
         return self.names.index(name)
 
-    def band(self, name=None):
+    def band(self, name: str | None = None) -> pd.DataFrame:
         """Tidy band of one model: ``x, value, low, high, std``."""
         k = self._index(self.names[0] if name is None else name)
         reps = self.replicates[:, k]
@@ -99,18 +105,18 @@ class CurveBands:
             }
         )
 
-    def bands(self):
+    def bands(self) -> dict[str, pd.DataFrame]:
         """``{name: band}`` for every model."""
         return {name: self.band(name) for name in self.names}
 
-    def difference(self, a, b):
+    def difference(self, a: Any, b: Any) -> pd.DataFrame:
         """Paired difference a - b at each x: ``x, difference, low, high, p_above`` where
         ``p_above`` is the fraction of resamples in which a's value exceeds b's."""
         frame, d = _difference_frame(self, "x", self.x, a, b)
         frame["p_above"] = (d > 0).mean(axis=0)
         return frame
 
-    def area_intervals(self):
+    def area_intervals(self) -> pd.DataFrame:
         """Each model's area (expected loss) with its percentile interval."""
         if self.area_replicates is None:
             raise ValueError(f"these {self.quantity} curves carry no areas.")
@@ -125,7 +131,7 @@ class CurveBands:
             }
         )
 
-    def area_difference(self, a, b):
+    def area_difference(self, a: Any, b: Any) -> dict[str, float]:
         """Paired interval of area(a) - area(b), and the fraction of resamples where a's area
         is smaller (a has the lower expected loss)."""
         if self.area_replicates is None:
@@ -146,19 +152,19 @@ class CurveBands:
 
 
 def bootstrap_decision_curves(
-    y_true,
-    scores,
+    y_true: ArrayLike,
+    scores: Any,
     *,
-    p_t=None,
-    method="score-driven",
-    standardized=False,
-    n_resamples=1000,
-    confidence=0.95,
-    stratified=True,
-    random_state=0,
-    pos_label=None,
-    sample_weight=None,
-):
+    p_t: ArrayLike | None = None,
+    method: str = "score-driven",
+    standardized: bool = False,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    stratified: bool = True,
+    random_state: Any = 0,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> CurveBands:
     """Bootstrap bands of decision curves (net benefit at each p_t), paired across models.
 
     Parameters
@@ -221,19 +227,19 @@ def bootstrap_decision_curves(
 
 
 def bootstrap_brier_curves(
-    y_true,
-    scores,
+    y_true: ArrayLike,
+    scores: Any,
     *,
-    method="score-driven",
-    space="cost",
-    x=None,
-    n_resamples=1000,
-    confidence=0.95,
-    stratified=True,
-    random_state=0,
-    pos_label=None,
-    sample_weight=None,
-):
+    method: str = "score-driven",
+    space: str = "cost",
+    x: ArrayLike | None = None,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    stratified: bool = True,
+    random_state: Any = 0,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> CurveBands:
     """Bootstrap bands of threshold-choice loss curves and intervals of their areas.
 
     ``method="score-driven"`` gives Brier curves (area: the Brier score in cost space);

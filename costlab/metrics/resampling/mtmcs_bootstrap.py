@@ -36,6 +36,7 @@ scores, as the thesis uses, remove most of it).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pandas as pd
@@ -60,6 +61,9 @@ from costlab.metrics.resampling._draws import (
     _weighted_rows,
 )
 from costlab.metrics.resampling._exact_mtmcs import _mtmcs, _mtmcs_of_counts
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "BootstrapCurves",
@@ -88,7 +92,9 @@ def __getattr__(name):
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
+def mtmcs_of_scores(
+    is_pos: ArrayLike, scores: Any, fp_costs: ArrayLike, sample_weight: ArrayLike | None = None
+) -> np.ndarray:
     """Exact MTMCS (%) at normalised FPcosts: 100 x the equal-prior envelope at 1 - FPcost.
 
     Parameters
@@ -127,7 +133,7 @@ def mtmcs_of_scores(is_pos, scores, fp_costs, sample_weight=None):
     return _mtmcs(is_pos, s, check_fp_costs(fp_costs), w)
 
 
-def _check_is_pos(is_pos):
+def _check_is_pos(is_pos: ArrayLike) -> np.ndarray:
     """``is_pos`` as a 1-D bool array holding both classes; 0/1 numbers accepted."""
     arr = np.asarray(is_pos)
     if arr.ndim != 1:
@@ -168,7 +174,7 @@ class BootstrapCurves:
     replicates: np.ndarray
     confidence: float
 
-    def band(self):
+    def band(self) -> pd.DataFrame:
         """Tidy band: ``fp_cost, mtmcs, low, high, std`` (percentile, pointwise)."""
         low, high = _percentile_interval(self.replicates, self.confidence, axis=0)
         return pd.DataFrame(
@@ -181,7 +187,7 @@ class BootstrapCurves:
             }
         )
 
-    def envelope_band(self):
+    def envelope_band(self) -> pd.DataFrame:
         """The same band on Drummond & Holte's axes: ``pcf, ne, low, high`` with
         PCF(+) = 1 - FPcost (equal priors) and NE[C] = MTMCS / 100, sorted by PCF(+). The
         cost curve's envelope is prior-free on these axes: to read it for a prior p and costs,
@@ -197,7 +203,7 @@ class BootstrapCurves:
         )
         return out.sort_values("pcf", ignore_index=True)
 
-    def range_measures(self, r1, r2, decimals=None):
+    def range_measures(self, r1: float, r2: float, decimals: int | None = None) -> pd.DataFrame:
         """MTMCR, cost sensitivity and CST over the grid ratios in [r1, r2], each with its
         estimate and percentile interval (thesis 4.2.2 on every resample)."""
         r1, r2 = check_cost_range(r1, r2)
@@ -225,16 +231,16 @@ class BootstrapCurves:
 
 
 def bootstrap_mtmcs(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: Any,
     *,
-    fp_costs=None,
-    n_resamples=1000,
-    confidence=0.95,
-    random_state=0,
-    pos_label=None,
-    sample_weight=None,
-):
+    fp_costs: ArrayLike | None = None,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    random_state: Any = 0,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> BootstrapCurves:
     """Stratified bootstrap of the exact MTMCS curve (see the module docstring).
 
     Parameters
@@ -308,7 +314,7 @@ class PairedBootstrap:
             raise ValueError(f"unknown classifier {name!r}; choose from {self.names}.")
         return self.names.index(name)
 
-    def curves(self, name):
+    def curves(self, name: str) -> BootstrapCurves:
         """One classifier's replicates as :class:`BootstrapCurves` (its bands and range
         measures)."""
         k = self._index(name)
@@ -327,14 +333,21 @@ class PairedBootstrap:
             raise ValueError(f"no cost ratio of the curves lies in [{r1}, {r2}].")
         return inside
 
-    def difference(self, a, b):
+    def difference(self, a: Any, b: Any) -> pd.DataFrame:
         """Pointwise MTMCS(a) - MTMCS(b) with its paired percentile interval (the two curves of
         each resample are computed on the same instances)."""
         frame, diff = _difference_frame(self, "fp_cost", self.fp_costs, a, b)
         frame["p_a_lower"] = (diff < 0).mean(axis=0)
         return frame
 
-    def range_difference(self, a, b, r1=None, r2=None, decimals=None):
+    def range_difference(
+        self,
+        a: Any,
+        b: Any,
+        r1: float | None = None,
+        r2: float | None = None,
+        decimals: int | None = None,
+    ) -> dict[str, float]:
         """MTMCR(a) - MTMCR(b) over [r1, r2] with its paired percentile interval."""
         inside = self._inside(r1, r2)
         i, j = self._index(a), self._index(b)
@@ -347,13 +360,16 @@ class PairedBootstrap:
         )
         return {"difference": estimate, "low": low, "high": high, "p_a_lower": (rep < 0).mean()}
 
-    def selection_frequency(self, r1=None, r2=None, decimals=None):
+    def selection_frequency(
+        self, r1: float | None = None, r2: float | None = None, decimals: int | None = None
+    ) -> pd.DataFrame:
         """How often the thesis's selection rule (5.1: the robust classifier if one curve
         dominates over [r1, r2], else the smallest CST) picks each classifier across the
         resamples: ``classifier, chosen (fraction), robust (fraction of those robust)``, and
         the rule's choice on the original sample as ``attrs["selected"]``."""
         inside = self._inside(r1, r2)
-        picks, kinds = [], []
+        picks: Any = []
+        kinds: Any = []
         for rep in self.replicates:
             kind, best = selection_rule(rep[:, inside], decimals)
             picks.append(best)
@@ -375,7 +391,7 @@ class PairedBootstrap:
         return out
 
 
-def selection_rule(table, decimals=None):
+def selection_rule(table: pd.DataFrame, decimals: int | None = None) -> tuple[str, Any]:
     """The thesis's rule (5.1) on a (classifiers x ratios) MTMCS table: ``(kind, index)``.
 
     The same decision as :func:`costlab.metrics.select_classifier` (tested equal), on arrays.
@@ -392,16 +408,16 @@ def selection_rule(table, decimals=None):
 
 
 def paired_bootstrap(
-    y_true,
-    scores,
+    y_true: ArrayLike,
+    scores: Any,
     *,
-    fp_costs=None,
-    n_resamples=1000,
-    confidence=0.95,
-    random_state=0,
-    pos_label=None,
-    sample_weight=None,
-):
+    fp_costs: ArrayLike | None = None,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    random_state: Any = 0,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> PairedBootstrap:
     """Stratified bootstrap of several classifiers' MTMCS curves on the same resamples.
 
     Parameters

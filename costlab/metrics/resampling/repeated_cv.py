@@ -11,6 +11,7 @@ deviations. No resampling is drawn: the repetitions are the replicates.
 from __future__ import annotations
 
 import warnings
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -20,10 +21,23 @@ from costlab.metrics.mtmcs.measures import cost_ratio_grid
 from costlab.metrics.resampling._draws import _percentile_interval
 from costlab.metrics.resampling._exact_mtmcs import _mtmcs
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["cv_band"]
 
 
-def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=None):
+def cv_band(
+    y_true: ArrayLike,
+    y_score: Any,
+    fold: ArrayLike,
+    *,
+    fp_costs: ArrayLike | None = None,
+    confidence: float = 0.95,
+    pos_label: Any = None,
+) -> pd.DataFrame:
     """Repeat-wise and fold-wise spread of the MTMCS curve of repeated cross-validation.
 
     Parameters
@@ -66,7 +80,8 @@ def cv_band(y_true, y_score, fold, *, fp_costs=None, confidence=0.95, pos_label=
     for row in p:
         is_pos, _ = check_labels_scores(y_true, row, pos_label=pos_label)
     repeat_curves = np.array([_mtmcs(is_pos, row, fp) for row in p])
-    fold_curves, one_class = [], []
+    fold_curves: Any = []  # the per-fold curves, then their array
+    one_class: list[str] = []
     for r, (row, ids) in enumerate(zip(p, folds, strict=True)):
         for k in np.unique(ids):
             mask = ids == k

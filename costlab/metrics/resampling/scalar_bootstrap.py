@@ -7,6 +7,8 @@ scipy's percentile, basic or BCa interval of any ``statistic(y_true, y_score)``.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 from scipy import stats
 
@@ -16,6 +18,12 @@ from costlab.metrics._validation import (
     check_resampling,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["bootstrap_interval"]
 
 #: The intervals scipy.stats.bootstrap computes.
@@ -23,16 +31,16 @@ _INTERVAL_METHODS = ("percentile", "basic", "BCa")
 
 
 def bootstrap_interval(
-    y_true,
-    y_score,
-    statistic,
+    y_true: ArrayLike,
+    y_score: Any,
+    statistic: Callable[..., Any],
     *,
-    n_resamples=1000,
-    confidence=0.95,
-    method="BCa",
-    random_state=0,
-    pos_label=None,
-):
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    method: str = "BCa",
+    random_state: Any = 0,
+    pos_label: Any = None,
+) -> Any:
     """Interval of a scalar statistic of (labels, scores) by a stratified bootstrap.
 
     Each resample draws, with replacement, as many positives as the sample holds from its

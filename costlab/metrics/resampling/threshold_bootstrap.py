@@ -9,6 +9,8 @@ envelope, Drummond & Holte 2000) and the ROC curve vertically averaged at fixed 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -24,21 +26,26 @@ from costlab.metrics.resampling._draws import (
     _weighted_rows,
 )
 
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
 __all__ = ["bootstrap_thresholds"]
 
 
 def bootstrap_thresholds(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: Any,
     *,
-    fp_costs=None,
-    fpr_grid=None,
-    n_resamples=1000,
-    confidence=0.95,
-    random_state=0,
-    pos_label=None,
-    sample_weight=None,
-):
+    fp_costs: ArrayLike | None = None,
+    fpr_grid: ArrayLike | None = None,
+    n_resamples: int = 1000,
+    confidence: float = 0.95,
+    random_state: Any = 0,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> tuple[pd.DataFrame, pd.DataFrame]:
     """Spread of the cost-optimal threshold and of the ROC curve across stratified resamples.
 
     For each normalised FPcost r the threshold of the ROC-hull vertex optimal at r (equal

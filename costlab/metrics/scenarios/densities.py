@@ -23,11 +23,18 @@ The families of Johnson et al.'s Fig. 1 (sec. 3.2) come from :func:`scenario_den
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 from scipy import integrate, optimize, special
 
 from costlab.metrics._validation import check_cost_proportions
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "BetaDensity",
@@ -50,11 +57,11 @@ class CostDensity:
     name = "density"
     atoms: tuple = ()
 
-    def pdf(self, c):
+    def pdf(self, c: ArrayLike) -> np.ndarray:
         """u(c) (0 outside the support; point masses are not in it)."""
         raise NotImplementedError
 
-    def moments(self, c):
+    def moments(self, c: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         """Running moments :math:`(\\int_0^c x u(x) dx, \\int_0^c (1 - x) u(x) dx)`.
 
         Parameters
@@ -68,7 +75,7 @@ class CostDensity:
         """
         raise NotImplementedError
 
-    def mean(self):
+    def mean(self) -> float:
         """E[c]."""
         m0, _ = self.moments(np.array([1.0]))
         return float(m0[0])
@@ -123,7 +130,7 @@ class BetaDensity(CostDensity):
             )
 
     @property
-    def name(self):
+    def name(self) -> str:  # type: ignore[override]  # a class attribute of the base
         core = f"Beta({self.a:g}, {self.b:g})"
         if (self.low, self.high) == (0.0, 1.0):
             return core
@@ -146,7 +153,7 @@ class BetaDensity(CostDensity):
     def _mass(self):
         return float(self._between(self.a, self.b, self.high))
 
-    def pdf(self, c):
+    def pdf(self, c: ArrayLike) -> np.ndarray:
         c = check_cost_proportions(c)
         inside = (c >= self.low) & (c <= self.high)
         dens = np.exp(
@@ -156,7 +163,7 @@ class BetaDensity(CostDensity):
         )
         return np.where(inside, dens / self._mass(), 0.0)
 
-    def moments(self, c):
+    def moments(self, c: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         c = np.clip(check_cost_proportions(c), self.low, self.high)
         mass = self._mass()
         if not mass > 0:  # the window's probability underflows: its point-mass limit
@@ -187,11 +194,11 @@ class TruncatedExponential(CostDensity):
             raise ValueError(f"rate must be a finite number, got {self.rate!r}.")
 
     @property
-    def name(self):
+    def name(self) -> str:  # type: ignore[override]  # a class attribute of the base
         return f"TruncExp(rate={self.rate:.4g})"
 
     @classmethod
-    def with_mean(cls, mean):
+    def with_mean(cls, mean: float) -> TruncatedExponential:
         """The truncated exponential on [0, 1] with E[c] = ``mean`` (0 < mean < 1)."""
         mean = float(mean)
         if not (0.0 < mean < 1.0):
@@ -201,7 +208,7 @@ class TruncatedExponential(CostDensity):
         rate = optimize.brentq(lambda r: cls(r).mean() - mean, -1e3, 1e3, xtol=1e-14, rtol=1e-15)
         return cls(float(rate))
 
-    def pdf(self, c):
+    def pdf(self, c: ArrayLike) -> np.ndarray:
         c = check_cost_proportions(c)
         lam = self.rate
         if abs(lam) < 1e-9:
@@ -210,7 +217,7 @@ class TruncatedExponential(CostDensity):
             return TruncatedExponential(-lam).pdf(1.0 - c)
         return lam * np.exp(-lam * c) / -np.expm1(-lam)
 
-    def moments(self, c):
+    def moments(self, c: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         c = check_cost_proportions(c)
         lam = self.rate
         if abs(lam) < 1e-9:  # uniform
@@ -238,17 +245,17 @@ class PointMass(CostDensity):
             raise ValueError(f"at must lie in [0, 1] (a cost ratio c), got {self.at!r}.")
 
     @property
-    def name(self):
+    def name(self) -> str:  # type: ignore[override]  # a class attribute of the base
         return f"c = {self.at:g}"
 
     @property
-    def atoms(self):
+    def atoms(self) -> Any:  # type: ignore[override]  # a class attribute of the base
         return ((self.at, 1.0),)
 
-    def pdf(self, c):
+    def pdf(self, c: ArrayLike) -> np.ndarray:
         return np.zeros_like(check_cost_proportions(c))
 
-    def moments(self, c):
+    def moments(self, c: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         step = (check_cost_proportions(c) >= self.at).astype(np.float64)
         return self.at * step, (1.0 - self.at) * step
 
@@ -260,7 +267,7 @@ class FunctionDensity(CostDensity):
     so they are exact to quadrature accuracy (about 1e-10 for smooth u).
     """
 
-    def __init__(self, pdf, name="u(c)"):
+    def __init__(self, pdf: Callable[..., Any], name: str = "u(c)") -> None:
         if not callable(pdf):
             raise TypeError(f"pdf must be callable u(c), got {type(pdf).__name__}.")
         self._pdf = pdf
@@ -273,11 +280,11 @@ class FunctionDensity(CostDensity):
         if not self._total > 0:
             raise ValueError("density must have a positive integral over [0, 1].")
 
-    def pdf(self, c):
+    def pdf(self, c: ArrayLike) -> np.ndarray:
         c = check_cost_proportions(c)
         return np.vectorize(lambda x: float(self._pdf(x)) / self._total, otypes=[float])(c)
 
-    def moments(self, c):
+    def moments(self, c: ArrayLike) -> tuple[np.ndarray, np.ndarray]:
         c = check_cost_proportions(c)
         flat = c.ravel()
         order = np.argsort(flat, kind="stable")
@@ -296,7 +303,7 @@ class FunctionDensity(CostDensity):
         return (m0 / self._total).reshape(c.shape), (m1 / self._total).reshape(c.shape)
 
 
-def as_cost_density(density):
+def as_cost_density(density: Any) -> CostDensity:
     """A :class:`CostDensity` from what users write.
 
     Parameters
@@ -328,7 +335,7 @@ def as_cost_density(density):
     )
 
 
-def scenario_densities(pi1):
+def scenario_densities(pi1: float) -> dict[str, CostDensity]:
     """Johnson et al.'s cost densities (their Figure 1, section 3.2) for a positive prior ``pi1``.
 
     Johnson et al. describe them in words; the parametrisations below are ours, stated:

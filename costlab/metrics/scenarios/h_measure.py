@@ -38,6 +38,7 @@ Defaults and deviations, stated:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -47,6 +48,13 @@ from costlab.metrics.engine.hull import hull_from_counts
 from costlab.metrics.engine.pcf import pcf_cost_proportion
 from costlab.metrics.scenarios.densities import BetaDensity, as_cost_density
 from costlab.metrics.scenarios.risk import normalized_loss
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+
+    from costlab.metrics.scenarios.densities import CostDensity
 
 __all__ = ["HMeasure", "h_measure", "h_measure_report"]
 
@@ -85,7 +93,7 @@ class HMeasure:
     pi1: float
     density: object = None
 
-    def minimum_loss(self, c):
+    def minimum_loss(self, c: ArrayLike) -> Any:
         """Q(c), the minimum loss at cost ratio c (the curve H integrates)."""
         c = np.asarray(c, dtype=np.float64)
         if np.any((c < 0) | (c > 1)):
@@ -96,17 +104,17 @@ class HMeasure:
 
 
 def h_measure(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: Any,
     *,
-    a=None,
-    b=None,
-    severity_ratio=None,
-    density=None,
-    pos_label=None,
-    sample_weight=None,
-    flip_below_diagonal=False,
-):
+    a: Any = None,
+    b: Any = None,
+    severity_ratio: Any = None,
+    density: Any = None,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    flip_below_diagonal: bool = False,
+) -> float:
     """Hand's H measure (see the module docstring for defaults and deviations).
 
     Parameters
@@ -153,17 +161,17 @@ def h_measure(
 
 
 def h_measure_report(
-    y_true,
-    y_score,
+    y_true: ArrayLike,
+    y_score: Any,
     *,
-    a=None,
-    b=None,
-    severity_ratio=None,
-    density=None,
-    pos_label=None,
-    sample_weight=None,
-    flip_below_diagonal=False,
-):
+    a: Any = None,
+    b: Any = None,
+    severity_ratio: Any = None,
+    density: Any = None,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+    flip_below_diagonal: bool = False,
+) -> HMeasure:
     """H with AUC, Gini and KS, the Beta parameters used and the minimum-loss curve.
 
     Parameters as :func:`h_measure`; returns an :class:`HMeasure`.
@@ -191,7 +199,7 @@ def h_measure_report(
     pi1 = counts.n_pos / (counts.n_pos + counts.n_neg)
     if density is None:
         a, b = _beta_parameters(a, b, severity_ratio, pi1)
-        u = BetaDensity(a, b)
+        u: CostDensity = BetaDensity(a, b)
     else:
         u = as_cost_density(density)
         a, b = (u.a, u.b) if isinstance(u, BetaDensity) else (np.nan, np.nan)

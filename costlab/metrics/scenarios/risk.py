@@ -28,6 +28,8 @@ density's partial moments (:mod:`costlab.metrics.scenarios.densities`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 
@@ -36,6 +38,11 @@ from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
 from costlab.metrics.engine.pcf import _cost_proportion_pcf
 from costlab.metrics.scenarios.densities import PointMass, as_cost_density
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "classifier_risk",
@@ -180,7 +187,14 @@ def _risk_table(envelope, pi1, density):
     return table
 
 
-def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
+def classifier_risk(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    density: Any = None,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> pd.DataFrame:
     """Each ROC-hull classifier's risk (Johnson et al. 2015, Definition 1, equation 10).
 
     Parameters
@@ -212,7 +226,14 @@ def classifier_risk(y_true, y_score, *, density=None, pos_label=None, sample_wei
     return _risk_table(envelope, pi1, density)
 
 
-def instance_risk(y_true, y_score, *, density=None, pos_label=None, sample_weight=None):
+def instance_risk(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    density: Any = None,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> pd.DataFrame:
     """Risk of every instance (Johnson et al. 2015, Definition 2): the summed risk of the hull
     classifiers that misclassify it.
 

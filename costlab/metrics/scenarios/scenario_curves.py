@@ -33,6 +33,7 @@ not for Beta(2, 2) or unbalanced classes: the tests show both the equality and i
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -47,6 +48,11 @@ from costlab.metrics.scenarios.risk import (
     point_mass_loss,
     trivial_loss,
 )
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["COST_CURVE", "ScenarioCurve", "scenario_curve", "scenario_curves"]
 
@@ -84,7 +90,7 @@ class ScenarioCurve:
     axis: str = "pcf"
 
     @property
-    def h(self):
+    def h(self) -> float:
         """H_u = 1 - loss (NaN for the cost curve, which has no H)."""
         return np.nan if self.density is None else 1.0 - self.loss
 
@@ -95,7 +101,7 @@ class ScenarioCurve:
         # c -> PCF(+) is the map PCF(+) -> c itself (an involution), with the same Jacobian
         return _cost_proportion_pcf(x, self.pi1), _c_jacobian(x, self.pi1)
 
-    def __call__(self, x):
+    def __call__(self, x: ArrayLike) -> Any:
         """The curve's height at axis values x (point masses contribute 0 off their atom)."""
         x = np.asarray(x, dtype=np.float64)
         if not np.all(np.isfinite(x)) or np.any((x < 0) | (x > 1)):
@@ -115,7 +121,7 @@ class ScenarioCurve:
         with np.errstate(invalid="ignore"):
             return np.where(ne > 0, ne * weight, 0.0) / z
 
-    def curve(self, n=1001):
+    def curve(self, n: int = 1001) -> tuple[np.ndarray, np.ndarray]:
         """(x, y) for drawing: n even points plus the envelope's breakpoints."""
         if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 2:
             raise ValueError(f"n must be an integer >= 2, got {n!r}.")
@@ -125,7 +131,7 @@ class ScenarioCurve:
         x = np.unique(np.concatenate((np.linspace(0.0, 1.0, n), knots)))
         return x, self(x)
 
-    def atoms(self):
+    def atoms(self) -> list[tuple[float, float]]:
         """Point masses as (x, height) pairs: the normalised loss at each atom's c (the
         curve's "area" there), for drawing as spikes."""
         if self.density is None or not self.density.atoms:
@@ -143,7 +149,7 @@ class ScenarioCurve:
             out.append((pcf if self.axis == "pcf" else c, height))
         return out
 
-    def peak(self, n=4001):
+    def peak(self, n: int = 4001) -> tuple[float, float, int]:
         """(x, height, vertex) where the curve is highest: the scenario of greatest loss and
         the hull vertex optimal there (Johnson et al. 2015, sec. 4.3, "the global maximum")."""
         x, y = self.curve(n)
@@ -160,8 +166,14 @@ def _c_jacobian(pcf, pi1):
 
 
 def scenario_curve(
-    y_true, y_score, *, density=None, axis="pcf", pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    density: Any = None,
+    axis: str = "pcf",
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> ScenarioCurve:
     """The scenario curve of one classifier for one cost density (Johnson et al. 2015, Figure 1).
 
     Parameters
@@ -207,7 +219,15 @@ def _scenario(envelope, pi1, density, axis):
     return ScenarioCurve(envelope, pi1, u, u.name, loss, axis)
 
 
-def scenario_curves(y_true, y_score, densities, *, axis="pcf", pos_label=None, sample_weight=None):
+def scenario_curves(
+    y_true: ArrayLike,
+    y_score: Any,
+    densities: Any,
+    *,
+    axis: str = "pcf",
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> dict[str, ScenarioCurve]:
     """Scenario curves of one classifier for several densities (one sort of the scores).
 
     Parameters

@@ -18,6 +18,7 @@ compute the same thing from labels and scores each time; the tests check the two
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -27,6 +28,14 @@ from costlab.metrics.engine.hull import hull_from_counts
 from costlab.metrics.scenarios.densities import as_cost_density
 from costlab.metrics.scenarios.risk import _instance_table, _risk_table, normalized_loss
 from costlab.metrics.scenarios.scenario_curves import _scenario
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    import pandas as pd
+    from numpy.typing import ArrayLike
+
+    from costlab.metrics.scenarios.scenario_curves import ScenarioCurve
 
 __all__ = ["ScoredHull", "scored_hull"]
 
@@ -55,18 +64,18 @@ class ScoredHull:
     pi1: float
 
     @property
-    def n_vertices(self):
+    def n_vertices(self) -> int:
         """Hull vertices, the two trivial classifiers included."""
         return self.envelope.hull.n_vertices
 
-    def scenario_curve(self, density=None, *, axis="pcf"):
+    def scenario_curve(self, density: Any = None, *, axis: str = "pcf") -> ScenarioCurve:
         """The scenario curve under ``density``: :func:`~costlab.metrics.scenario_curve`.
 
         ``density`` may also be ``"cost curve"``; ``axis`` is ``"pcf"`` or ``"c"``.
         """
         return _scenario(self.envelope, self.pi1, density, axis)
 
-    def h_measure(self, density=None):
+    def h_measure(self, density: Any = None) -> float:
         """H under ``density`` (default Hand's Beta(2, 2)): 1 minus the normalised loss.
 
         Equal to :func:`~costlab.metrics.h_measure` with ``density`` (Hand 2009; Johnson et al.
@@ -74,16 +83,22 @@ class ScoredHull:
         """
         return 1.0 - normalized_loss(self.envelope, self.pi1, as_cost_density(density))
 
-    def classifier_risk(self, density=None):
+    def classifier_risk(self, density: Any = None) -> pd.DataFrame:
         """Risk of every hull classifier: :func:`~costlab.metrics.classifier_risk` (eq. 10)."""
         return _risk_table(self.envelope, self.pi1, density)
 
-    def instance_risk(self, density=None):
+    def instance_risk(self, density: Any = None) -> pd.DataFrame:
         """Risk of every instance: :func:`~costlab.metrics.instance_risk` (Definition 2)."""
         return _instance_table(self.is_pos, self.scores, self.envelope, self.pi1, density)
 
 
-def scored_hull(y_true, y_score, *, pos_label=None, sample_weight=None):
+def scored_hull(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> ScoredHull:
     """Sort a classifier's scores once, for the scenario measures under any density.
 
     Parameters

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import numbers
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -47,6 +48,11 @@ from costlab.metrics._validation import (
 )
 from costlab.metrics.threshold_choice.methods import ThresholdChoiceCurve, threshold_choice_curve
 from costlab.validation import Interval, Options, check_param
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 _PREVALENCE = Interval(numbers.Real, 0.0, 1.0, closed="neither")
 
@@ -75,20 +81,20 @@ class DecisionCurve:
     loss: ThresholdChoiceCurve
 
     @property
-    def prevalence(self):
+    def prevalence(self) -> float:
         """:math:`\\pi`, the fraction of positives."""
         return self.loss.prevalence
 
     @property
-    def method(self):
+    def method(self) -> str:
         return self.loss.method
 
     @property
-    def knots(self):
+    def knots(self) -> np.ndarray:
         """The p_t where the net benefit may jump (the distinct scores, or hull breakpoints)."""
         return self.loss.knots
 
-    def __call__(self, p_t, *, standardized=False):
+    def __call__(self, p_t: ArrayLike, *, standardized: bool = False) -> Any:
         """NB at each p_t (sNB = NB / prevalence with ``standardized=True``)."""
         check_bool(standardized, "standardized")
         p = check_threshold_probabilities(p_t)
@@ -99,11 +105,13 @@ class DecisionCurve:
             nb = nb / pi
         return float(nb[0]) if np.ndim(p) == 0 else nb
 
-    def treat_all(self, p_t, *, standardized=False):
+    def treat_all(self, p_t: ArrayLike, *, standardized: bool = False) -> Any:
         """NB of treating everyone at each p_t."""
         return treat_all_net_benefit(self.prevalence, p_t, standardized=standardized)
 
-    def curve(self, *, p_max=0.99, points=400, standardized=False):
+    def curve(
+        self, *, p_max: float = 0.99, points: Any = 400, standardized: bool = False
+    ) -> tuple[np.ndarray, np.ndarray]:
         """A polyline (p_t, NB) on [0, p_max]: ``points`` evenly spaced p_t plus both sides of
         every jump, so the steps are drawn where they are."""
         p_max = float(check_threshold_probabilities(p_max))
@@ -114,7 +122,14 @@ class DecisionCurve:
         return x, self(x, standardized=standardized)
 
 
-def decision_curve(y_true, y_score, *, method="score-driven", pos_label=None, sample_weight=None):
+def decision_curve(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    method: str = "score-driven",
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> DecisionCurve:
     """The decision curve of a model whose ``y_score`` estimates P(+).
 
     Parameters
@@ -154,7 +169,15 @@ def decision_curve(y_true, y_score, *, method="score-driven", pos_label=None, sa
     )
 
 
-def net_benefit(y_true, y_score, p_t, *, standardized=False, pos_label=None, sample_weight=None):
+def net_benefit(
+    y_true: ArrayLike,
+    y_score: Any,
+    p_t: ArrayLike,
+    *,
+    standardized: bool = False,
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> Any:
     """Net benefit of treating when ``y_score >= p_t``, at each p_t (by counting).
 
     .. math:: NB(p_t) = \\frac{TP(p_t)}{n} - \\frac{FP(p_t)}{n}\\,\\frac{p_t}{1 - p_t}
@@ -195,7 +218,7 @@ def _weight_at_or_above(scores, weight, p):
     return above[np.searchsorted(scores[order], p, side="left")], float(weight.sum())
 
 
-def treat_all_net_benefit(prevalence, p_t, *, standardized=False):
+def treat_all_net_benefit(prevalence: float, p_t: ArrayLike, *, standardized: bool = False) -> Any:
     """NB of treating everyone: :math:`\\pi - (1 - \\pi)\\, p_t / (1 - p_t)`."""
     pi = float(check_param("prevalence", prevalence, _PREVALENCE))
     check_bool(standardized, "standardized")
@@ -206,7 +229,9 @@ def treat_all_net_benefit(prevalence, p_t, *, standardized=False):
     return float(nb) if np.ndim(p) == 0 else nb
 
 
-def net_benefit_difference(curve_a, curve_b, p_t, *, standardized=False):
+def net_benefit_difference(
+    curve_a: Any, curve_b: Any, p_t: ArrayLike, *, standardized: bool = False
+) -> Any:
     """NB(a) - NB(b) at each p_t, exact (the two curves' own jumps included)."""
     for name, c in (("curve_a", curve_a), ("curve_b", curve_b)):
         if not isinstance(c, DecisionCurve):

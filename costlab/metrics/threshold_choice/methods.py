@@ -56,6 +56,7 @@ independent implementation in ``tests/metrics/threshold_choice/test_decision_bri
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -72,6 +73,11 @@ from costlab.metrics.engine.envelope import CostEnvelope
 from costlab.metrics.engine.hull import hull_from_counts
 from costlab.metrics.engine.pcf import pcf_cost_proportion
 from costlab.validation import Options, check_param
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = [
     "METHODS",
@@ -145,7 +151,7 @@ class ThresholdChoiceCurve:
         w_neg, w_pos = self._weights(x)
         return w_neg * fpr + w_pos * (1.0 - tpr)
 
-    def rates(self, x):
+    def rates(self, x: ArrayLike) -> tuple[Any, Any]:
         """(FPR, TPR) the method operates at for each x (arrays). At x = 0 the score-driven
         rule calls every probability positive (s >= 0)."""
         flat = np.atleast_1d(check_unit_interval(x, "x"))
@@ -154,7 +160,7 @@ class ThresholdChoiceCurve:
             fpr, tpr = np.where(flat == 0.0, 1.0, fpr), np.where(flat == 0.0, 1.0, tpr)
         return fpr, tpr
 
-    def __call__(self, x):
+    def __call__(self, x: ArrayLike) -> Any:
         """The loss Q at x (a float for a float, an array for an array)."""
         x = check_unit_interval(x, "x")
         flat = np.atleast_1d(x)
@@ -163,7 +169,7 @@ class ThresholdChoiceCurve:
         value = w_neg * fpr + w_pos * (1.0 - tpr)
         return float(value[0]) if np.ndim(x) == 0 else value
 
-    def area(self, low=0.0, high=1.0):
+    def area(self, low: Any = 0.0, high: Any = 1.0) -> float:
         """Exact integral of the loss over [low, high] (Simpson's rule per piece, exact for
         quadratics). Over [0, 1] it is the expected loss for a uniform operating condition."""
         low, high = check_unit_interval(low, "low"), check_unit_interval(high, "high")
@@ -178,13 +184,13 @@ class ThresholdChoiceCurve:
         total = self._loss_on(j, a) + 4.0 * self._loss_on(j, mid) + self._loss_on(j, b)
         return float(np.sum((b - a) / 6.0 * total))
 
-    def expected_loss(self, low=0.0, high=1.0):
+    def expected_loss(self, low: Any = 0.0, high: Any = 1.0) -> float:
         """Mean loss over [low, high] (uniform operating condition on the range)."""
         if not low < high:
             raise ValueError(f"low must be below high for a mean, got [{low!r}, {high!r}].")
         return self.area(low, high) / (high - low)
 
-    def curve(self, points_per_piece=None):
+    def curve(self, points_per_piece: int | None = None) -> tuple[np.ndarray, np.ndarray]:
         """A polyline (x, loss) through every piece; jumps appear as vertical steps.
 
         Linear pieces need their two ends; quadratic (rate-driven) pieces get
@@ -200,7 +206,7 @@ class ThresholdChoiceCurve:
         y = self._loss_on(j, x)
         return x.ravel(), y.ravel()
 
-    def segments(self):
+    def segments(self) -> pd.DataFrame:
         """Tidy table: one row per piece, ``x_from, x_to, fpr_from, fpr_to, tpr_from, tpr_to,
         threshold, loss_from, loss_to``."""
         j = np.arange(self.knots.size - 1)
@@ -218,19 +224,25 @@ class ThresholdChoiceCurve:
             }
         )
 
-    def trivial_losses(self, x):
+    def trivial_losses(self, x: ArrayLike) -> tuple[Any, Any]:
         """(all positive, all negative): the losses of the two trivial classifiers at x."""
         x = np.asarray(check_unit_interval(x, "x"), dtype=np.float64)
         return self._weights(x)  # FPR = TPR = 1 costs w_neg; FPR = TPR = 0 costs w_pos
 
-    def trivial(self, x):
+    def trivial(self, x: ArrayLike) -> Any:
         """Loss of the better of the two trivial classifiers (all negative, all positive)."""
         return np.minimum(*self.trivial_losses(x))
 
 
 def threshold_choice_curve(
-    y_true, y_score, *, method="score-driven", space="cost", pos_label=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    method: str = "score-driven",
+    space: str = "cost",
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> ThresholdChoiceCurve:
     """The exact loss curve of one threshold-choice method (see the module docstring).
 
     Parameters
@@ -277,7 +289,14 @@ def _weights(is_pos, sample_weight):
     return weight
 
 
-def brier_curve(y_true, y_score, *, space="cost", pos_label=None, sample_weight=None):
+def brier_curve(
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    space: str = "cost",
+    pos_label: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> ThresholdChoiceCurve:
     """The Brier curve (HFF 2011): the score-driven loss, whose area is the Brier score.
 
     .. math:: Q_c(c) = 2\\{c(1-\\pi)\\,P(s \\ge c \\mid -) + (1-c)\\,\\pi\\,P(s < c \\mid +)\\},
@@ -301,8 +320,14 @@ def brier_curve(y_true, y_score, *, space="cost", pos_label=None, sample_weight=
 
 
 def threshold_choice_curves(
-    y_true, y_score, *, space="cost", pos_label=None, methods=None, sample_weight=None
-):
+    y_true: ArrayLike,
+    y_score: Any,
+    *,
+    space: str = "cost",
+    pos_label: Any = None,
+    methods: Any = None,
+    sample_weight: ArrayLike | None = None,
+) -> dict[str, ThresholdChoiceCurve]:
     """``{method: ThresholdChoiceCurve}`` for several methods from one sort.
 
     ``methods`` defaults to all three when the scores lie in [0, 1], else to the rate-driven and

@@ -15,6 +15,8 @@ charts, its one-sided optimized threshold search at step 1e-5, on P(class 1).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from costlab.datasets import load_dataset
 from costlab.evaluation import ExperimentRun
 from costlab.evaluation.experiment import curves_for
@@ -31,6 +33,15 @@ from costlab.studies.alsaffar2018.published import (
 )
 from costlab.widgets import cost_explorer, cst_explorer
 
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Sequence
+    from typing import Any
+
+    import pandas as pd
+
+    from costlab.widgets import CostExplorer, CstExplorer
+
 __all__ = [
     "THESIS_MODE",
     "cst_presets",
@@ -46,7 +57,7 @@ __all__ = [
 THESIS_MODE = {"grid_step": 0.05, "search": "optimized", "search_step": 1e-5, "score_of": SCORE_OF}
 
 
-def thesis_range(cost_range):
+def thesis_range(cost_range: Any) -> tuple[float, float]:
     """``(r1, r2)`` of a range given as a Table 7-10 name ("whole", "left", "right", "middle")
     (:data:`~costlab.studies.alsaffar2018.published.RANGES`) or as a pair of normalised FPcost.
 
@@ -66,7 +77,13 @@ def _titles():
     return {name: TABLE_6[name]["title"] for name in DATASETS}
 
 
-def thesis_explorer(dataset="german_credit", *, mirror=None, data_home=None, **options):
+def thesis_explorer(
+    dataset: str = "german_credit",
+    *,
+    mirror: str | os.PathLike[str] | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+    **options: Any,
+) -> CostExplorer:
     """The cost explorer on the thesis's experiments (sections 5.2-5.7).
 
     Parameters
@@ -96,8 +113,14 @@ def thesis_explorer(dataset="german_credit", *, mirror=None, data_home=None, **o
 
 
 def experiment_explorer(
-    run, *, dataset=None, search="optimized", step=1e-5, cost_range=(0.3, 0.7), **options
-):
+    run: ExperimentRun,
+    *,
+    dataset: str | None = None,
+    search: str = "optimized",
+    step: float = 1e-5,
+    cost_range: Any = (0.3, 0.7),
+    **options: Any,
+) -> CostExplorer:
     """The cost explorer in thesis mode on results already cross-validated.
 
     The explorer holds ``run``'s out-of-fold probabilities and never cross-validates (no
@@ -131,7 +154,9 @@ def experiment_explorer(
     )
 
 
-def cst_presets(datasets=DATASETS, classifiers=CLASSIFIERS):
+def cst_presets(
+    datasets: Sequence[str] = DATASETS, classifiers: Sequence[str] = CLASSIFIERS
+) -> dict[str, Any]:
     """The "Start from" menu of :func:`thesis_cst_explorer`: the worked examples of sec. 5.7
     (Figures 30-32: dataset, the two classifiers, the range) and the ranges of Tables 7-10 (all
     four classifiers, the dataset shown), restricted to the ``datasets`` and ``classifiers`` a
@@ -161,7 +186,9 @@ def cst_presets(datasets=DATASETS, classifiers=CLASSIFIERS):
     return presets
 
 
-def thesis_cst_explorer(curves, *, search="optimized", example=30, **options):
+def thesis_cst_explorer(
+    curves: pd.DataFrame, *, search: str = "optimized", example: int | None = 30, **options: Any
+) -> CstExplorer:
     """The CST explorer on the thesis's curves, starting from a worked example of sec. 5.7.
 
     Parameters

@@ -7,6 +7,8 @@ is served from the on-disk cache after the first run.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pandas as pd
 
 from costlab import plotting
@@ -37,6 +39,21 @@ from costlab.studies.alsaffar2018.tables import (
     table_6,
     threshold_choice_table,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from typing import Any
+
+    from costlab.plotting import (
+        BrierCurveDisplay,
+        ClassDistributionDisplay,
+        DecisionCurveDisplay,
+        MTMCSDisplay,
+        ROCDisplay,
+        ROCThresholdDisplay,
+        ThresholdDisplay,
+    )
+    from costlab.widgets import CostExplorer, CstExplorer
 
 __all__ = ["ExperimentView", "StudyView"]
 
@@ -73,15 +90,15 @@ class StudyView:
 
     def __init__(
         self,
-        datasets=DATASETS,
-        classifiers=CLASSIFIERS,
+        datasets: Sequence[str] = DATASETS,
+        classifiers: Sequence[str] = CLASSIFIERS,
         *,
-        engine="sklearn",
-        search="optimized",
-        step=1e-5,
-        knn_k=1,
-        progress=True,
-    ):
+        engine: str = "sklearn",
+        search: str = "optimized",
+        step: float = 1e-5,
+        knn_k: int = 1,
+        progress: Any = True,
+    ) -> None:
         self.search, self.step = search, step
         self.run = run_experiments(
             datasets,
@@ -94,18 +111,20 @@ class StudyView:
         self.curves = mtmcs_curves(self.run, searches=searches, step=step, score_of=SCORE_OF)
         self.aucs = auc_table(self.run, score_of=SCORE_OF)
 
-    def table_6(self):
+    def table_6(self) -> pd.DataFrame:
         """Table 6: the datasets, ours beside the thesis's."""
         return _pretty(table_6(self.run.datasets))
 
-    def range_table(self, range_name):
+    def range_table(self, range_name: str) -> pd.DataFrame:
         """Tables 7-10: MTMCR per classifier under every search, beside the thesis's values.
 
         ``range_name`` is "whole" (Table 7), "left" (8), "right" (9) or "middle" (10).
         """
         return _pretty(range_values(self.curves, self.aucs, range_name, searches=_SEARCHES))
 
-    def selection(self, range_name, search=None, n_resamples=200):
+    def selection(
+        self, range_name: str, search: str | None = None, n_resamples: int = 200
+    ) -> pd.DataFrame:
         """Final classifier selection of Tables 7-10: ours beside the thesis's, and how stable
         each choice is across ``n_resamples`` bootstrap resamples of the out-of-fold
         probabilities (``thesis_choice_stability``, ``mtmcs_choice_stability``)."""
@@ -115,20 +134,20 @@ class StudyView:
             selection_table(values, range_name, search=search or self.search, stability=stability)
         )
 
-    def threshold_choice(self, n_resamples=500):
+    def threshold_choice(self, n_resamples: int = 500) -> pd.DataFrame:
         """Not in the thesis: Brier score (with its bootstrap interval), optimal and rate-driven
         expected loss of each classifier (:func:`threshold_choice_table`)."""
         out = threshold_choice_table(self.run.results, n_resamples=n_resamples)
         out["classifier"] = out["classifier"].map(lambda v: DISPLAY_NAMES.get(v, v))
         return out.round(3)
 
-    def cst_example(self, number):
+    def cst_example(self, number: int) -> tuple[pd.DataFrame, pd.DataFrame]:
         """Tables 11-16 (section 5.7): ``number`` is 11, 13 or 15; returns (per ratio, summary)."""
         example = next(e for e in CST_EXAMPLES if e.mtmcs_table == number)
         per_ratio, summary = cst_example_tables(self.curves, example, search=self.search)
         return _pretty(per_ratio), _pretty(summary)
 
-    def cst_figure(self, number, ax=None):
+    def cst_figure(self, number: int, ax: Any = None) -> MTMCSDisplay:
         """Figures 30-32: the MTMCS chart of the two classifiers with the range highlighted."""
         example = next(e for e in CST_EXAMPLES if e.figure == number)
         curves = curves_for(self.curves, example.dataset, self.search, list(example.mtmcs))
@@ -138,7 +157,7 @@ class StudyView:
         )
         return display.plot(ax=ax, annotate=True)
 
-    def cst_explorer(self, example=30, **options):
+    def cst_explorer(self, example: int | None = 30, **options: Any) -> CstExplorer:
         """The CST explorer (sec. 5.1 and 5.7) on this study's curves: move the range of
         interest and watch MTMCR, cost sensitivity, CST and the robust-or-optimal choice
         change; it starts from Figure ``example`` (30, 31, 32) and offers the other examples and
@@ -150,7 +169,9 @@ class StudyView:
 class ExperimentView(StudyView):
     """One experiment of chapter 5 (sections 5.2-5.5): its figures, numbers and statements."""
 
-    def __init__(self, dataset, classifiers=CLASSIFIERS, **kwargs):
+    def __init__(
+        self, dataset: str, classifiers: Sequence[str] = CLASSIFIERS, **kwargs: Any
+    ) -> None:
         super().__init__((dataset,), classifiers, **kwargs)
         self.dataset = dataset
         self.data = self.run.datasets[dataset]
@@ -161,12 +182,17 @@ class ExperimentView(StudyView):
         prefix = f"Figure {number}: " if number else ""
         return f"{prefix}{self.data.title}, {text}"
 
-    def class_distribution(self, ax=None):
+    def class_distribution(self, ax: Any = None) -> ClassDistributionDisplay:
         """Class distribution (Figures 10, 15, 20, 25)."""
         title = self._title("distribution", "class distribution")
         return plotting.ClassDistributionDisplay(self.data.class_counts, title=title).plot(ax=ax)
 
-    def mtmcs_chart(self, search=None, highlight=None, ax=None):
+    def mtmcs_chart(
+        self,
+        search: str | None = None,
+        highlight: tuple[float, float] | None = None,
+        ax: Any = None,
+    ) -> MTMCSDisplay:
         """The MTMCS chart (Figures 11, 16, 21, 26); ``highlight=(r1, r2)`` shades a range."""
         search = search or self.search
         curves = curves_for(self.curves, self.dataset, search)
@@ -175,7 +201,7 @@ class ExperimentView(StudyView):
             curves, highlight=highlight, title=title, labels=DISPLAY_NAMES
         ).plot(ax=ax)
 
-    def threshold_chart(self, search=None, ax=None):
+    def threshold_chart(self, search: str | None = None, ax: Any = None) -> ThresholdDisplay:
         """The optimal classification thresholds (Figures 12, 17, 22, 27)."""
         curves = curves_for(self.curves, self.dataset, search or self.search)
         title = self._title("thresholds", "optimal classification thresholds")
@@ -187,7 +213,7 @@ class ExperimentView(StudyView):
         sub = self.aucs[self.aucs["dataset"] == self.dataset]
         return dict(zip(sub["classifier"], sub["auc"], strict=True))
 
-    def roc(self, ax=None):
+    def roc(self, ax: Any = None) -> ROCDisplay:
         """ROC of P(class 1) with the AUCs (Figures 13, 18, 23, 28)."""
         rocs = roc_curves(self.run, self.dataset, score_of=SCORE_OF)
         title = self._title("roc", "ROC")
@@ -195,7 +221,7 @@ class ExperimentView(StudyView):
             rocs, self._aucs(), title=title, labels=DISPLAY_NAMES, axis_labels=AXIS_LABELS["roc"]
         ).plot(ax=ax)
 
-    def roc_thresholds(self, ax=None):
+    def roc_thresholds(self, ax: Any = None) -> ROCThresholdDisplay:
         """Thresholds along the ROC curves (Figures 14, 19, 24, 29)."""
         title = self._title("roc_thresholds", "ROC thresholds")
         return plotting.ROCThresholdDisplay(
@@ -212,7 +238,9 @@ class ExperimentView(StudyView):
         named = {DISPLAY_NAMES.get(c, c): 1.0 - p_class1(r) for c, r in by_clf.items()}
         return first.y_true, named
 
-    def decision_curves(self, *, n_resamples=200, p_max=0.8, ax=None):
+    def decision_curves(
+        self, *, n_resamples: int = 200, p_max: float = 0.8, ax: Any = None
+    ) -> DecisionCurveDisplay:
         """Decision curves of the out-of-fold P(class 2) (Vickers & Elkin 2006; not in the
         thesis): net benefit against the threshold probability, which is the normalised FPcost
         of the MTMCS chart, with treat-all, treat-none and bootstrap bands."""
@@ -222,7 +250,13 @@ class ExperimentView(StudyView):
             y, scores, pos_label=1, n_resamples=n_resamples, p_max=p_max, title=title, ax=ax
         )
 
-    def brier_curves(self, *, methods=("score-driven", "optimal"), n_resamples=200, ax=None):
+    def brier_curves(
+        self,
+        *,
+        methods: Sequence[str] = ("score-driven", "optimal"),
+        n_resamples: int = 200,
+        ax: Any = None,
+    ) -> BrierCurveDisplay:
         """Brier curves (score-driven: threshold = FPcost on P(class 2)) and the optimal
         threshold choice (the exact MTMCS, with the true priors) of Hernández-Orallo, Flach &
         Ferri; the legend's areas are each classifier's Brier score and the refinement loss."""
@@ -232,7 +266,7 @@ class ExperimentView(StudyView):
             y, scores, methods=methods, pos_label=1, n_resamples=n_resamples, title=title, ax=ax
         )
 
-    def explorer(self, cost_range=(0.3, 0.7), **options):
+    def explorer(self, cost_range: Any = (0.3, 0.7), **options: Any) -> CostExplorer:
         """The cost explorer in thesis mode on this experiment's cross-validation (none rerun):
         the thesis's classifiers, grid, search and step; ``cost_range`` a Table 7-10 range name
         ("whole", "left", "right", "middle") or ``(r1, r2)``. Over a table's range its MTMCR
@@ -247,7 +281,7 @@ class ExperimentView(StudyView):
             **options,
         )
 
-    def statements(self):
+    def statements(self) -> pd.DataFrame:
         """The thesis's statements about this experiment, each checked against our numbers."""
         evidence = Evidence(
             class_counts=self.data.class_counts,
@@ -257,7 +291,7 @@ class ExperimentView(StudyView):
         )
         return check_statements(self.dataset, evidence)
 
-    def published(self):
+    def published(self) -> pd.DataFrame:
         """MTMCR over the thesis's four ranges and AUC, ours beside the printed values."""
         frames = [
             range_values(self.curves, self.aucs, name, searches=_SEARCHES).assign(range=name)

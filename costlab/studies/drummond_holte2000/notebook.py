@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from costlab.studies._skeleton import ReproductionView
 from costlab.studies.drummond_holte2000.experiments import load_study
@@ -11,6 +12,11 @@ from costlab.studies.drummond_holte2000.published import GERMAN_CREDIT_COSTS
 from costlab.studies.drummond_holte2000.report import LABELS, Reproduction, tables_of
 from costlab.studies.drummond_holte2000.sonar import sonar_selection
 from costlab.widgets import cost_space_explorer
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from costlab.widgets import CostSpaceExplorer
 
 __all__ = ["CostCurvesView"]
 
@@ -32,13 +38,13 @@ class CostCurvesView(ReproductionView):
 
     _FIGURES = FIGURE_MAKERS
 
-    def __init__(self, quick=False, progress=True):
+    def __init__(self, quick: bool = False, progress: Any = True) -> None:
         quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
         study = load_study(quick=quick, progress=progress)
         selection = sonar_selection(study.sonar)
         self.rep = Reproduction(run=study, tables=tables_of(study, selection), sonar=selection)
 
-    def cost_space_explorer(self, **options):
+    def cost_space_explorer(self, **options: Any) -> CostSpaceExplorer:
         """The German Credit classifiers in an interactive cost space (the notebook's last cell).
 
         :func:`costlab.widgets.cost_space_explorer` on the out-of-fold scores of the figures'

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -17,6 +18,13 @@ from costlab.studies.johnson2015.figures import (
 from costlab.studies.johnson2015.published import MODELS
 from costlab.studies.johnson2015.report import Reproduction, tables_of
 from costlab.widgets import scenario_explorer
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from typing_extensions import Self
+
+    from costlab.widgets import ScenarioExplorer
 
 __all__ = ["ScenariosView"]
 
@@ -45,7 +53,14 @@ class ScenariosView(ReproductionView):
 
     _FIGURES = FIGURE_MAKERS
 
-    def __init__(self, repeats=10, quick=False, progress=True, n_jobs=-1, readings="default"):
+    def __init__(
+        self,
+        repeats: int = 10,
+        quick: bool = False,
+        progress: Any = True,
+        n_jobs: int = -1,
+        readings: str = "default",
+    ) -> None:
         quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
         run = run_table2(
             repeats=repeats, quick=quick, progress=progress, n_jobs=n_jobs, which=readings
@@ -54,13 +69,13 @@ class ScenariosView(ReproductionView):
         self._figure_2 = None
 
     @classmethod
-    def from_reproduction(cls, rep):
+    def from_reproduction(cls, rep: Any) -> Self:
         """The view of a study already computed (a :class:`.report.Reproduction`)."""
         view = cls.__new__(cls)
         view.rep, view._figure_2 = rep, None
         return view
 
-    def figure(self, name):
+    def figure(self, name: str) -> Any:
         """One of :data:`.figures.FIGURE_MAKERS`: ``"figure_01_scenario_curves"``,
         ``"figure_02_iterations"``, ``"table_2"``, ``"ranks"``."""
         if name == "figure_02_iterations":
@@ -73,7 +88,7 @@ class ScenariosView(ReproductionView):
             self._figure_2 = figure_2_scores(self.rep)
         return self._figure_2
 
-    def scenario_explorer(self, **options):
+    def scenario_explorer(self, **options: Any) -> ScenarioExplorer:
         """The scenario explorer (:func:`costlab.widgets.scenario_explorer`) on Fig. 2's data.
 
         Its classifiers are AdaBoost.M1 and RiskBoost's out-of-fold scores of the first

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from costlab.evaluation import ExperimentRun
 from costlab.studies._skeleton import ReproductionView
@@ -11,6 +12,11 @@ from costlab.studies.landgrebe2004.figures import FIGURE_MAKERS
 from costlab.studies.landgrebe2004.published import PRIORS, PROTOCOL, TABLE_2
 from costlab.studies.landgrebe2004.report import Reproduction, tables_of
 from costlab.widgets import prior_shift_widget
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from costlab.widgets import PriorShiftWidget
 
 __all__ = ["PriorsView", "printed_posfrac"]
 
@@ -31,12 +37,12 @@ class PriorsView(ReproductionView):
 
     _FIGURES = FIGURE_MAKERS
 
-    def __init__(self, quick=False, progress=True, n_jobs=-1):
+    def __init__(self, quick: bool = False, progress: Any = True, n_jobs: int = -1) -> None:
         quick = quick or os.environ.get("COSTLAB_QUICK") == "1"
         run = run_table2(quick=quick, progress=progress, n_jobs=n_jobs)
         self.rep = Reproduction(run, tables_of(run))
 
-    def prior_widget(self, **options):
+    def prior_widget(self, **options: Any) -> PriorShiftWidget:
         """The prior widget on the recomputed study: Figs. 3-4 and the chosen classifier's
         Table 2 row, redrawn as P(C_t), the operating condition, the problem or the classifier
         moves (:func:`costlab.widgets.prior_shift_widget`; no cross-validation in its
@@ -56,10 +62,10 @@ class PriorsView(ReproductionView):
         return prior_shift_widget(run, **(defaults | options))
 
 
-def printed_posfrac():
+def printed_posfrac() -> dict[tuple[str, str], dict[float, tuple[float, float]]]:
     """Table 2's printed POSfrac as fractions: ``{(experiment, classifier): {prior: (mean,
     std)}}`` (Landgrebe et al. 2004, Table 2, printed in percent)."""
-    cells = {}
+    cells: dict[tuple[str, str], dict[float, tuple[float, float]]] = {}
     for (experiment, prior), row in TABLE_2.items():
         for classifier, (mean, std) in row.items():
             cells.setdefault((experiment, classifier), {})[prior] = (mean / 100, std / 100)

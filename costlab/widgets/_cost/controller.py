@@ -18,6 +18,7 @@ sums the held curves and redraws the MTMCS chart. The widget factories are in
 from __future__ import annotations
 
 import html
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -31,6 +32,11 @@ from costlab.widgets._cost.view import ExplorerOutputs, ExplorerView
 from costlab.widgets._kit import controls as kit
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.mtmcs import DECIMALS, explorer_grid, range_label, snap_to_grid
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Mapping
+    from typing import Any
 
 __all__ = ["CostExplorer", "ExplorerState", "cost_explorer"]
 
@@ -126,27 +132,27 @@ class CostExplorer(Explorer):
 
     def __init__(
         self,
-        run,
+        run: Any,
         *,
-        pos_label=None,
-        models=None,
-        dataset=None,
-        classifiers=None,
-        labels=None,
-        titles=None,
-        engine="sklearn",
-        cost_range=(0.3, 0.7),
-        grid_step=0.05,
-        search="optimized",
-        search_step=1e-5,
-        score_of="positive",
-        k=1,
-        n_folds=10,
-        seed=1,
-        folds="weka",
-        n_jobs=None,
-        cache_dir=None,
-    ):
+        pos_label: Any = None,
+        models: Any = None,
+        dataset: Any = None,
+        classifiers: Any = None,
+        labels: Mapping[Any, str] | None = None,
+        titles: Mapping[str, str] | None = None,
+        engine: Any = "sklearn",
+        cost_range: tuple[float, float] = (0.3, 0.7),
+        grid_step: float = 0.05,
+        search: str = "optimized",
+        search_step: float = 1e-5,
+        score_of: str = "positive",
+        k: int = 1,
+        n_folds: int = 10,
+        seed: int = 1,
+        folds: Any = "weka",
+        n_jobs: int | None = None,
+        cache_dir: str | os.PathLike[str] | None = None,
+    ) -> None:
         super().__init__()
         self._session = ExplorerSession(
             run,
@@ -158,8 +164,10 @@ class CostExplorer(Explorer):
         )
         self.run_ = self._session.run_
         self._labels, self._titles = dict(labels or {}), dict(titles or {})
-        self.results_, self.curves_, self.selection_, self.error_ = {}, {}, None, None
-        self.timings_ = {}
+        self.results_: dict[str, Any] = {}
+        self.curves_: dict[str, Any] = {}
+        self.selection_, self.error_ = None, None
+        self.timings_: dict[str, float] = {}
         names = self.run_.dataset_names()
         if not names:
             raise ValueError("run holds no dataset: give results or datasets with models.")
@@ -269,7 +277,7 @@ class CostExplorer(Explorer):
 
     # -- the controller ---------------------------------------------------------------------------
 
-    def state(self):
+    def state(self) -> ExplorerState:
         """The controls' current values as an :class:`ExplorerState`."""
         r1, r2 = self.cost_range.value
         return ExplorerState(
@@ -350,7 +358,7 @@ class CostExplorer(Explorer):
 
     # -- export -----------------------------------------------------------------------------
 
-    def export(self):
+    def export(self) -> dict[str, Any]:
         """The current choice as plain data: dataset, range, selection and, per classifier,
         MTMCR, cost sensitivity, CST and the ROC-hull operating points of its out-of-fold
         probabilities (each threshold on P(class 2) and the FPcost range where it is optimal).
@@ -364,11 +372,11 @@ class CostExplorer(Explorer):
             self.stability.boot_,
         )
 
-    def export_json(self, path=None):
+    def export_json(self, path: str | os.PathLike[str] | None = None) -> str:
         """:meth:`export` as JSON text; written atomically to ``path`` if given."""
         return choice_json(self.export(), path)
 
-    def export_estimator(self, classifier=None, *, cv=10):
+    def export_estimator(self, classifier: Any = None, *, cv: Any = 10) -> Any:
         """The chosen (or named) classifier as a fitted
         :class:`costlab.classifiers.CostRangeThresholdClassifier` for the current range, fitted
         on the dataset (needs ``models=`` and the dataset's features)."""
@@ -385,7 +393,7 @@ class CostExplorer(Explorer):
         )
 
 
-def cost_explorer(run, **options):
+def cost_explorer(run: Any, **options: Any) -> CostExplorer:
     """Build a :class:`CostExplorer` on ``run``; ``options`` are its keyword parameters.
 
     >>> from costlab.widgets import cost_explorer  # doctest: +SKIP

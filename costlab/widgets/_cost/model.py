@@ -12,10 +12,14 @@ import importlib.util
 import os
 import shutil
 import warnings
+from typing import TYPE_CHECKING
 
 from costlab.metrics import select_classifier
 from costlab.validation import Options, check_param
 from costlab.widgets._kit.mtmcs import DECIMALS, compute_curves, explorer_grid, snap_to_grid
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "GRID_STEPS",
@@ -39,7 +43,7 @@ SEARCHES = ("optimized", "thorough", "exact")
 SEARCH_STEPS = (1e-5, 1e-4, 1e-3, 1e-2)
 
 
-def classifier_params(classifier, k=1):
+def classifier_params(classifier: Any, k: int = 1) -> dict[str, Any]:
     """Parameters a classifier is cross-validated with: IBk's ``k`` when it is not Weka's 1.
 
     Leaving the default out keeps the cache key of ``reproduce.py``'s runs, so the explorer
@@ -52,16 +56,16 @@ def classifier_params(classifier, k=1):
 
 
 def summarise(
-    results,
-    r1,
-    r2,
-    fp_step=0.05,
-    search="optimized",
-    step=1e-5,
-    decimals=DECIMALS,
+    results: Any,
+    r1: float,
+    r2: float,
+    fp_step: float = 0.05,
+    search: str = "optimized",
+    step: float = 1e-5,
+    decimals: int = DECIMALS,
     *,
-    score_of="positive",
-):
+    score_of: str = "positive",
+) -> Any:
     """Curves, range summary and recommendation for one setting of the explorer's controls.
 
     Parameters

@@ -16,6 +16,8 @@ only the TEC chart.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ipywidgets as widgets
 
 from costlab.widgets._cost_space import controls
@@ -30,6 +32,11 @@ from costlab.widgets._kit import controls as kit
 from costlab.widgets._kit.charts import ChartImage
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.messages import show_error
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
 
 __all__ = ["CostSpaceExplorer", "cost_space_explorer"]
 
@@ -101,25 +108,26 @@ class CostSpaceExplorer(Explorer):
 
     def __init__(
         self,
-        results,
+        results: Any,
         *,
-        pos_label=None,
-        classifiers=None,
-        labels=None,
-        title="your classifiers",
-        mode="pcf",
-        pcf=0.5,
-        fn_cost=1.0,
-        fp_cost=1.0,
-        p_pos=0.5,
-        density="uniform",
-        a=2.0,
-        b=2.0,
-        pcf_range=(0.0, 1.0),
-    ):
+        pos_label: Any = None,
+        classifiers: Any = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str = "your classifiers",
+        mode: str = "pcf",
+        pcf: float = 0.5,
+        fn_cost: Any = 1.0,
+        fp_cost: Any = 1.0,
+        p_pos: float = 0.5,
+        density: Any = "uniform",
+        a: Any = 2.0,
+        b: Any = 2.0,
+        pcf_range: tuple[float, float] = (0.0, 1.0),
+    ) -> None:
         super().__init__()
         self.data_ = CostSpaceData(results, pos_label=pos_label)
-        self._labels, self._drawn = dict(labels or {}), {}
+        self._labels: dict[Any, str] = dict(labels or {})
+        self._drawn: dict[str, Any] = {}
         self.view_, self.error_ = None, None
         chosen = self.data_.names if classifiers is None else tuple(classifiers)
         initial = CostSpaceState(
@@ -194,7 +202,7 @@ class CostSpaceExplorer(Explorer):
 
     # -- the controller ---------------------------------------------------------------------------
 
-    def state(self):
+    def state(self) -> CostSpaceState:
         """The controls' current values as a :class:`CostSpaceState`."""
         low, high = self.window.value
         return CostSpaceState(
@@ -261,7 +269,7 @@ class CostSpaceExplorer(Explorer):
         self._drawn.clear()
 
 
-def cost_space_explorer(results, **options):
+def cost_space_explorer(results: Any, **options: Any) -> CostSpaceExplorer:
     """Build a :class:`CostSpaceExplorer` on ``results``; ``options`` are its keyword parameters.
 
     >>> from costlab.widgets import cost_space_explorer  # doctest: +SKIP

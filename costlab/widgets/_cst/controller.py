@@ -17,6 +17,7 @@ draws it. No callback computes a curve, fits or cross-validates.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -27,6 +28,10 @@ from costlab.widgets._cst.view import CstOutputs, range_text
 from costlab.widgets._kit import controls as kit
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.mtmcs import DECIMALS, snap_to_grid
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
 
 __all__ = ["CstExplorer", "CstState", "cst_explorer"]
 
@@ -90,20 +95,20 @@ class CstExplorer(Explorer):
 
     def __init__(
         self,
-        source,
+        source: Any,
         *,
-        dataset=None,
-        classifiers=None,
-        cost_range=(0.3, 0.7),
-        presets=None,
-        labels=None,
-        titles=None,
-        decimals=DECIMALS,
-        grid_step=0.05,
-        search="optimized",
-        step=1e-5,
-        score_of="positive",
-    ):
+        dataset: Any = None,
+        classifiers: Any = None,
+        cost_range: tuple[float, float] = (0.3, 0.7),
+        presets: Any = None,
+        labels: Mapping[Any, str] | None = None,
+        titles: Mapping[str, str] | None = None,
+        decimals: int = DECIMALS,
+        grid_step: float = 0.05,
+        search: str = "optimized",
+        step: float = 1e-5,
+        score_of: str = "positive",
+    ) -> None:
         super().__init__()
         self.curves_ = curves_by_dataset(
             source, grid_step=grid_step, search=search, step=step, score_of=score_of
@@ -212,7 +217,7 @@ class CstExplorer(Explorer):
 
     # -- the controller -------------------------------------------------------------------------
 
-    def state(self):
+    def state(self) -> CstState:
         """The controls' current values as a :class:`CstState`."""
         r1, r2 = self.cost_range.value
         return CstState(
@@ -274,7 +279,7 @@ def _check_preset_classifiers(name, preset, curves):
         )
 
 
-def cst_explorer(source, **options):
+def cst_explorer(source: Any, **options: Any) -> CstExplorer:
     """Build a :class:`CstExplorer` on curves or results; ``options`` are its parameters.
 
     >>> from costlab.widgets import cst_explorer  # doctest: +SKIP

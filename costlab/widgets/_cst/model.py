@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -18,6 +19,9 @@ import pandas as pd
 from costlab.evaluation.experiment import as_run
 from costlab.metrics import curve_in_range, select_classifier
 from costlab.widgets._kit.mtmcs import DECIMALS, compute_curves
+
+if TYPE_CHECKING:
+    from typing import Any
 
 __all__ = [
     "RangeChoice",
@@ -126,7 +130,7 @@ class RangeChoice:
     decimals: int | None
 
 
-def range_choice(curves, r1, r2, decimals=DECIMALS):
+def range_choice(curves: Any, r1: float, r2: float, decimals: int = DECIMALS) -> RangeChoice:
     """The robust-or-optimal choice over [r1, r2] and the per-ratio MTMCS behind it.
 
     Parameters

@@ -31,7 +31,7 @@ class Explorer(widgets.VBox):
         """The controls' current values (a frozen dataclass)."""
         raise NotImplementedError
 
-    def update(self):
+    def update(self) -> None:
         """Bring every output up to date with the controls; nothing while ``_quietly``."""
         if self._quiet:
             return

@@ -20,6 +20,7 @@ scores (a sort per curve, no fitting or cross-validation) and the figures are re
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -44,6 +45,10 @@ from costlab.widgets._prior_shift.view import (
     operating_summary_html,
     prior_table_html,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from typing import Any
 
 __all__ = ["PriorShiftWidget", "prior_shift_widget"]
 
@@ -104,19 +109,19 @@ class PriorShiftWidget(Explorer):
 
     def __init__(
         self,
-        results,
+        results: Any,
         *,
-        dataset=None,
-        classifier=None,
-        prior=0.1,
-        condition="tpr",
-        value=0.8,
-        reference_priors=DEFAULT_PRIORS,
-        reference=None,
-        reference_condition=None,
-        labels=None,
-        titles=None,
-    ):
+        dataset: Any = None,
+        classifier: Any = None,
+        prior: Any = 0.1,
+        condition: Any = "tpr",
+        value: Any = 0.8,
+        reference_priors: Sequence[float] = DEFAULT_PRIORS,
+        reference: Any = None,
+        reference_condition: Any = None,
+        labels: Mapping[Any, str] | None = None,
+        titles: Mapping[str, str] | None = None,
+    ) -> None:
         super().__init__()
         self.run_ = as_run(results)
         self._labels, self._titles = dict(labels or {}), dict(titles or {})
@@ -217,7 +222,7 @@ class PriorShiftWidget(Explorer):
 
     # -- the controller -------------------------------------------------------------------------
 
-    def state(self):
+    def state(self) -> PriorShiftState:
         """The controls' current values as a :class:`PriorShiftState`."""
         return PriorShiftState(
             dataset=self.dataset.value,
@@ -284,7 +289,7 @@ def _wrap(*children):
     return widgets.Box(list(children), layout=widgets.Layout(flex_flow="row wrap"))
 
 
-def prior_shift_widget(results, **options):
+def prior_shift_widget(results: Any, **options: Any) -> PriorShiftWidget:
     """Build a :class:`PriorShiftWidget` on ``results``; ``options`` are its keyword parameters.
 
     >>> from costlab.widgets import prior_shift_widget  # doctest: +SKIP

@@ -76,7 +76,7 @@ class PriorShiftState:
     value: float
 
     @property
-    def operating_point(self):
+    def operating_point(self) -> dict[str, float]:
         """The condition as :meth:`costlab.metrics.PriorOperatingCurves.at` takes it."""
         return {self.condition: self.value}
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import html
 import numbers
+from typing import TYPE_CHECKING
 
 import ipywidgets as widgets
 
@@ -47,6 +48,12 @@ from costlab.widgets._scenario.view import (
     riskiest_html,
     rounds_html,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping
+    from typing import Any
+
+    from numpy.typing import ArrayLike
 
 __all__ = ["ScenarioExplorer", "scenario_explorer"]
 
@@ -115,20 +122,20 @@ class ScenarioExplorer(Explorer):
 
     def __init__(
         self,
-        y_true,
-        y_score,
+        y_true: ArrayLike,
+        y_score: Any,
         *,
-        staged_scores=None,
-        staged_y_true=None,
-        pos_label=None,
-        sample_weight=None,
-        density=None,
-        classifier=None,
-        top=10,
-        iteration=None,
-        labels=None,
-        title=None,
-    ):
+        staged_scores: Any = None,
+        staged_y_true: ArrayLike | None = None,
+        pos_label: Any = None,
+        sample_weight: ArrayLike | None = None,
+        density: Any = None,
+        classifier: Any = None,
+        top: int = 10,
+        iteration: int | None = None,
+        labels: Mapping[Any, str] | None = None,
+        title: str | None = None,
+    ) -> None:
         super().__init__()
         self.data_ = prepare_scenarios(
             y_true,
@@ -149,7 +156,8 @@ class ScenarioExplorer(Explorer):
         initial = ScenarioState(classifier=classifier, top=int(top), round=int(iteration))
         initial = state_for_density(initial, density)
         self._labels, self._title = dict(labels or {}), title
-        self._memo, self._drawn = {}, {}
+        self._memo: dict[Any, Any] = {}
+        self._drawn: dict[Any, Any] = {}
         self.error_ = None
         self._build_controls(initial)
         self._build_outputs()
@@ -240,7 +248,7 @@ class ScenarioExplorer(Explorer):
 
     # -- the controller ---------------------------------------------------------------------------
 
-    def state(self):
+    def state(self) -> ScenarioState:
         """The controls' current values as a :class:`ScenarioState`."""
         low, high = self.window.value
         return ScenarioState(
@@ -356,7 +364,7 @@ class ScenarioExplorer(Explorer):
         self._drawn.clear()
 
 
-def scenario_explorer(y_true, y_score, **options):
+def scenario_explorer(y_true: ArrayLike, y_score: Any, **options: Any) -> ScenarioExplorer:
     """Build a :class:`ScenarioExplorer` on ``(y_true, y_score)``; ``options`` are its keyword
     parameters.
 
