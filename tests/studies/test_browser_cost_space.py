@@ -11,12 +11,19 @@ helpers are :mod:`test_browser`'s; it skips as that test does without Chromium, 
 Voila, unless ``COSTLAB_REQUIRE_BROWSER=1``.
 """
 
+import math
 import os
 import shutil
 from pathlib import Path
 
 import pytest
-from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
+from _browser_kit import (  # noqa: F401
+    browser,
+    move_to_paint,
+    offline,
+    save_small_png,
+    serve_notebook,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -132,4 +139,29 @@ def test_moving_the_prior_moves_pcf_the_markers_and_the_winner(
     assert path.stat().st_size > 10_000
     if os.environ.get("COSTLAB_SCREENSHOT_COST_SPACE"):
         shutil.copyfile(path, os.environ["COSTLAB_SCREENSHOT_COST_SPACE"])
+    page.close()
+
+
+#: A series of p(+) moves (0.30 -> 0.40 -> 0.20 -> 0.30, one step each), and what each redraws.
+LATENCY_KEYS = ["ArrowRight"] * 5 + ["ArrowLeft"] * 10 + ["ArrowRight"] * 5
+LATENCY_OUTPUTS = ["table.costlab-operating", "img.costlab-duality-chart"]
+
+
+def test_move_to_paint_of_the_prior_slider(browser, voila_url):
+    """Each of 20 p(+) moves repaints the table and the duality chart; the move-to-paint time
+    (``_browser_kit.move_to_paint``) is finite and positive (no threshold: see the benchmark)."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1700})
+    errors = []
+    page.on("pageerror", lambda error: errors.append(error))
+    page.route("**/*", offline)
+    page.goto(voila_url, timeout=WIDGET_TIMEOUT)
+    page.locator("table.costlab-operating").wait_for(timeout=WIDGET_TIMEOUT)
+    page.wait_for_function(_CHARTS_DECODED, timeout=MOVE_TIMEOUT)
+    moves = move_to_paint(
+        page, ".costlab-cost-space", ".costlab-prior", LATENCY_KEYS, LATENCY_OUTPUTS
+    )
+    assert len(moves) == len(LATENCY_KEYS)
+    assert all(math.isfinite(m["ms"]) and m["ms"] > 0 and m["mutations"] > 0 for m in moves)
+    print("move-to-paint (ms):", [round(m["ms"]) for m in moves])
+    assert errors == []
     page.close()
