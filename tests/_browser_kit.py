@@ -230,7 +230,9 @@ _SETTLED_JS = """(quiet) => {
 
 _READ_JS = """() => {
     const s = window.costlabLatency;
-    return {start: s.start, paint: s.paint, last: s.last, mutations: s.mutations};
+    const now = s.signatures();
+    return {start: s.start, paint: s.paint, last: s.last, mutations: s.mutations,
+            unchanged: s.outputs.filter((css, i) => now[i] === null || now[i] === s.before[i])};
 }"""
 
 
@@ -270,13 +272,19 @@ def move_to_paint(page, root, control, keys, outputs, *, quiet=500, timeout=60_0
         One per move: ``ms`` (move-to-paint), ``mutations`` (changes observed).
     """
     page.evaluate(_LATENCY_JS, root)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     handle = page.locator(f"{root} {control} .noUi-handle").first
     handle.focus()
     moves = []
     for key in keys:
         page.evaluate(_ARM_JS, [control, list(outputs)])
         handle.press(key)
-        page.wait_for_function(_SETTLED_JS, arg=quiet, timeout=timeout, polling=50)
+        try:
+            page.wait_for_function(_SETTLED_JS, arg=quiet, timeout=timeout, polling=50)
+        except PlaywrightTimeout:
+            read = page.evaluate(_READ_JS)
+            pytest.fail(f"move {len(moves) + 1} ({key} on {control}) did not repaint: {read}")
         read = page.evaluate(_READ_JS)
         moves.append({"ms": read["paint"] - read["start"], "mutations": read["mutations"]})
     return moves
