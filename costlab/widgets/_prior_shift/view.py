@@ -58,8 +58,8 @@ def prior_table_html(points, prior, labels=None, *, prior_name="P(target)"):
         )
     return (
         f'{_TABLE_CSS}<table class="costlab-priors" data-prior="{prior!r}"><caption>At '
-        f"{html.escape(prior_name)} = {prior:.3g}</caption><thead><tr><th>Classifier</th><th>TPr</th><th>FPr</th>"
-        f"<th>POSfrac</th><th>Purity</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f"{html.escape(prior_name)} = {prior:.3g}</caption><thead><tr><th>Classifier</th>"
+        f"<th>TPr</th><th>FPr</th><th>POSfrac</th><th>Purity</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 
