@@ -10,6 +10,7 @@ never a browser downloaded by Playwright) with every request outside 127.0.0.1 b
 import contextlib
 import importlib.util
 import io
+import math
 import os
 import signal
 import socket
@@ -234,6 +235,29 @@ _READ_JS = """() => {
     return {start: s.start, paint: s.paint, last: s.last, mutations: s.mutations,
             unchanged: s.outputs.filter((css, i) => now[i] === null || now[i] === s.before[i])};
 }"""
+
+
+def swing(first, steps, moves):
+    """``moves`` key presses, ``steps`` one way (``first``) then ``steps`` back, and again: each
+    press moves a slider that has ``steps`` steps of room that way.
+
+    >>> swing("ArrowLeft", 2, 5)
+    ['ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowRight', 'ArrowLeft']
+    """
+    other = {"ArrowLeft": "ArrowRight", "ArrowRight": "ArrowLeft"}[first]
+    return (([first] * steps + [other] * steps) * (moves // (2 * steps) + 1))[:moves]
+
+
+def each_move_repaints(page, root, control, outputs, keys):
+    """:func:`move_to_paint` over ``keys``, asserting only what is robust: every move repainted
+    every output (else it fails naming what did not change) in a finite, positive time. No
+    timing threshold: ``benchmarks/bench_widget_latency.py`` reports the times."""
+    moves = move_to_paint(page, root, control, keys, outputs)
+    assert len(moves) == len(keys)
+    for move in moves:
+        assert math.isfinite(move["ms"]) and move["ms"] > 0 and move["mutations"] > 0, move
+    print(f"{root} move-to-paint (ms):", [round(m["ms"]) for m in moves])
+    return moves
 
 
 def move_to_paint(page, root, control, keys, outputs, *, quiet=500, timeout=60_000):

@@ -6,12 +6,13 @@ driven by Playwright with every request outside 127.0.0.1 blocked, reads the ope
 German Credit's costs, moves the p(+) slider with the keyboard (noUiSlider: one step per
 ArrowRight), and checks that PCF(+), every classifier's NE[C] and the winner follow (against the
 same widget computed here) and that the duality chart's image changed. A screenshot of the widget
-is saved in the test's folder (and at ``COSTLAB_SCREENSHOT_COST_SPACE`` if set). The browser
+is saved in the test's folder (and at ``COSTLAB_SCREENSHOT_COST_SPACE`` if set). At 1,370 px the
+operating table's last column must be inside the page (a second screenshot); then ten more p(+)
+moves are timed from key press to repaint (``_browser_kit.each_move_repaints``). The browser
 helpers are :mod:`test_browser`'s; it skips as that test does without Chromium, Playwright or
 Voila, unless ``COSTLAB_REQUIRE_BROWSER=1``.
 """
 
-import math
 import os
 import shutil
 from pathlib import Path
@@ -19,10 +20,11 @@ from pathlib import Path
 import pytest
 from _browser_kit import (  # noqa: F401
     browser,
-    move_to_paint,
+    each_move_repaints,
     offline,
     save_small_png,
     serve_notebook,
+    swing,
 )
 
 pytestmark = pytest.mark.slow
@@ -74,6 +76,19 @@ _READ = """() => {
         ne: rows.map(r => Number(r.querySelector('td.ne').dataset.value)),
         winner: winner.dataset.classifier,
         chart: document.querySelector('img.costlab-duality-chart').src,
+    };
+}"""
+#: What a p(+) move redraws.
+_REPAINTED = ["table.costlab-operating", "img.costlab-duality-chart"]
+#: The operating table's last header cell, the right edge of the page and of the table's box.
+_LAST_COLUMN = """() => {
+    const table = document.querySelector('table.costlab-operating');
+    const heads = table.querySelectorAll('thead th');
+    return {
+        head: heads[heads.length - 1].textContent,
+        right: heads[heads.length - 1].getBoundingClientRect().right,
+        box: table.parentElement.getBoundingClientRect().right,
+        viewport: document.documentElement.clientWidth,
     };
 }"""
 _CHARTS_DECODED = """() => ['duality', 'tec']
@@ -139,51 +154,17 @@ def test_moving_the_prior_moves_pcf_the_markers_and_the_winner(
     assert path.stat().st_size > 10_000
     if os.environ.get("COSTLAB_SCREENSHOT_COST_SPACE"):
         shutil.copyfile(path, os.environ["COSTLAB_SCREENSHOT_COST_SPACE"])
-    page.close()
 
-
-#: A series of p(+) moves (0.30 -> 0.40 -> 0.20 -> 0.30, one step each), and what each redraws.
-LATENCY_KEYS = ["ArrowRight"] * 5 + ["ArrowLeft"] * 10 + ["ArrowRight"] * 5
-LATENCY_OUTPUTS = ["table.costlab-operating", "img.costlab-duality-chart"]
-
-
-#: The operating table's last header cell, the right edge of the page and of the table's box.
-_LAST_COLUMN = """() => {
-    const table = document.querySelector('table.costlab-operating');
-    const heads = table.querySelectorAll('thead th');
-    return {
-        head: heads[heads.length - 1].textContent,
-        right: heads[heads.length - 1].getBoundingClientRect().right,
-        box: table.parentElement.getBoundingClientRect().right,
-        viewport: document.documentElement.clientWidth,
-    };
-}"""
-
-
-def test_at_1370_px_the_table_fits_and_each_prior_move_repaints(browser, voila_url, tmp_path):
-    """At 1,370 px the operating table's last column is inside the page (issue 34 item 4: it
-    was cut); then each of 20 p(+) moves repaints the table and the duality chart, and the
-    move-to-paint time (``_browser_kit.move_to_paint``) is finite and positive (no threshold:
-    the benchmark ``benchmarks/bench_widget_latency.py`` reports the times)."""
-    page = browser.new_page(viewport={"width": 1370, "height": 1700})
-    errors = []
-    page.on("pageerror", lambda error: errors.append(error))
-    page.route("**/*", offline)
-    page.goto(voila_url, timeout=WIDGET_TIMEOUT)
-    page.locator("table.costlab-operating").wait_for(timeout=WIDGET_TIMEOUT)
-    page.wait_for_function(_CHARTS_DECODED, timeout=MOVE_TIMEOUT)
-    table = page.locator("table.costlab-operating")
-    table.scroll_into_view_if_needed()
+    # at 1,370 px the operating table's last column is inside the page (issue 34 item 4: cut)
+    page.set_viewport_size({"width": 1370, "height": 1700})
+    page.locator("table.costlab-operating").scroll_into_view_if_needed()
     page.screenshot(path=tmp_path / "cost_space_1370.png")
     last = page.evaluate(_LAST_COLUMN)
     assert last["head"] == "E[c] per instance"  # the costs' mode: the widest table
     assert last["right"] <= min(last["viewport"], last["box"]), last
 
-    moves = move_to_paint(
-        page, ".costlab-cost-space", ".costlab-prior", LATENCY_KEYS, LATENCY_OUTPUTS
-    )
-    assert len(moves) == len(LATENCY_KEYS)
-    assert all(math.isfinite(m["ms"]) and m["ms"] > 0 and m["mutations"] > 0 for m in moves)
-    print("move-to-paint (ms):", [round(m["ms"]) for m in moves])
+    # move-to-paint: each p(+) move (0.35 -> 0.40 -> 0.30 -> 0.35) repaints the table and chart
+    keys = swing("ArrowRight", 5, 10)
+    each_move_repaints(page, ".costlab-cost-space", ".costlab-prior", _REPAINTED, keys)
     assert errors == []
     page.close()
