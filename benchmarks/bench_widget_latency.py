@@ -173,7 +173,7 @@ def _header(args):
         "",
         f"`python benchmarks/bench_widget_latency.py --write --moves {args.moves} --n {args.n}`, "
         f"{datetime.date.today()}, {platform.machine()} with {os.cpu_count()} cores, "
-        f"Python {platform.python_version()}, load average at the end {load}. Debian's "
+        f"Python {platform.python_version()}, load average when written {load}. Debian's "
         "Chromium, headless, offline; one Voila server per explorer and data. Each move is one "
         "key press on the slider named below (one slider step), timed in the page's clock from "
         "the `keydown` event to the first animation frame after the last repaint of the "
@@ -234,10 +234,10 @@ def main(argv=None):
             medians = {}
             for kind in kinds:
                 rows.append(_run_one(browser, name, kind, tmp, env, args, medians))
-    text = "\n".join([*_header(args), *rows, "", args.note]).rstrip() + "\n"
+                text = "\n".join([*_header(args), *rows, "", args.note]).rstrip() + "\n"
+                if args.write:  # after every row: a run cut short keeps what it measured
+                    RESULTS.write_text(text, encoding="utf-8")
     print(text)
-    if args.write:
-        RESULTS.write_text(text, encoding="utf-8")
 
 
 if __name__ == "__main__":
