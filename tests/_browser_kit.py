@@ -5,6 +5,8 @@ A browser test serves a notebook with :func:`serve_notebook` (Voila in its own p
 never a browser downloaded by Playwright) with every request outside 127.0.0.1 blocked
 (:func:`offline`), and skips saying why without Chromium, Playwright or Voila unless
 ``COSTLAB_REQUIRE_BROWSER=1`` turns the skip into a failure (:func:`unavailable`).
+:func:`move_to_paint` times slider moves in the page from key press to repaint, and
+:func:`each_move_repaints` asserts that every move repainted what it should.
 """
 
 import contextlib
