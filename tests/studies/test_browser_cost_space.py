@@ -160,7 +160,7 @@ def test_moving_the_prior_moves_pcf_the_markers_and_the_winner(
     page.locator("table.costlab-operating").scroll_into_view_if_needed()
     page.screenshot(path=tmp_path / "cost_space_1370.png")
     last = page.evaluate(_LAST_COLUMN)
-    assert last["head"] == "E[c] per instance"  # the costs' mode: the widest table
+    assert last["head"] == "E[C] per instance"  # the costs' mode: the widest table
     assert last["right"] <= min(last["viewport"], last["box"]), last
 
     # move-to-paint: each p(+) move (0.35 -> 0.40 -> 0.30 -> 0.35) repaints the table and chart
