@@ -5,11 +5,14 @@ A browser test serves a notebook with :func:`serve_notebook` (Voila in its own p
 never a browser downloaded by Playwright) with every request outside 127.0.0.1 blocked
 (:func:`offline`), and skips saying why without Chromium, Playwright or Voila unless
 ``COSTLAB_REQUIRE_BROWSER=1`` turns the skip into a failure (:func:`unavailable`).
+:func:`move_to_paint` times slider moves in the page from key press to repaint, and
+:func:`each_move_repaints` asserts that every move repainted what it should.
 """
 
 import contextlib
 import importlib.util
 import io
+import math
 import os
 import signal
 import socket
@@ -161,3 +164,153 @@ def browser():
     module imports this fixture by name."""
     with chromium() as launched:
         yield launched
+
+
+# -- move-to-paint: how long a person waits between a key press and the changed picture ---------
+
+#: Installed once per page: a MutationObserver on an explorer's root that notes, for the move
+#: under way, the page-clock time of the next animation frame after each change of its outputs
+#: (an image's frame after it is decoded), ignoring the control being moved.
+_LATENCY_JS = """(css) => {
+    const root = document.querySelector(css);
+    if (window.costlabLatency && window.costlabLatency.root === root) return;
+    if (window.costlabLatency) window.costlabLatency.observer.disconnect();
+    const state = {root, control: null, outputs: [], before: [], start: null, paint: null,
+                   last: null, mutations: 0};
+    const painted = () => requestAnimationFrame(() => {
+        state.paint = Math.max(state.paint ?? 0, performance.now());
+    });
+    const observer = new MutationObserver(records => {
+        if (state.start === null) return;
+        for (const record of records) {
+            if (state.control && state.control.contains(record.target)) continue;
+            state.mutations += 1;
+            state.last = performance.now();
+            const images = record.target.tagName === 'IMG' ? [record.target]
+                : [...record.addedNodes].filter(n => n.querySelectorAll)
+                    .flatMap(n => n.tagName === 'IMG' ? [n] : [...n.querySelectorAll('img')]);
+            if (images.length) {
+                Promise.all(images.map(img => img.decode().catch(() => null))).then(painted);
+            } else {
+                painted();
+            }
+        }
+    });
+    observer.observe(root, {subtree: true, childList: true, attributes: true,
+                            characterData: true});
+    // the input event's own time stamp, in the page's clock (performance.now()'s origin)
+    document.addEventListener('keydown', e => {
+        if (state.armed) { state.start = e.timeStamp; state.armed = false; }
+    }, true);
+    document.addEventListener('pointerdown', e => {
+        if (state.armed) { state.start = e.timeStamp; state.armed = false; }
+    }, true);
+    const signature = el => !el ? null : el.tagName === 'IMG' ? el.src : el;
+    state.signatures = () => state.outputs.map(css => signature(root.querySelector(css)));
+    state.observer = observer;
+    window.costlabLatency = state;
+}"""
+
+_ARM_JS = """([control, outputs]) => {
+    const s = window.costlabLatency;
+    s.control = s.root.querySelector(control);
+    s.outputs = outputs;
+    s.before = s.signatures();
+    Object.assign(s, {armed: true, start: null, paint: null, last: null, mutations: 0});
+}"""
+
+#: True once every expected output differs from before the move (a new image decoded, a new
+#: table element), its frame has run, and nothing has changed for ``quiet`` ms.
+_SETTLED_JS = """(quiet) => {
+    const s = window.costlabLatency;
+    if (s.start === null || s.last === null || s.paint === null || s.paint < s.last) return false;
+    const now = s.signatures();
+    const changed = now.every((sig, i) => sig !== null && sig !== s.before[i]);
+    const decoded = s.outputs.map(css => s.root.querySelector(css))
+        .every(el => el.tagName !== 'IMG' || (el.complete && el.naturalWidth > 0));
+    return changed && decoded && performance.now() - s.last > quiet;
+}"""
+
+_READ_JS = """() => {
+    const s = window.costlabLatency;
+    const now = s.signatures();
+    return {start: s.start, paint: s.paint, last: s.last, mutations: s.mutations,
+            unchanged: s.outputs.filter((css, i) => now[i] === null || now[i] === s.before[i])};
+}"""
+
+
+def swing(first, steps, moves):
+    """``moves`` key presses, ``steps`` one way (``first``) then ``steps`` back, and again: each
+    press moves a slider that has ``steps`` steps of room that way.
+
+    >>> swing("ArrowLeft", 2, 5)
+    ['ArrowLeft', 'ArrowLeft', 'ArrowRight', 'ArrowRight', 'ArrowLeft']
+    """
+    other = {"ArrowLeft": "ArrowRight", "ArrowRight": "ArrowLeft"}[first]
+    return (([first] * steps + [other] * steps) * (moves // (2 * steps) + 1))[:moves]
+
+
+def each_move_repaints(page, root, control, outputs, keys):
+    """:func:`move_to_paint` over ``keys``, asserting only what is robust: every move repainted
+    every output (else it fails naming what did not change) in a finite, positive time. No
+    timing threshold: ``benchmarks/bench_widget_latency.py`` reports the times."""
+    moves = move_to_paint(page, root, control, keys, outputs)
+    assert len(moves) == len(keys)
+    for move in moves:
+        assert math.isfinite(move["ms"]) and move["ms"] > 0 and move["mutations"] > 0, move
+    print(f"{root} move-to-paint (ms):", [round(m["ms"]) for m in moves])
+    return moves
+
+
+def move_to_paint(page, root, control, keys, outputs, *, quiet=500, timeout=60_000):
+    """Press ``keys`` one at a time on ``control``'s slider handle and time each move's repaint.
+
+    What is measured, per key press, in the page's own clock (``performance.now()``): from the
+    ``keydown`` event's time stamp (captured on ``document`` before the slider sees it) to the
+    start of the first animation frame after the last change, inside ``root``, of anything but
+    the moved control (a ``MutationObserver`` on ``root``'s subtree: attributes, children, text).
+    A changed image counts once it is decoded (``img.decode()``), so its frame is the one that
+    shows the new picture. A move is over when every selector in ``outputs`` shows a new element
+    (a new ``src`` for an image) and nothing has changed for ``quiet`` ms; the next key is
+    pressed only then, so moves never overlap (a hand dragging faster would queue them). The
+    kernel's work, the messages both ways and the browser's decoding and layout are all inside;
+    the ``quiet`` wait is not (it only proves that the move is over).
+
+    Parameters
+    ----------
+    page : playwright.sync_api.Page
+        A page showing the explorer, its first drawing done.
+    root : str
+        CSS selector of the explorer's root element.
+    control : str
+        CSS selector, inside ``root``, of the slider widget moved (its own changes are ignored).
+    keys : sequence of str
+        Keys pressed on the slider's first handle in ``control``, one move each (noUiSlider moves
+        one step per ``ArrowLeft`` / ``ArrowRight``); each must change the slider's value.
+    outputs : sequence of str
+        CSS selectors, inside ``root``, of what every move must redraw (images and tables).
+    quiet, timeout : float
+        Milliseconds without a change that end a move; milliseconds a move may take at most.
+
+    Returns
+    -------
+    list of dict
+        One per move: ``ms`` (move-to-paint), ``mutations`` (changes observed).
+    """
+    page.evaluate(_LATENCY_JS, root)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    handle = page.locator(f"{root} {control} .noUi-handle").first
+    handle.focus()
+    moves = []
+    for key in keys:
+        page.evaluate(_ARM_JS, [control, list(outputs)])
+        handle.press(key)
+        try:
+            page.wait_for_function(_SETTLED_JS, arg=quiet, timeout=timeout, polling=50)
+        except PlaywrightTimeout:
+            read = page.evaluate(_READ_JS)
+            pytest.fail(f"move {len(moves) + 1} ({key} on {control}) did not repaint: {read}")
+        read = page.evaluate(_READ_JS)
+        moves.append({"ms": read["paint"] - read["start"], "mutations": read["mutations"]})
+    return moves

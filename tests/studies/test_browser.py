@@ -5,7 +5,8 @@ mirror, cross-validation cached in a temporary folder); Debian's Chromium (``/us
 never a browser downloaded by Playwright) loads it with every request outside 127.0.0.1 blocked.
 The test reads the CST table, moves the lower handle of the cost-range slider with the keyboard
 (noUiSlider's handles take ArrowLeft/ArrowRight, one slider step per press), waits for the
-kernel's new table and checks it against :func:`costlab.metrics.range_summary` computed here.
+kernel's new table and checks it against :func:`costlab.metrics.range_summary` computed here,
+then times ten more moves from key press to repaint (``_browser_kit.each_move_repaints``).
 A second test looks at the explorer as a user does: it saves screenshots of the whole explorer
 and of its prior panel (at 1280 and 1024 pixels wide, and after Bootstrap) in its temporary
 folder, and checks what a reader would notice: no broken-image icon, no readout cut off or
@@ -21,7 +22,14 @@ import os
 from pathlib import Path
 
 import pytest
-from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
+from _browser_kit import (  # noqa: F401
+    browser,
+    each_move_repaints,
+    offline,
+    save_small_png,
+    serve_notebook,
+    swing,
+)
 
 from costlab.evaluation.experiment import run_experiments
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, range_summary
@@ -153,6 +161,13 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
             timeout=CHART_TIMEOUT,
         )
         save_small_png(page.locator(".costlab-explorer").screenshot(), screenshot)
+
+    # move-to-paint: each move of the lower handle (0.45 -> 0.20 -> 0.45) repaints the table
+    # and both range charts
+    outputs = ["table.costlab-cst", "img.costlab-mtmcs-chart", "img.costlab-cost-chart"]
+    keys = swing("ArrowLeft", 2, 4)
+    each_move_repaints(page, ".costlab-explorer", ".costlab-range", outputs, keys)
+    assert errors == []
     page.close()
 
 

@@ -6,7 +6,9 @@ driven by Playwright with every request outside 127.0.0.1 blocked, reads the ope
 German Credit's costs, moves the p(+) slider with the keyboard (noUiSlider: one step per
 ArrowRight), and checks that PCF(+), every classifier's NE[C] and the winner follow (against the
 same widget computed here) and that the duality chart's image changed. A screenshot of the widget
-is saved in the test's folder (and at ``COSTLAB_SCREENSHOT_COST_SPACE`` if set). The browser
+is saved in the test's folder (and at ``COSTLAB_SCREENSHOT_COST_SPACE`` if set). At 1,370 px the
+operating table's last column must be inside the page (a second screenshot); then ten more p(+)
+moves are timed from key press to repaint (``_browser_kit.each_move_repaints``). The browser
 helpers are :mod:`test_browser`'s; it skips as that test does without Chromium, Playwright or
 Voila, unless ``COSTLAB_REQUIRE_BROWSER=1``.
 """
@@ -16,7 +18,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
+from _browser_kit import (  # noqa: F401
+    browser,
+    each_move_repaints,
+    offline,
+    save_small_png,
+    serve_notebook,
+    swing,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -67,6 +76,19 @@ _READ = """() => {
         ne: rows.map(r => Number(r.querySelector('td.ne').dataset.value)),
         winner: winner.dataset.classifier,
         chart: document.querySelector('img.costlab-duality-chart').src,
+    };
+}"""
+#: What a p(+) move redraws.
+_REPAINTED = ["table.costlab-operating", "img.costlab-duality-chart"]
+#: The operating table's last header cell, the right edge of the page and of the table's box.
+_LAST_COLUMN = """() => {
+    const table = document.querySelector('table.costlab-operating');
+    const heads = table.querySelectorAll('thead th');
+    return {
+        head: heads[heads.length - 1].textContent,
+        right: heads[heads.length - 1].getBoundingClientRect().right,
+        box: table.parentElement.getBoundingClientRect().right,
+        viewport: document.documentElement.clientWidth,
     };
 }"""
 _CHARTS_DECODED = """() => ['duality', 'tec']
@@ -132,4 +154,17 @@ def test_moving_the_prior_moves_pcf_the_markers_and_the_winner(
     assert path.stat().st_size > 10_000
     if os.environ.get("COSTLAB_SCREENSHOT_COST_SPACE"):
         shutil.copyfile(path, os.environ["COSTLAB_SCREENSHOT_COST_SPACE"])
+
+    # at 1,370 px the operating table's last column is inside the page (issue 34 item 4: cut)
+    page.set_viewport_size({"width": 1370, "height": 1700})
+    page.locator("table.costlab-operating").scroll_into_view_if_needed()
+    page.screenshot(path=tmp_path / "cost_space_1370.png")
+    last = page.evaluate(_LAST_COLUMN)
+    assert last["head"] == "E[C] per instance"  # the costs' mode: the widest table
+    assert last["right"] <= min(last["viewport"], last["box"]), last
+
+    # move-to-paint: each p(+) move (0.35 -> 0.40 -> 0.30 -> 0.35) repaints the table and chart
+    keys = swing("ArrowRight", 2, 4)
+    each_move_repaints(page, ".costlab-cost-space", ".costlab-prior", _REPAINTED, keys)
+    assert errors == []
     page.close()

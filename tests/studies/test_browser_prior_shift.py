@@ -8,7 +8,8 @@ moves the P(C_t) slider's handle four steps down with the keyboard (one step is 
 and checks the shown numbers against :func:`costlab.metrics.operating_point` and
 :func:`costlab.metrics.fold_operating_points` computed here on the same cached scores.
 Screenshots of the widget before and after the move go to the test's temporary folder (and to
-``COSTLAB_SCREENSHOT=path.png`` if set).
+``COSTLAB_SCREENSHOT=path.png`` if set). Ten more moves are then timed from key press to repaint
+(``_browser_kit.each_move_repaints``).
 
 Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``; see
 ``_browser_kit``. Run it with ``PYTHONPATH`` set to serve a worktree's code (the kernel inherits
@@ -20,7 +21,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
+from _browser_kit import (  # noqa: F401
+    browser,
+    each_move_repaints,
+    offline,
+    save_small_png,
+    serve_notebook,
+    swing,
+)
 
 from costlab.metrics import fold_operating_points, operating_point, summarize_folds
 
@@ -148,5 +156,11 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
     screenshot = os.environ.get("COSTLAB_SCREENSHOT")
     if screenshot:
         save_small_png(widget.screenshot(), screenshot)
+
+    # move-to-paint: each P(C_t) move (10**-1.2 -> 10**-1.45 and back) repaints the table and
+    # both figures
+    outputs = ["table.costlab-prior-row", *_CHARTS.split(", ")]
+    keys = swing("ArrowLeft", 2, 4)
+    each_move_repaints(page, ".costlab-prior-shift", ".costlab-prior-shift-prior", outputs, keys)
     assert errors == []
     page.close()

@@ -7,7 +7,8 @@ when the environment has one); Debian's Chromium loads it offline (``_browser_ki
 :func:`costlab.metrics.h_measure` on the same cached scores, picks the paper's "class ratio"
 preset, moves the boosting-round slider and the Beta(a, ·) slider with the keyboard, waits for
 the charts to change, checks the numbers again, and saves a screenshot of the explorer in its
-temporary folder (and at ``COSTLAB_SCENARIO_SCREENSHOT`` when set).
+temporary folder (and at ``COSTLAB_SCENARIO_SCREENSHOT`` when set); then it times ten more moves
+of a from key press to repaint (``_browser_kit.each_move_repaints``).
 
 Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``. Run it with
 ``PYTHONPATH`` set to serve a worktree's code (the kernel inherits the environment).
@@ -18,7 +19,14 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
+from _browser_kit import (  # noqa: F401
+    browser,
+    each_move_repaints,
+    offline,
+    save_small_png,
+    serve_notebook,
+    swing,
+)
 
 from costlab.metrics import BetaDensity, h_measure
 from costlab.studies.johnson2015.experiments import run_table2
@@ -183,5 +191,11 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     screenshot = os.environ.get("COSTLAB_SCENARIO_SCREENSHOT")
     if screenshot:
         save_small_png(page.locator(".costlab-scenario-explorer").screenshot(), screenshot)
+
+    # move-to-paint: each move of the Beta's a (five log steps up, five down) repaints the H
+    # table and the density, scenario and risk charts
+    outputs = ["table.costlab-scenario-h"] + [f"img.costlab-{c}-chart" for c in _CHARTS[:3]]
+    keys = swing("ArrowRight", 2, 4)
+    each_move_repaints(page, ".costlab-scenario-explorer", ".costlab-scn-beta-a", outputs, keys)
     assert errors == []
     page.close()

@@ -8,7 +8,9 @@ downloads) loads it offline, moves a range slider's handle with the keyboard (on
 key press) or picks a "Start from" example, waits for the kernel's new table and chart, and
 checks them against the package's functions computed here. Screenshots of each widget before
 and after are saved in the test's temporary folder (with ``COSTLAB_SCREENSHOT_CST=path.png``,
-the CST explorer at Figure 32 there too: the user guide's ``notebooks/img/cst_explorer.png``).
+the CST explorer at Figure 32 there too: the user guide's ``notebooks/img/cst_explorer.png``);
+the CST explorer's test then times ten range moves from key press to repaint
+(``_browser_kit.each_move_repaints``).
 Helpers: ``_browser_kit.py``; skips without Chromium, Playwright or Voila unless
 ``COSTLAB_REQUIRE_BROWSER=1``.
 """
@@ -17,7 +19,14 @@ import os
 from pathlib import Path
 
 import pytest
-from _browser_kit import browser, offline, save_small_png, serve_notebook  # noqa: F401
+from _browser_kit import (  # noqa: F401
+    browser,
+    each_move_repaints,
+    offline,
+    save_small_png,
+    serve_notebook,
+    swing,
+)
 
 from costlab.evaluation.experiment import run_experiments
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, select_classifier
@@ -208,6 +217,12 @@ def test_moving_the_range_changes_cst_and_the_choice_in_notebook_06(
     root.screenshot(path=tmp_path / "cst_explorer_figure_32.png")
     if os.environ.get("COSTLAB_SCREENSHOT_CST"):  # the user guide's notebooks/img/cst_explorer.png
         save_small_png(root.screenshot(), os.environ["COSTLAB_SCREENSHOT_CST"])
+
+    # move-to-paint: each move of the lower handle (0.35 -> 0.10 -> 0.35) repaints the table
+    # and both charts
+    outputs = ["table.costlab-cst", "img.costlab-cst-bars-chart", "img.costlab-cst-mtmcs-chart"]
+    keys = swing("ArrowLeft", 2, 4)
+    each_move_repaints(page, widget, ".costlab-range", outputs, keys)
     assert errors == []
     page.close()
 

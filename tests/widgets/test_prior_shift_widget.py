@@ -237,6 +237,17 @@ def test_the_column_holds_every_classifier_at_the_chosen_prior(predictions):
     assert ">Good<" in widget.column.value and "Good on data" in widget.table.value
 
 
+def test_the_column_names_the_prior_as_the_slider_does(predictions):
+    """Issue 34 item 4: the slider says P(C_t), so does the column's caption (not P(target))."""
+    y, scores = predictions
+    widget = prior_shift_widget({n: (y, s) for n, s in scores.items()})
+    widget.prior.value = 0.02
+    assert widget.prior.description == "P(C_t)"
+    caption = re.search(r"<caption>(.*?)</caption>", widget.column.value).group(1)
+    assert caption == "At P(C_t) = 0.02"
+    assert "P(target)" not in widget.column.value + widget.table.value + widget.summary.value
+
+
 def test_a_dataset_change_offers_its_classifiers_and_redraws_once(monkeypatch):
     y, score = _scores(3)
     _, other = _scores(4)

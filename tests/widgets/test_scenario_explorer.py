@@ -218,6 +218,21 @@ def test_presets_are_johnson_et_al_s_fig_1_densities(explorer, problem):
     assert explorer.preset.value == "Beta(2, 2)"
 
 
+def test_the_inverse_prior_preset_of_a_rare_class_is_on_the_mean_slider():
+    """Issue 34 item 4: at pi1 = 0.005 the "inverse prior" preset's E[c] = pi1 lies below the
+    slider's 0.02; the slider reaches it (it clamped it to another density)."""
+    rng = np.random.default_rng(3)
+    y = np.zeros(1000, dtype=bool)
+    y[rng.choice(1000, 5, replace=False)] = True
+    explorer = scenario_explorer(y, {"m": rng.normal(size=1000) + 2 * y})
+    explorer.preset.value = "inverse prior"
+    assert explorer.mean.value == pytest.approx(0.005, abs=1e-12)
+    assert explorer.mean.min <= explorer.mean.value
+    assert explorer.preset.value == "inverse prior"  # the density shown is the preset
+    assert explorer.density_.mean() == pytest.approx(0.005, abs=1e-9)
+    assert explorer.mean.max == 0.98
+
+
 def test_matching_preset_and_density_of_are_pure():
     named = presets(0.2)
     assert matching_preset(ScenarioState(), named) == "Beta(2, 2)"

@@ -34,6 +34,9 @@ _DENSITY_GRID = np.linspace(0.0, 1.0, 801)[1:-1]  # p may be infinite at 0 and 1
 _CSS = table_style(
     "costlab-cs",
     ".costlab-cs tr.joint th{font-style:italic}",
+    # long headers ("vertex optimal for PCF(+) in") wrap, so that the operating table fits the
+    # explorer's right-hand column (at most 1010 px): its last column was cut at 1,370 px
+    ".costlab-cs thead th{white-space:normal}",
     ".costlab-winner{margin:2px 0 4px 0;font-size:13px}",
 )
 

@@ -267,7 +267,9 @@ class PriorShiftWidget(Explorer):
             reference=self._published(state),
         )
         labels = {c: self._label(c) for c in view.points}
-        self.column.value = prior_table_html(view.points, state.prior, labels)
+        self.column.value = prior_table_html(
+            view.points, state.prior, labels, prior_name=self.prior.description
+        )
 
     def _published(self, state):
         """The reference values of the shown result, if the controls are at their condition."""

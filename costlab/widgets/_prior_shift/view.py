@@ -31,8 +31,11 @@ border-bottom:1px solid #ddd}
 </style>"""
 
 
-def prior_table_html(points, prior, labels=None):
+def prior_table_html(points, prior, labels=None, *, prior_name="P(target)"):
     """The table at one prior: TPr, FPr, POSfrac and purity per classifier.
+
+    ``prior_name`` is what the caption calls the prior: the name on the widget's slider (the prior
+    widget's "P(C_t)", after Landgrebe et al. 2004; the cost explorer's panel's "P(target)").
 
     Stable hooks: ``<table class="costlab-priors" data-prior=...>``, one
     ``<tr class="classifier" data-classifier=...>`` per classifier with ``<td class="tpr">``,
@@ -54,9 +57,9 @@ def prior_table_html(points, prior, labels=None):
             f"<td>{label}</td>{cells}</tr>"
         )
     return (
-        f'{_TABLE_CSS}<table class="costlab-priors" data-prior="{prior!r}"><caption>At P(target) = '
-        f"{prior:.3g}</caption><thead><tr><th>Classifier</th><th>TPr</th><th>FPr</th>"
-        f"<th>POSfrac</th><th>Purity</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
+        f'{_TABLE_CSS}<table class="costlab-priors" data-prior="{prior!r}"><caption>At '
+        f"{html.escape(prior_name)} = {prior:.3g}</caption><thead><tr><th>Classifier</th>"
+        f"<th>TPr</th><th>FPr</th><th>POSfrac</th><th>Purity</th></tr></thead><tbody>{''.join(rows)}</tbody></table>"
     )
 
 

@@ -31,6 +31,7 @@ from costlab.widgets._scenario.model import (
     density_of,
     iteration_view,
     matching_preset,
+    mean_bounds,
     prepare_scenarios,
     presets,
     risk_view,
@@ -177,7 +178,8 @@ class ScenarioExplorer(Explorer):
         self.family = controls.family_dropdown(s.family)
         self.a, self.b = controls.beta_slider("a", s.a), controls.beta_slider("b", s.b)
         self.window = controls.window_slider((s.low, s.high))
-        self.mean = controls.mean_slider(s.mean)
+        bounds = mean_bounds(self._presets, s.mean, controls.MEAN_RANGE)
+        self.mean = controls.mean_slider(s.mean, bounds)
         self.point = controls.point_slider(s.at)
         self.top = controls.top_slider(s.top)
         self.axis = controls.axis_dropdown(s.axis)
@@ -237,6 +239,8 @@ class ScenarioExplorer(Explorer):
     def _on_classifier(self, change):
         """Another classifier: its prior sets the presets (the density is kept)."""
         self._presets = presets(self.data_.hulls[change["new"]].pi1)
+        low, high = mean_bounds(self._presets, self.mean.value, (self.mean.min, self.mean.max))
+        self.mean.min, self.mean.max = low, high  # the slider reaches this prior's presets
         self.update()
 
     def _set_density(self, s):

@@ -28,6 +28,8 @@ __all__ = [
 ]
 
 _STYLE = {"description_width": "96px"}
+#: The E[c] slider's usual range; the explorer widens it to reach a preset's mean beyond it.
+MEAN_RANGE = (0.02, 0.98)
 _INTEGER = {"control": widgets.IntSlider, "style": _STYLE}
 _FAMILY_LABELS = {
     "beta": "Beta(a, b), truncatable",
@@ -69,9 +71,10 @@ def window_slider(value=(0.0, 1.0)):
     return kit.window_slider("costlab-scn-window", "truncate to", value, style=_STYLE)
 
 
-def mean_slider(value=0.5):
-    """The truncated exponential's mean E[c] (Johnson et al.'s family 4 sets it to pi1)."""
-    return slider("costlab-scn-mean", "E[c]", value, (0.02, 0.98), 0.01, ".3f", style=_STYLE)
+def mean_slider(value=0.5, bounds=MEAN_RANGE):
+    """The truncated exponential's mean E[c] (Johnson et al.'s family 4 sets it to pi1), over
+    ``bounds`` (default :data:`MEAN_RANGE`)."""
+    return slider("costlab-scn-mean", "E[c]", value, bounds, 0.01, ".3f", style=_STYLE)
 
 
 def point_slider(value=0.5):

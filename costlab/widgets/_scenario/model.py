@@ -35,6 +35,7 @@ __all__ = [
     "density_of",
     "iteration_view",
     "matching_preset",
+    "mean_bounds",
     "prepare_scenarios",
     "presets",
     "risk_view",
@@ -116,6 +117,18 @@ def presets(pi1):
     """Johnson et al.'s (2015, sec. 3.2, Fig. 1) densities for a positive-class prior ``pi1``
     (:func:`costlab.metrics.scenario_densities`), by name."""
     return scenario_densities(pi1)
+
+
+def mean_bounds(named, mean, bounds):
+    """``bounds`` widened to reach ``mean`` and the mean of every truncated exponential in
+    ``named``: the "inverse prior" preset's is pi1 (Johnson et al. 2015, family 4), below the
+    E[c] slider's 0.02 for a rare positive class, where the slider would clamp it silently.
+
+    >>> mean_bounds(presets(0.005), 0.5, (0.02, 0.98))
+    (0.005, 0.98)
+    """
+    means = [mean] + [u.mean() for u in named.values() if isinstance(u, TruncatedExponential)]
+    return min(bounds[0], *means), max(bounds[1], *means)
 
 
 def matching_preset(state, named):
