@@ -14,7 +14,7 @@ import sys
 import types
 from pathlib import Path
 
-from conftest import import_or_skip
+from _support import import_or_skip
 
 ROOT = Path(__file__).resolve().parents[2]
 
