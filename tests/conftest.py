@@ -12,11 +12,13 @@ import json
 import os
 import shutil
 import socket
+import sys
 import threading
 import urllib.parse
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
+import _numba_warmup
 import pytest
 from _support import (  # noqa: F401  (what the fixtures use; tests import from _support)
     DEFAULT_MIRROR,
@@ -49,6 +51,33 @@ if "COSTLAB_MIRROR" not in os.environ and DEFAULT_MIRROR.is_dir():
 
 # The Johnson et al. notebook's full Table 2 takes about an hour: in the suite it runs quick.
 os.environ.setdefault("COSTLAB_QUICK", "1")
+
+
+#: Thread pools of numpy's and scipy's OpenBLAS and scikit-learn's OpenMP: one thread each
+#: under pytest-xdist, whose workers already take every core (a pool per core in every worker
+#: oversubscribed the 2-core machine: four files of BLAS-heavy tests took 51-81 s, 42 s with
+#: one thread).
+THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+@pytest.hookimpl(trylast=True)  # after the terminal reporter is set up
+def pytest_configure(config):
+    """In the pytest-xdist controller, before the workers start: one thread per BLAS and OpenMP
+    pool (the workers, their notebook kernels and subprocesses inherit the environment), and
+    numba's cache compiled once (``_numba_warmup``), so that the workers load the Weka kernels
+    instead of each compiling them."""
+    if hasattr(config, "workerinput") or config.getoption("collectonly"):
+        return
+    if config.getoption("dist", "no") == "no" or not config.getoption("numprocesses", None):
+        return
+    for name in THREAD_VARIABLES:
+        os.environ.setdefault(name, "1")
+    seconds, failures = _numba_warmup.warm(config.rootpath)
+    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    if reporter is not None:
+        reporter.write_line(f"numba: the Weka kernels compiled or loaded in {seconds:.0f} s")
+    for failure in failures:  # the tests that need the kernels then fail on their own
+        print(f"numba warm-up failed: {failure}", file=sys.stderr)
 
 
 def _load_hypothesis_profile():

@@ -21,7 +21,15 @@ from costlab.classifiers.density import (
     parzen_ml_width,
 )
 
-ESTIMATORS = [LDC(), QDC(), MixtureOfGaussiansClassifier(random_state=0), ParzenClassifier()]
+# The mixture's API checks with one initialisation and at most two components per class: the
+# checks test the estimator's contract, not its model choice (tested below with the defaults),
+# and with the defaults (15 mixtures fitted per class) they took 47 s of the suite.
+ESTIMATORS = [
+    LDC(),
+    QDC(),
+    MixtureOfGaussiansClassifier(max_components=2, n_init=1, random_state=0),
+    ParzenClassifier(),
+]
 
 
 @parametrize_with_checks(ESTIMATORS)
@@ -80,7 +88,7 @@ def test_parzen_width_is_the_brute_force_loo_maximum():
 
 def test_parzen_width_shrinks_as_n_grows():
     rng = np.random.default_rng(4)
-    widths = [parzen_ml_width(rng.normal(size=(n, 2))) for n in (50, 400, 3200)]
+    widths = [parzen_ml_width(rng.normal(size=(n, 2))) for n in (50, 400, 1600)]
     assert widths[0] > widths[1] > widths[2]
 
 
