@@ -152,11 +152,14 @@ def _table_sum(table, mode):  # pragma: no cover - compiled
         for i in range(n):
             res += _term(table, i, mode)
         return 0.0 + res
-    r0, r1 = _term(table, 0, mode), _term(table, 1, mode)
-    r2, r3 = _term(table, 2, mode), _term(table, 3, mode)
-    r4, r5 = _term(table, 4, mode), _term(table, 5, mode)
-    r6, r7 = _term(table, 6, mode), _term(table, 7, mode)
-    i = 8
+    # numba compiles a kernel once per literal argument: the positions are offsets of a zero
+    # computed at run time, so _term compiles once per mode, not once per position as well
+    i = n * 0
+    r0, r1 = _term(table, i, mode), _term(table, i + 1, mode)
+    r2, r3 = _term(table, i + 2, mode), _term(table, i + 3, mode)
+    r4, r5 = _term(table, i + 4, mode), _term(table, i + 5, mode)
+    r6, r7 = _term(table, i + 6, mode), _term(table, i + 7, mode)
+    i += 8
     stop = n - n % 8
     while i < stop:
         r0 += _term(table, i, mode)
