@@ -1,6 +1,5 @@
 """Loaders for a researcher's own data: from_frame, from_csv, from_arff, from_arrays."""
 
-import doctest
 import hashlib
 import warnings
 
@@ -11,7 +10,6 @@ import pytest
 from costlab.datasets import (
     Dataset,
     DatasetError,
-    _own,
     from_arff,
     from_arrays,
     from_csv,
@@ -508,8 +506,3 @@ def test_from_csv_on_crx_equals_the_registry(mirror_dir):
     pd.testing.assert_frame_equal(data.X, registered.X)  # first appearance, "?" -> NaN
     by_position = from_csv(path, target=15, negative="-", header=None)
     assert by_position.positive == "+" and by_position.class_counts == data.class_counts
-
-
-def test_docstring_examples_run():
-    result = doctest.testmod(_own, optionflags=doctest.ELLIPSIS)
-    assert result.attempted >= 10 and result.failed == 0

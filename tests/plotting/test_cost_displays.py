@@ -8,9 +8,6 @@ iso-cost line touches the optimal vertex with slope (1 - PCF)/PCF, and the thesi
 FPcost/FNcost. Headless; PNGs are written to a temporary directory.
 """
 
-import doctest
-import importlib
-
 import matplotlib
 
 matplotlib.use("Agg")
@@ -576,13 +573,3 @@ def test_duality_passes_cost_options(data, scores):
     )
     assert display.cost_.cost_lines_ == {} and display.roc_.roc_lines_ == {}
     assert len(display.cost_.secondary_axes_) == 1
-
-
-# --- docs ----------------------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("module", ["_cost_curves", "_roc_hull", "_duality", "_cost_space"])
-def test_docstring_examples(module):
-    module = importlib.import_module(f"costlab.plotting.{module}")
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.failed == 0

@@ -46,7 +46,7 @@ def test_unavailable_skips_or_fails(monkeypatch):
 
 def _pytest(args, env):
     return subprocess.run(
-        [sys.executable, "-m", "pytest", "-p", "no:nbmake", "-p", "no:cacheprovider"]
+        [sys.executable, "-m", "pytest", "-p", "no:cacheprovider"]
         + ["-o", "addopts=", "-q", "-rs", *args],
         cwd=ROOT,
         env=env,

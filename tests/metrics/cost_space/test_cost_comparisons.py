@@ -2,7 +2,6 @@
 2000, sec. 2.2): hand-checked examples, brute force over every threshold, numerical quadrature,
 and the errors at the public boundary."""
 
-import doctest
 from fractions import Fraction
 
 import numpy as np
@@ -469,15 +468,6 @@ def test_wrong_types_name_the_parameter():
         joint_envelope(A)
     with pytest.raises(TypeError, match="envelope must be a CostEnvelope"):
         total_expected_cost(0.5)
-
-
-# -- docstring examples --------------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("module", [cost_compare, cost_area, cost_average, cost_criteria])
-def test_docstring_examples(module):
-    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_public_names_are_exported():

@@ -463,23 +463,6 @@ def test_displays_from_estimator(sample):
     matplotlib.pyplot.close("all")
 
 
-@pytest.mark.parametrize(
-    "module",
-    [
-        "costlab.metrics.threshold_choice.methods",
-        "costlab.metrics.threshold_choice.decision_curve",
-        "costlab.plotting._decision",
-    ],
-)
-def test_docstring_examples(module):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
-    assert result.attempted > 0 and result.failed == 0
-    matplotlib.pyplot.close("all")
-
-
 def test_curve_difference_display(sample):
     from costlab.plotting import CurveDifferenceDisplay
 
