@@ -182,6 +182,23 @@ def test_every_family_draws_every_chart(real_png, explorer, family):
     assert len(view.ax_.get_legend().get_texts()) == 3  # two classifiers and the riskiest
 
 
+@pytest.mark.filterwarnings("error::RuntimeWarning")
+@pytest.mark.parametrize(("a", "b"), [(0.5, 2.0), (2.0, 0.5), (0.5, 0.5)])
+def test_a_beta_density_infinite_at_an_end_draws_without_warning_or_nan(real_png, problem, a, b):
+    """Beta(a, b) with a or b below 1 is infinite at c = 0 or 1, where the envelope is 0: the
+    scenario curves are their limit 0 there (not NaN, and no warning silenced), on both axes and
+    in the rounds' chart."""
+    explorer = _explorer(problem)
+    explorer.a.value, explorer.b.value = a, b
+    for axis in ("c", "pcf"):
+        explorer.axis.value = axis
+        _check_outputs(explorer, problem, BetaDensity(a, b))
+        for curve in explorer.curves_.values():
+            x, height = curve.curve()
+            assert np.isfinite(height).all() and height[0] == height[-1] == 0.0
+        assert "nan" not in (explorer.h_table.value + explorer.instances.value).lower()
+
+
 def test_a_family_shows_only_its_parameters(explorer):
     def shown():
         names = ("a", "b", "window", "mean", "point")

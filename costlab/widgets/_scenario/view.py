@@ -71,12 +71,6 @@ class DensityView:
         return SimpleNamespace(ax_=ax)
 
 
-def _quiet_ends():
-    """A density infinite at c = 0 or 1 (Beta with a or b < 1) times a zero envelope there
-    gives NaN at that end point, which matplotlib leaves out: no warning for it."""
-    return np.errstate(invalid="ignore", divide="ignore")
-
-
 def _window(u):
     """The ends of a truncated Beta window, just inside (so the drawn edges are vertical)."""
     low, high = getattr(u, "low", 0.0), getattr(u, "high", 1.0)
@@ -109,9 +103,8 @@ class CurvesView:
         name = self.labels.get(self.selected, self.selected)
         density = next(iter(self.curves.values())).name
         title = f"Scenario curves under u(c) = {density} (area = 1 - H)"
-        with _quiet_ends():
-            display = ScenarioCurveDisplay(self.curves, labels=self.labels, title=title)
-            display.plot(ax=ax)
+        display = ScenarioCurveDisplay(self.curves, labels=self.labels, title=title)
+        display.plot(ax=ax)
         line = display.lines_.get(self.selected)
         colour = line.get_color() if line is not None else _RISKIEST
         lo, hi = self.interval
@@ -121,8 +114,7 @@ class CurvesView:
             display.ax_.axvspan(lo, hi, color=colour, alpha=0.15, label=label, zorder=0)
         else:
             x = np.linspace(lo, hi, 200)
-            with _quiet_ends():
-                y = curve(x)
+            y = curve(x)
             display.ax_.fill_between(x, 0.0, y, color=colour, alpha=0.3, label=label)
         display.ax_.legend(frameon=True, framealpha=0.92, edgecolor="0.85", fontsize=9)
         return display
@@ -213,8 +205,7 @@ class IterationView:
             label = self.labels.get(name, name)
             shown = dict(zip((f"round {k}" for k in rounds), curves, strict=True))
             title = f"{label}: rounds 1-{rounds[-1]}"
-            with _quiet_ends():
-                ScenarioCurveDisplay(shown, iterations=rounds, title=title).plot(ax=axes[name])
+            ScenarioCurveDisplay(shown, iterations=rounds, title=title).plot(ax=axes[name])
             axes[name].get_legend().set_loc("lower center")  # the peaks are at the top
             top = max(top, axes[name].get_ylim()[1])
         for name in names:
