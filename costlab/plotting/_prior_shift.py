@@ -81,6 +81,9 @@ class PriorShiftDisplay(CurveDisplayMixin):
     points_ : DataFrame or None
         The operating point per prior (:meth:`PriorOperatingCurves.at`).
     markers_ : dict of (kind, prior) -> Line2D
+    value_labels_ : dict of (kind, prior) -> Annotation
+        Each marker's POSfrac or purity, beside it; a label that would overlap another of its
+        panel (nearby priors) is moved down below it.
     axes_ : list of Axes
     figure_ : Figure
 
@@ -178,6 +181,7 @@ class PriorShiftDisplay(CurveDisplayMixin):
         self.points_ = c.at(**self.operating_point) if self.operating_point else None
         self.lines_: dict[tuple[str, float | None], Any] = {}
         self.markers_: dict[tuple[str, float | None], Any] = {}
+        self.value_labels_: dict[tuple[str, float], Any] = {}
         for axis, kind in zip(axes, self.kinds, strict=True):
             if kind == "roc":
                 style = {"color": "0.15", "linewidth": 1.8, "drawstyle": "default"} | kwargs
@@ -208,6 +212,8 @@ class PriorShiftDisplay(CurveDisplayMixin):
             title = _TITLES[kind] + (f": {self.name}" if self.name else "")
             _finish(axis, title, legend="best" if legend and kind != "roc" else None)
         self.axes_, self.figure_ = list(axes), fig
+        if self.value_labels_:
+            _separate(fig, self.value_labels_)
         return self
 
     def _mark(self, axis, kind, k, prior, colour):
@@ -216,7 +222,7 @@ class PriorShiftDisplay(CurveDisplayMixin):
         if not np.isfinite(x):
             return
         marker = axis.plot(x, row["tpr"], "o", color=colour, markersize=7, zorder=4)[0]
-        axis.annotate(
+        label = axis.annotate(
             f"{x:.3f}",
             (x, row["tpr"]),
             textcoords="offset points",
@@ -224,7 +230,26 @@ class PriorShiftDisplay(CurveDisplayMixin):
             fontsize=8.5,
             color=colour,
         )
+        label.set_in_layout(False)  # the layout is the same wherever _separate moves it
         self.markers_[(kind, float(prior))] = marker
+        self.value_labels_[(kind, float(prior))] = label
+
+
+def _separate(fig, labels):
+    """Move down each value label that overlaps one already placed in its panel, a line at a
+    time, placing them from left to right (the markers of nearby priors sit close together)."""
+    fig.draw_without_rendering()  # the final layout: where the labels will be drawn
+    placed: dict[Any, list[Any]] = {}
+    for label in sorted(labels.values(), key=lambda label: label.get_window_extent().x0):
+        others = placed.setdefault(label.axes, [])
+        x, y = label.xyann
+        for _ in range(len(labels)):
+            box = label.get_window_extent().padded(1.0)
+            if not any(box.overlaps(other) for other in others):
+                break
+            y -= 1.25 * label.get_fontsize()
+            label.xyann = (x, y)
+        others.append(label.get_window_extent())
 
 
 def _panels(ax, n):

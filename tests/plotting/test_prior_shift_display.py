@@ -61,6 +61,38 @@ def test_operating_point_marked_at_the_paper_s_tpr(data):
     assert display.axes_[0].get_title(loc="left") == "TPr vs POSfrac: LDC"
 
 
+@pytest.mark.parametrize("priors", [(0.3, 0.31, 0.32, 0.33), (0.001, 0.0011, 0.5)])
+def test_value_labels_of_nearby_priors_do_not_overlap(data, priors):
+    """Fig. 4's labels of the markers' POSfrac and purity: nearby priors put their markers
+    side by side, and the labels once overlapped; as drawn in the prior widget's figure."""
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    _, y, s = data
+    figure = Figure(figsize=(9.6, 4.3), layout="constrained")
+    FigureCanvasAgg(figure)  # as the widget's charts draw it
+    display = PriorShiftDisplay.from_predictions(
+        y,
+        s,
+        priors=priors,
+        kind=("posfrac", "purity"),
+        operating_point={"tpr": 0.8},
+        ax=figure.subplots(1, 2),
+    )
+    figure.canvas.draw()
+    renderer = figure.canvas.get_renderer()
+    for axis in display.axes_:
+        boxes = [
+            label.get_window_extent(renderer)
+            for label in display.value_labels_.values()
+            if label.axes is axis
+        ]
+        assert len(boxes) == len(priors)
+        for i, box in enumerate(boxes):
+            for other in boxes[i + 1 :]:
+                assert not box.overlaps(other), (box, other)
+
+
 def test_from_estimator_and_given_axes(data):
     X, y, s = data
     fig, axes = plt.subplots(1, 2)
