@@ -19,7 +19,6 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import _numba_warmup
-import _order
 import pytest
 from _support import (  # noqa: F401  (what the fixtures use; tests import from _support)
     DEFAULT_MIRROR,
@@ -79,11 +78,6 @@ def pytest_configure(config):
         reporter.write_line(f"numba: the Weka kernels compiled or loaded in {seconds:.0f} s")
     for failure in failures:  # the tests that need the kernels then fail on their own
         print(f"numba warm-up failed: {failure}", file=sys.stderr)
-
-
-def pytest_collection_modifyitems(config, items):
-    """The slowest files first (``_order``), for pytest-xdist's workers."""
-    items[:] = _order.slowest_first(items)
 
 
 def _load_hypothesis_profile():

@@ -1,10 +1,8 @@
 """What the test command's controller sets up for its pytest-xdist workers (tests/conftest.py):
 one thread per BLAS and OpenMP pool, and numba's cache of the Weka kernels compiled before the
-workers start (tests/_numba_warmup.py), both checked only in a worker of the test command; and
-the order in which the workers get the files (the slowest first)."""
+workers start (tests/_numba_warmup.py), both checked only in a worker of the test command."""
 
 import os
-from types import SimpleNamespace
 
 import numpy as np
 import pytest
@@ -12,34 +10,6 @@ import pytest
 IN_A_WORKER = pytest.mark.skipif(
     "PYTEST_XDIST_WORKER" not in os.environ, reason="checks the set-up of pytest-xdist's workers"
 )
-
-
-def test_the_slowest_files_come_first_each_file_whole_the_rest_by_size():
-    from _order import slowest_first
-
-    names = [
-        "tests/metrics/test_a.py::x",
-        "tests/metrics/test_b.py::x",
-        "tests/metrics/test_b.py::y",
-        "notebooks/01_x.ipynb::01_x.ipynb",
-        "tests/studies/test_browser_x.py::x",
-        "tests/studies/test_tables.py::x",
-        "tests/metrics/test_a.py::y[1]",
-        "tests/metrics/test_a.py::y[2]",
-        "costlab/a.py::costlab.a.f",
-    ]
-    items = slowest_first([SimpleNamespace(nodeid=name) for name in names])
-    assert [item.nodeid for item in items] == [
-        "tests/studies/test_browser_x.py::x",
-        "notebooks/01_x.ipynb::01_x.ipynb",
-        "tests/studies/test_tables.py::x",
-        "tests/metrics/test_a.py::x",
-        "tests/metrics/test_a.py::y[1]",
-        "tests/metrics/test_a.py::y[2]",
-        "tests/metrics/test_b.py::x",
-        "tests/metrics/test_b.py::y",
-        "costlab/a.py::costlab.a.f",
-    ]
 
 
 @IN_A_WORKER
