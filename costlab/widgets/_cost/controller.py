@@ -30,6 +30,7 @@ from costlab.widgets._cost.model import weka_status
 from costlab.widgets._cost.session import Clock, ExplorerSession, ExplorerState, curve_options
 from costlab.widgets._cost.view import ExplorerOutputs, ExplorerView
 from costlab.widgets._kit import controls as kit
+from costlab.widgets._kit.charts import charts_option
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.mtmcs import DECIMALS, explorer_grid, range_label, snap_to_grid
 
@@ -112,7 +113,7 @@ class CostExplorer(Explorer):
         purity at a fixed TPr, POSfrac or purity as P(target) moves on a logarithmic slider
         from 1e-4 to 0.99 (``priors.prior``, ``priors.condition``, ``priors.value``), as a
         table and a sweep chart; recomputed from the held scores only.
-    mtmcs_chart, cost_chart, threshold_chart : ChartImage
+    mtmcs_chart, cost_chart, threshold_chart : BrowserChart or ChartImage
         The charts; ``.display_`` is the Display last drawn. ``cost_chart`` is the same
         classifiers in cost space (Drummond & Holte's lower envelopes over PCF(+), with the
         thesis's FPcost/FNcost on the top axis): with equal priors PCF(+) = FNcost, and the
@@ -393,8 +394,11 @@ class CostExplorer(Explorer):
         )
 
 
-def cost_explorer(run: Any, **options: Any) -> CostExplorer:
+def cost_explorer(run: Any, *, charts: str = "browser", **options: Any) -> CostExplorer:
     """Build a :class:`CostExplorer` on ``run``; ``options`` are its keyword parameters.
+
+    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
+    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
 
     >>> from costlab.widgets import cost_explorer  # doctest: +SKIP
     >>> cost_explorer({"LR": (y_test, y_score)}, cost_range=(0.4, 0.6))  # doctest: +SKIP
@@ -411,4 +415,5 @@ def cost_explorer(run: Any, **options: Any) -> CostExplorer:
     >>> from costlab.widgets import cost_explorer
     >>> cost_explorer({"LR": (y, scores["LR"]), "NB": (y, scores["NB"])})  # doctest: +SKIP
     """
-    return CostExplorer(run, **options)
+    with charts_option(charts):
+        return CostExplorer(run, **options)

@@ -21,7 +21,7 @@ import numpy as np
 from costlab.metrics import mtmcr, paired_bootstrap
 from costlab.plotting import MTMCSBandDisplay
 from costlab.widgets._cost.model import search_caption_html
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import make_chart
 
 __all__ = ["StabilityPanel", "stability_table_html"]
 
@@ -84,7 +84,7 @@ class StabilityPanel(widgets.VBox):
         Which search its MTMCR comes from (the exact one), shown before any resample.
     n_resamples : ipywidgets.BoundedIntText
     table : ipywidgets.HTML
-    chart : ChartImage
+    chart : BrowserChart or ChartImage
     boot_ : PairedBootstrap or None
         The last resamples (for the results shown when the button was pressed).
     """
@@ -102,7 +102,7 @@ class StabilityPanel(widgets.VBox):
         self.run_button = widgets.Button(description="Bootstrap", icon="refresh")
         self.table = widgets.HTML()
         self.table.add_class("costlab-stability-table")
-        self.chart = ChartImage(figsize=(8.2, 3.8), css_class="costlab-band-chart")
+        self.chart = make_chart(figsize=(8.2, 3.8), css_class="costlab-band-chart")
         self.run_button.on_click(lambda _: self.resample())
         self.caption = widgets.HTML(search_caption_html("exact", fp_step=_GRID_STEP))
         self.children = [
@@ -110,7 +110,7 @@ class StabilityPanel(widgets.VBox):
             self.caption,
             widgets.HBox([self.n_resamples, self.run_button]),
             self.table,
-            self.chart.image,
+            self.chart.widget,
         ]
         self.boot_, self._results, self._range, self._labels = None, {}, (0.3, 0.7), {}
         self.add_class("costlab-stability-panel")

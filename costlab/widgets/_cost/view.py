@@ -15,7 +15,7 @@ import ipywidgets as widgets
 from costlab.plotting import CostCurveDisplay, MTMCSDisplay, ThresholdDisplay, classifier_styles
 from costlab.widgets._cost.model import search_caption_html
 from costlab.widgets._cost.stability import StabilityPanel
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import make_chart
 from costlab.widgets._kit.messages import note_html, show_error
 from costlab.widgets._kit.mtmcs import summary_html
 from costlab.widgets._prior_shift.panel import PriorPanel
@@ -29,7 +29,7 @@ class ExplorerOutputs:
     Attributes
     ----------
     header, status, message, table : ipywidgets.HTML
-    mtmcs_chart, cost_chart, threshold_chart : ChartImage
+    mtmcs_chart, cost_chart, threshold_chart : BrowserChart or ChartImage
     priors : PriorPanel
     stability : StabilityPanel
     """
@@ -41,9 +41,9 @@ class ExplorerOutputs:
         self.message.add_class("costlab-message-box")
         self.table = widgets.HTML()
         self.table.add_class("costlab-table")
-        self.mtmcs_chart = ChartImage(css_class="costlab-mtmcs-chart")
-        self.cost_chart = ChartImage(figsize=(8.2, 4.2), css_class="costlab-cost-chart")
-        self.threshold_chart = ChartImage(css_class="costlab-threshold-chart")
+        self.mtmcs_chart = make_chart(css_class="costlab-mtmcs-chart")
+        self.cost_chart = make_chart(figsize=(8.2, 4.2), css_class="costlab-cost-chart")
+        self.threshold_chart = make_chart(css_class="costlab-threshold-chart")
         self.priors = PriorPanel()
         self.stability = StabilityPanel()
         self._drawn = {}
@@ -53,10 +53,10 @@ class ExplorerOutputs:
         return widgets.VBox(
             [
                 self.message,
-                self.mtmcs_chart.image,
-                self.cost_chart.image,
+                self.mtmcs_chart.widget,
+                self.cost_chart.widget,
                 self.table,
-                self.threshold_chart.image,
+                self.threshold_chart.widget,
                 self.stability,
                 self.priors,
             ],

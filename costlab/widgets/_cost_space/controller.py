@@ -29,7 +29,7 @@ from costlab.widgets._cost_space.model import (
     cost_space_view,
 )
 from costlab.widgets._kit import controls as kit
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import charts_option, make_chart
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.messages import show_error
 
@@ -94,7 +94,7 @@ class CostSpaceExplorer(Explorer):
         The controls (``window`` is the truncation range).
     readout, table, tec_table, message, header : ipywidgets.HTML
         PCF(+) and its source; the operating table with the winner; the TEC table; errors.
-    duality_chart, tec_chart : ChartImage
+    duality_chart, tec_chart : BrowserChart or ChartImage
         ROC and cost space at PCF(+); the envelopes with the density. ``.display_`` is the
         view last drawn (:class:`~costlab.widgets._cost_space.view.DualityChart`,
         :class:`~costlab.widgets._cost_space.view.TecChart`).
@@ -162,10 +162,10 @@ class CostSpaceExplorer(Explorer):
         self.table.add_class("costlab-table")
         self.tec_table = widgets.HTML()
         # PCF(+) ticks every 0.1 are few enough: no thinning (which would widen the axis)
-        self.duality_chart = ChartImage(
+        self.duality_chart = make_chart(
             figsize=(12.6, 5.8), dpi=80, css_class="costlab-duality-chart", max_xticks=99
         )
-        self.tec_chart = ChartImage(
+        self.tec_chart = make_chart(
             figsize=(12.0, 4.4), dpi=80, css_class="costlab-tec-chart", max_xticks=99
         )
         left = (self.classifiers, self.mode, self.pcf, self.fn_cost, self.fp_cost, self.p_pos)
@@ -174,12 +174,12 @@ class CostSpaceExplorer(Explorer):
         top = widgets.HBox(
             [
                 widgets.VBox([*left, self.readout], layout=column),
-                widgets.VBox([self.message, self.duality_chart.image, self.table], layout=right),
+                widgets.VBox([self.message, self.duality_chart.widget, self.table], layout=right),
             ]
         )
         tec_controls = widgets.VBox([self.density, self.a, self.b, self.window], layout=column)
         tec = widgets.HBox(
-            [tec_controls, widgets.VBox([self.tec_chart.image, self.tec_table], layout=right)]
+            [tec_controls, widgets.VBox([self.tec_chart.widget, self.tec_table], layout=right)]
         )
         heading = widgets.HTML(
             "<b>Total expected cost</b> when PCF(+) is uncertain: the area under each lower "
@@ -269,8 +269,13 @@ class CostSpaceExplorer(Explorer):
         self._drawn.clear()
 
 
-def cost_space_explorer(results: Any, **options: Any) -> CostSpaceExplorer:
+def cost_space_explorer(
+    results: Any, *, charts: str = "browser", **options: Any
+) -> CostSpaceExplorer:
     """Build a :class:`CostSpaceExplorer` on ``results``; ``options`` are its keyword parameters.
+
+    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
+    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
 
     >>> from costlab.widgets import cost_space_explorer  # doctest: +SKIP
     >>> cost_space_explorer({"LR": (y_test, y_score), "tree": {"fpr": [0.2], "tpr": [0.7]}})
@@ -288,4 +293,5 @@ def cost_space_explorer(results: Any, **options: Any) -> CostSpaceExplorer:
     >>> from costlab.widgets import cost_space_explorer
     >>> cost_space_explorer({"LR": (y, scores["LR"])})  # doctest: +SKIP
     """
-    return CostSpaceExplorer(results, **options)
+    with charts_option(charts):
+        return CostSpaceExplorer(results, **options)

@@ -26,6 +26,7 @@ from costlab.widgets._cst import controls
 from costlab.widgets._cst.model import curves_by_dataset, range_choice, ratio_grid
 from costlab.widgets._cst.view import CstOutputs, range_text
 from costlab.widgets._kit import controls as kit
+from costlab.widgets._kit.charts import charts_option
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.mtmcs import DECIMALS, snap_to_grid
 
@@ -85,7 +86,7 @@ class CstExplorer(Explorer):
     range_label : ipywidgets.Label
         The range as cost ratios, e.g. "[0.40/0.60, 0.60/0.40]".
     header, message, table, per_ratio : ipywidgets.HTML
-    mtmcs_chart, bars_chart : ChartImage
+    mtmcs_chart, bars_chart : BrowserChart or ChartImage
     curves_ : dict of str -> dict of str -> DataFrame
         The held curves per dataset.
     choice_ : RangeChoice or None
@@ -279,8 +280,11 @@ def _check_preset_classifiers(name, preset, curves):
         )
 
 
-def cst_explorer(source: Any, **options: Any) -> CstExplorer:
+def cst_explorer(source: Any, *, charts: str = "browser", **options: Any) -> CstExplorer:
     """Build a :class:`CstExplorer` on curves or results; ``options`` are its parameters.
+
+    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
+    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
 
     >>> from costlab.widgets import cst_explorer  # doctest: +SKIP
     >>> cst_explorer({"LR": (y, s_lr), "NB": (y, s_nb)}, cost_range=(0.4, 0.6))  # doctest: +SKIP
@@ -297,4 +301,5 @@ def cst_explorer(source: Any, **options: Any) -> CstExplorer:
     >>> from costlab.widgets import cst_explorer
     >>> cst_explorer({"LR": (y, scores["LR"]), "NB": (y, scores["NB"])})  # doctest: +SKIP
     """
-    return CstExplorer(source, **options)
+    with charts_option(charts):
+        return CstExplorer(source, **options)

@@ -15,7 +15,7 @@ import ipywidgets as widgets
 
 from costlab.metrics import format_cost_ratio
 from costlab.plotting import MTMCSDisplay, classifier_styles, display_name
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import make_chart
 from costlab.widgets._kit.messages import show_error
 from costlab.widgets._kit.mtmcs import ratio_decimals, summary_html
 
@@ -122,7 +122,7 @@ class CstOutputs:
     Attributes
     ----------
     header, message, table, per_ratio : ipywidgets.HTML
-    mtmcs_chart, bars_chart : ChartImage
+    mtmcs_chart, bars_chart : BrowserChart or ChartImage
         Each image's CSS classes name the range drawn, e.g. ``costlab-drawn-0_4000-0_6000``
         (set after the image: a hook for browser tests, see :func:`drawn_class`).
     """
@@ -133,8 +133,8 @@ class CstOutputs:
         self.table = widgets.HTML()
         self.table.add_class("costlab-table")
         self.per_ratio = widgets.HTML(layout=widgets.Layout(overflow="auto"))
-        self.mtmcs_chart = ChartImage(css_class="costlab-cst-mtmcs-chart")
-        self.bars_chart = ChartImage(figsize=(8.2, 3.4), css_class="costlab-cst-bars-chart")
+        self.mtmcs_chart = make_chart(css_class="costlab-cst-mtmcs-chart")
+        self.bars_chart = make_chart(figsize=(8.2, 3.4), css_class="costlab-cst-bars-chart")
         self._drawn = None
 
     def column(self):
@@ -142,9 +142,9 @@ class CstOutputs:
         return widgets.VBox(
             [
                 self.message,
-                self.mtmcs_chart.image,
+                self.mtmcs_chart.widget,
                 self.table,
-                self.bars_chart.image,
+                self.bars_chart.widget,
                 self.per_ratio,
             ],
             layout=widgets.Layout(flex="1 1 auto", min_width="0", max_width="780px"),
@@ -170,7 +170,7 @@ class CstOutputs:
         self.mtmcs_chart.draw(display, annotate=annotate)
         self.bars_chart.draw(CstBarsView(choice.selection, titles[1], labels))
         for chart in (self.mtmcs_chart, self.bars_chart):
-            _mark_range(chart.image, choice.r1, choice.r2)
+            _mark_range(chart.widget, choice.r1, choice.r2)
         self._drawn = shown
 
     def show_error(self, error):
@@ -178,7 +178,7 @@ class CstOutputs:
         charts = (self.mtmcs_chart, self.bars_chart)
         show_error(self.message, error, tables=(self.table, self.per_ratio), charts=charts)
         for chart in charts:
-            _mark_range(chart.image, None, None)
+            _mark_range(chart.widget, None, None)
         self._drawn = None
 
 

@@ -1,4 +1,13 @@
-"""A matplotlib figure shown as an ``ipywidgets.Image``: one Figure, redrawn in place.
+"""The explorers' charts: drawn in the browser from a Display's numbers, or sent as a PNG.
+
+:class:`BrowserChart` (the explorers' default) reads what a costlab Display drew on a figure
+(:mod:`costlab.widgets._kit.mirror`) and sends those numbers to a plotly ``FigureWidget``, whose
+JavaScript draws them in the browser: a move updates the data of the existing traces, in one
+message, and no pixel is drawn in the kernel. :class:`ChartImage` draws the same figure with
+matplotlib and sends a PNG (``charts="png"``: the path the explorers had before, kept for
+environments without plotly's front end). Both take the same calls: ``draw(display)``,
+:func:`draw_figure` for a view that fills a whole figure, ``clear()``; ``widget`` is what a
+layout shows.
 
 The figure is a plain :class:`matplotlib.figure.Figure` on an Agg canvas, not a pyplot figure:
 nothing is displayed behind the explorer's back, no figure accumulates in pyplot's registry,
@@ -10,6 +19,8 @@ without a value shows the browser's broken-image icon.
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import io
 
 import ipywidgets as widgets
@@ -17,10 +28,42 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
+from costlab.widgets._kit.mirror import describe_figure
+
 __all__ = [
+    "CHARTS",
+    "BrowserChart",
     "ChartImage",
+    "charts_option",
     "draw_figure",
+    "make_chart",
 ]
+
+#: The ``charts=`` values an explorer accepts.
+CHARTS = ("browser", "png")
+
+_CHARTS: contextvars.ContextVar[str] = contextvars.ContextVar("costlab_charts", default="browser")
+
+
+@contextlib.contextmanager
+def charts_option(charts):
+    """Within the block, :func:`make_chart` makes ``charts`` charts ("browser" or "png").
+
+    The explorers' builders (``cost_explorer(..., charts="png")``) wrap their construction in
+    it, so that every chart of every panel follows the one option.
+    """
+    if charts not in CHARTS:
+        raise ValueError(f"charts must be one of {CHARTS}, got {charts!r}")
+    token = _CHARTS.set(charts)
+    try:
+        yield
+    finally:
+        _CHARTS.reset(token)
+
+
+def make_chart(**kwargs):
+    """A :class:`BrowserChart` or, under ``charts_option("png")``, a :class:`ChartImage`."""
+    return (BrowserChart if _CHARTS.get() == "browser" else ChartImage)(**kwargs)
 
 
 class ChartImage:
@@ -56,14 +99,23 @@ class ChartImage:
         self.image.add_class(css_class)
         self.display_ = None
 
+    @property
+    def widget(self):
+        """The widget a layout shows (the Image)."""
+        return self.image
+
     def draw(self, display, **kwargs):
         """Redraw the figure with ``display.plot(ax=..., **kwargs)`` and update the image."""
         self.figure.clear()
         self.display_ = display.plot(ax=self.figure.add_subplot(), **kwargs)
         _thin_xticks(self.display_.ax_, self.max_xticks)
+        self.show()
+        return self.display_
+
+    def show(self):
+        """Send the figure as it is now."""
         self.image.value = self.png()
         self.image.layout.display = None  # shown once it has a PNG
-        return self.display_
 
     def clear(self):
         """Blank the chart (e.g. when no classifier is selected)."""
@@ -97,9 +149,85 @@ def _thin_xticks(ax, max_ticks):
 
 
 def draw_figure(chart, view):
-    """Redraw ``chart`` (a ChartImage) with a view that fills the whole figure."""
+    """Redraw ``chart`` (a BrowserChart or ChartImage) with a view that fills the whole figure."""
     chart.figure.clear()
     chart.display_ = view.plot_figure(chart.figure)
-    chart.image.value = chart.png()
-    chart.image.layout.display = None
+    chart.show()
     return chart.display_
+
+
+class BrowserChart:
+    """A Display's numbers drawn in the browser by a plotly ``FigureWidget``.
+
+    The Display draws on a matplotlib figure that is never rendered (its artists hold the
+    numbers, :func:`costlab.widgets._kit.mirror.describe_figure` reads them); the widget gets
+    the traces and layout. When a redraw has the same traces as the last one (the usual move
+    of a slider), only their data and style change, in one ``batch_update`` message.
+
+    Parameters
+    ----------
+    figsize, dpi, css_class, max_xticks
+        As :class:`ChartImage`'s: the chart is ``figsize[1] * dpi`` pixels high and as wide as
+        its container.
+
+    Attributes
+    ----------
+    figure : Figure
+    plot : plotly.graph_objects.FigureWidget
+    widget : ipywidgets.Box
+        The box a layout shows, around ``plot``; hidden while nothing is drawn.
+    display_ : Display or None
+    """
+
+    def __init__(self, figsize=(8.2, 3.7), dpi=90, css_class="costlab-chart", max_xticks=10):
+        import plotly.graph_objects as go  # a dependency; imported when a chart is made
+
+        self.max_xticks = max_xticks
+        self.figure = Figure(figsize=figsize, dpi=dpi)
+        FigureCanvasAgg(self.figure)
+        self.plot = go.FigureWidget(
+            layout={
+                "height": round(figsize[1] * dpi * 1.1),
+                "autosize": True,
+                "margin": {"l": 60, "r": 20, "t": 36, "b": 50},
+                "template": "simple_white",
+                "legend": {"bgcolor": "rgba(255,255,255,0.8)", "x": 1, "xanchor": "right"},
+            }
+        )
+        # plotly's FigureWidget names its figure layout ``layout``: the box around it carries
+        # the widget's CSS class and is hidden while nothing is drawn.
+        self.widget = widgets.Box([self.plot], layout=widgets.Layout(width="100%"))
+        self.widget.add_class(css_class)
+        self.widget.add_class("costlab-browser-chart")
+        self.widget.layout.display = "none"
+        self.display_ = None
+
+    def draw(self, display, **kwargs):
+        """Draw ``display.plot(ax=..., **kwargs)`` and send its traces."""
+        self.figure.clear()
+        self.display_ = display.plot(ax=self.figure.add_subplot(), **kwargs)
+        _thin_xticks(self.display_.ax_, self.max_xticks)
+        self.show()
+        return self.display_
+
+    def show(self):
+        """Send the figure's traces and layout; keep the existing traces where they match."""
+        traces, layout = describe_figure(self.figure)
+        widget = self.plot
+        same = [t["type"] for t in traces] == [t.type for t in widget.data]
+        if not same:
+            widget.data = ()
+            widget.add_traces(traces)
+        with widget.batch_update():
+            if same:
+                for trace, spec in zip(widget.data, traces, strict=True):
+                    trace.update(spec, overwrite=True)
+            widget.layout.update(layout, overwrite=True)
+        self.widget.layout.display = None
+
+    def clear(self):
+        """Blank the chart (e.g. when no classifier is selected)."""
+        self.figure.clear()
+        self.display_ = None
+        self.plot.data = ()
+        self.widget.layout.display = "none"

@@ -27,8 +27,8 @@ def note_html(text):
 
 def show_error(message, error, *, tables=(), charts=()):
     """Show ``error`` in ``message`` (an HTML widget) in place of the outputs: the ``tables``
-    (HTML widgets) are blanked and the ``charts`` (:class:`~costlab.widgets._kit.charts.ChartImage`)
-    cleared."""
+    (HTML widgets) are blanked and the ``charts`` (``BrowserChart`` or ``ChartImage`` of
+    :mod:`costlab.widgets._kit.charts`) cleared."""
     message.value = error_html(error)
     for table in tables:
         table.value = ""

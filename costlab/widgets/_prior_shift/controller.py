@@ -28,7 +28,7 @@ from costlab.evaluation.experiment import as_run
 from costlab.metrics.checks import check_priors, check_rate_target
 from costlab.plotting import DEFAULT_PRIORS
 from costlab.validation import Options, check_param
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import charts_option, make_chart
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.controls import dropdown
 from costlab.widgets._kit.messages import show_error
@@ -95,7 +95,7 @@ class PriorShiftWidget(Explorer):
     summary, table, column : ipywidgets.HTML
         A sentence on the chosen operating point; the chosen classifier's Table 2 row; every
         classifier of the dataset at the chosen prior.
-    figure_3, figure_4 : ChartImage
+    figure_3, figure_4 : BrowserChart or ChartImage
         The charts; ``.display_.display`` is the :class:`~costlab.plotting.PriorShiftDisplay`
         last drawn.
     message : ipywidgets.HTML
@@ -175,8 +175,8 @@ class PriorShiftWidget(Explorer):
         self.summary, self.table, self.column, self.message = (widgets.HTML() for _ in range(4))
         self.table.add_class("costlab-prior-row-table")
         self.column.add_class("costlab-prior-column-table")
-        self.figure_3 = ChartImage(figsize=(9.6, 4.3), css_class="costlab-figure-3-chart")
-        self.figure_4 = ChartImage(figsize=(9.6, 4.3), css_class="costlab-figure-4-chart")
+        self.figure_3 = make_chart(figsize=(9.6, 4.3), css_class="costlab-figure-3-chart")
+        self.figure_4 = make_chart(figsize=(9.6, 4.3), css_class="costlab-figure-4-chart")
         column = {"width": "345px", "flex": "0 0 345px"}
         controls = _wrap(
             widgets.VBox([self.dataset, self.classifier], layout=widgets.Layout(**column)),
@@ -194,8 +194,8 @@ class PriorShiftWidget(Explorer):
             self.message,
             self.summary,
             tables,
-            self.figure_3.image,
-            self.figure_4.image,
+            self.figure_3.widget,
+            self.figure_4.widget,
         ]
         self.layout.padding, self.layout.max_width = "4px 8px", "900px"
         self.add_class("costlab-prior-shift")
@@ -291,8 +291,13 @@ def _wrap(*children):
     return widgets.Box(list(children), layout=widgets.Layout(flex_flow="row wrap"))
 
 
-def prior_shift_widget(results: Any, **options: Any) -> PriorShiftWidget:
+def prior_shift_widget(
+    results: Any, *, charts: str = "browser", **options: Any
+) -> PriorShiftWidget:
     """Build a :class:`PriorShiftWidget` on ``results``; ``options`` are its keyword parameters.
+
+    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
+    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
 
     >>> from costlab.widgets import prior_shift_widget  # doctest: +SKIP
     >>> w = prior_shift_widget({"LR": (y_test, y_score)}, prior=0.01)  # doctest: +SKIP
@@ -310,4 +315,5 @@ def prior_shift_widget(results: Any, **options: Any) -> PriorShiftWidget:
     >>> from costlab.widgets import prior_shift_widget
     >>> prior_shift_widget({"LR": (y, scores["LR"])})  # doctest: +SKIP
     """
-    return PriorShiftWidget(results, **options)
+    with charts_option(charts):
+        return PriorShiftWidget(results, **options)

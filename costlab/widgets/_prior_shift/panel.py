@@ -24,7 +24,7 @@ import numpy as np
 
 from costlab.metrics import estimate_prior
 from costlab.plotting import PriorSweepDisplay
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import make_chart
 from costlab.widgets._kit.controls import styled
 from costlab.widgets._prior_shift.controls import operating_controls
 from costlab.widgets._prior_shift.model import PRIOR_RANGE, prior_points, read_scores
@@ -44,7 +44,7 @@ class PriorPanel(widgets.VBox):
     measure : ipywidgets.ToggleButtons
         What the chart sweeps: ``"posfrac"`` or ``"purity"``.
     table : ipywidgets.HTML
-    chart : ChartImage
+    chart : BrowserChart or ChartImage
     points_ : dict of str -> DataFrame
         The last operating points (:func:`prior_points`).
     """
@@ -80,7 +80,7 @@ class PriorPanel(widgets.VBox):
         self.scores_of.observe(lambda change: self._estimate(), names="value")
         self.table = widgets.HTML()
         self.table.add_class("costlab-prior-table")
-        self.chart = ChartImage(figsize=(8.2, 3.8), css_class="costlab-prior-chart")
+        self.chart = make_chart(figsize=(8.2, 3.8), css_class="costlab-prior-chart")
         self._results, self._labels, self.points_ = {}, {}, {}
         for control in (self.prior, self.condition, self.value, self.measure):
             control.observe(lambda change: self.refresh(), names="value")
@@ -104,7 +104,7 @@ class PriorPanel(widgets.VBox):
             # side by side when the column is wide enough, else the table under the controls;
             # the controls never shrink, so no readout is cut off
             widgets.Box([controls, self.table], layout=widgets.Layout(flex_flow="row wrap")),
-            self.chart.image,
+            self.chart.widget,
         ]
         self.add_class("costlab-priors-panel")
 

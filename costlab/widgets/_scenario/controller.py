@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import ipywidgets as widgets
 
 from costlab.validation import Interval, Options, check_param
-from costlab.widgets._kit.charts import ChartImage, draw_figure
+from costlab.widgets._kit.charts import charts_option, draw_figure, make_chart
 from costlab.widgets._kit.controller import Explorer
 from costlab.widgets._kit.messages import show_error
 from costlab.widgets._scenario import controls
@@ -104,7 +104,7 @@ class ScenarioExplorer(Explorer):
     ----------
     classifier, preset, family, a, b, window, mean, point, axis, top, round : Widget
         The controls (``round`` and ``play`` exist only with ``staged_scores``).
-    density_chart, curves_chart, risk_chart, iteration_chart : ChartImage
+    density_chart, curves_chart, risk_chart, iteration_chart : BrowserChart or ChartImage
     h_table, riskiest, instances, rounds_table, message : ipywidgets.HTML
     data_ : ScenarioData
         The sorted scores.
@@ -190,22 +190,22 @@ class ScenarioExplorer(Explorer):
     def _build_outputs(self):
         self.header, self.message = widgets.HTML(), widgets.HTML()
         self.h_table, self.riskiest, self.instances = widgets.HTML(), widgets.HTML(), widgets.HTML()
-        self.density_chart = ChartImage(figsize=(8.2, 2.6), css_class="costlab-density-chart")
-        self.curves_chart = ChartImage(figsize=(8.2, 4.2), css_class="costlab-scenario-chart")
-        self.risk_chart = ChartImage(figsize=(8.2, 3.2), css_class="costlab-risk-chart")
+        self.density_chart = make_chart(figsize=(8.2, 2.6), css_class="costlab-density-chart")
+        self.curves_chart = make_chart(figsize=(8.2, 4.2), css_class="costlab-scenario-chart")
+        self.risk_chart = make_chart(figsize=(8.2, 3.2), css_class="costlab-risk-chart")
         inputs = [self.classifier, self.preset, self.family, self.a, self.b, self.window]
         inputs += [self.mean, self.point, self.axis, self.top]
         left = widgets.VBox(inputs, layout=widgets.Layout(width="350px", flex="0 0 350px"))
-        column = [self.message, self.density_chart.image, self.h_table, self.riskiest]
-        column += [self.curves_chart.image, self.risk_chart.image, self.instances]
+        column = [self.message, self.density_chart.widget, self.h_table, self.riskiest]
+        column += [self.curves_chart.widget, self.risk_chart.widget, self.instances]
         self.rounds_table = widgets.HTML()
-        self.iteration_chart = ChartImage(figsize=(8.2, 6.2), css_class="costlab-iteration-chart")
+        self.iteration_chart = make_chart(figsize=(8.2, 6.2), css_class="costlab-iteration-chart")
         if self.data_.n_rounds:
             heading = widgets.HTML(
                 "<b>Boosting rounds</b> (Johnson et al. 2015, Fig. 2): each ensemble's scenario "
                 "curves under u(c) up to the round, peaks marked (the riskiest scenario)"
             )
-            column += [heading, widgets.HBox([self.round, self.play]), self.iteration_chart.image]
+            column += [heading, widgets.HBox([self.round, self.play]), self.iteration_chart.widget]
             column += [self.rounds_table]
         right = widgets.VBox(
             column, layout=widgets.Layout(flex="1 1 auto", min_width="0", max_width="780px")
@@ -368,8 +368,13 @@ class ScenarioExplorer(Explorer):
         self._drawn.clear()
 
 
-def scenario_explorer(y_true: ArrayLike, y_score: Any, **options: Any) -> ScenarioExplorer:
+def scenario_explorer(
+    y_true: ArrayLike, y_score: Any, *, charts: str = "browser", **options: Any
+) -> ScenarioExplorer:
     """Build a :class:`ScenarioExplorer` on ``(y_true, y_score)``; ``options`` are its keyword
+
+    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
+    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
     parameters.
 
     >>> from costlab.widgets import scenario_explorer  # doctest: +SKIP
@@ -387,4 +392,5 @@ def scenario_explorer(y_true: ArrayLike, y_score: Any, **options: Any) -> Scenar
     >>> from costlab.widgets import scenario_explorer
     >>> scenario_explorer(y, scores)  # doctest: +SKIP
     """
-    return ScenarioExplorer(y_true, y_score, **options)
+    with charts_option(charts):
+        return ScenarioExplorer(y_true, y_score, **options)

@@ -1,0 +1,466 @@
+"""A matplotlib figure read as plotly traces and layout: what a browser-drawn chart shows.
+
+The explorers draw with costlab's Displays (:mod:`costlab.plotting`), the figures of papers and
+exports. For the browser, :func:`describe_figure` reads the artists a Display put on the figure's
+Axes - lines, scatter points, filled areas, bars and spans, texts, axis limits, scales, ticks and
+labels - and returns them as plain dicts of plotly attributes, without rendering a pixel. A
+browser chart (:class:`costlab.widgets._kit.charts.BrowserChart`) then sends these numbers, a
+few hundred per curve, instead of a PNG, so a chart and its Display show the same data by
+construction: the x and y of every line are the Line2D's own arrays (decimated only where a
+line has more points than a chart has pixels, :func:`decimate`).
+
+Pure functions of the figure: nothing here imports plotly or touches a widget.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection
+from matplotlib.colors import to_rgba
+from matplotlib.lines import Line2D
+from matplotlib.patches import Patch
+from matplotlib.text import Annotation
+
+__all__ = ["MAX_POINTS", "decimate", "describe_figure", "plotly_text"]
+
+#: A line with more points than this is decimated for the browser (an explorer's chart is
+#: at most about 1,000 pixels wide; :func:`decimate` keeps each bin's first, last, lowest and
+#: highest point, so the drawn envelope is the same).
+MAX_POINTS = 4000
+
+_DASH = {"-": "solid", "--": "dash", ":": "dot", "-.": "dashdot", "solid": "solid"}
+_DASH |= {"dashed": "dash", "dotted": "dot", "dashdot": "dashdot"}
+_SYMBOL = {"o": "circle", "s": "square", "^": "triangle-up", "v": "triangle-down", "D": "diamond"}
+_SYMBOL |= {"d": "diamond", "x": "x", "X": "x", "+": "cross", "P": "cross", "*": "star"}
+_SYMBOL |= {"<": "triangle-left", ">": "triangle-right", "p": "pentagon", "h": "hexagon"}
+#: Points (matplotlib) to CSS pixels (plotly).
+_PX = 96.0 / 72.0
+
+
+def describe_figure(figure):
+    """Read every Axes of a matplotlib figure as plotly traces and a layout.
+
+    Parameters
+    ----------
+    figure : matplotlib.figure.Figure
+        A figure a Display has drawn on (it need not have been rendered).
+
+    Returns
+    -------
+    traces : list of dict
+        One ``scatter`` or ``bar``-like trace per line, point set, filled area and span, in
+        drawing order, each naming its axes (``xaxis``/``yaxis``: ``x``, ``x2``, ...).
+    layout : dict
+        Axes domains, ranges, scales, ticks, titles, annotations and the legend.
+    """
+    axes = [ax for ax in figure.axes if ax.get_visible() and not _is_twin(ax, figure)]
+    traces, layout, annotations = [], {"showlegend": False}, []
+    for number, ax in enumerate(axes, start=1):
+        ids = _axis_ids(number, len(axes))
+        layout.update(_axes_layout(ax, ids, figure))
+        ax_traces = _artist_traces(ax, ids)
+        annotations += _annotations(ax, ids)
+        twin = _twin_of(ax, figure)
+        if twin is not None:
+            twin_ids = (ids[0], f"y{100 + number}")
+            layout[_layout_key(twin_ids[1])] = {
+                **_scale_layout(twin, "y"),
+                "overlaying": ids[1],
+                "side": "right",
+                "showgrid": False,
+                "title": {"text": plotly_text(twin.get_ylabel())},
+            }
+            ax_traces = _artist_traces(twin, twin_ids) + ax_traces  # the twin is drawn below
+        for secondary in ax.child_axes:
+            layout.update(_secondary_layout(ax, secondary, ids, 100 + number))
+        if ax.get_legend() is not None:
+            layout["showlegend"] = True
+        traces += ax_traces
+    title = figure.get_suptitle() if hasattr(figure, "get_suptitle") else ""
+    if title:
+        layout["title"] = {"text": plotly_text(title), "x": 0.5}
+    layout["annotations"] = annotations
+    return traces, layout
+
+
+def decimate(x, y, max_points=MAX_POINTS):
+    """At most about ``max_points`` points of a line, drawn the same at a chart's resolution.
+
+    The points are cut into ``max_points // 4`` runs of consecutive points; each run keeps its
+    first, last, lowest and highest point in their original order (a min-max decimation), so
+    steps and spikes a pixel would show survive.
+
+    Parameters
+    ----------
+    x, y : array-like of shape (n,)
+    max_points : int
+
+    Returns
+    -------
+    x, y : ndarray
+        The inputs themselves when ``n <= max_points``.
+    """
+    x, y = np.asarray(x), np.asarray(y)
+    if x.size <= max_points:
+        return x, y
+    bins = max(max_points // 4, 1)
+    edges = np.linspace(0, x.size, bins + 1).astype(np.intp)
+    keep = []
+    with np.errstate(invalid="ignore"):
+        for start, stop in zip(edges[:-1], edges[1:], strict=True):
+            if stop <= start:
+                continue
+            run = y[start:stop].astype(float)
+            finite = np.isfinite(run)
+            picks = [start, stop - 1]
+            if finite.any():
+                masked = np.where(finite, run, np.nan)
+                picks += [start + int(np.nanargmin(masked)), start + int(np.nanargmax(masked))]
+            keep.extend(sorted(set(picks)))
+    index = np.asarray(keep, dtype=np.intp)
+    return x[index], y[index]
+
+
+def plotly_text(text):
+    """Matplotlib's label text as plotly's: mathtext's powers and Greek letters as HTML."""
+    text = str(text)
+    text = re.sub(r"\\mathdefault\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}", r"\1", text)
+    text = re.sub(r"\^\{([^{}]*)\}", r"<sup>\1</sup>", text)
+    text = re.sub(r"_\{([^{}]*)\}", r"<sub>\1</sub>", text)
+    text = re.sub(r"\^(\w)", r"<sup>\1</sup>", text)
+    text = re.sub(r"_(\w)", r"<sub>\1</sub>", text)
+    for tex, letter in (("\\pi", "π"), ("\\alpha", "α"), ("\\theta", "θ"), ("\\leq", "≤")):
+        text = text.replace(tex, letter)
+    text = text.replace("\\geq", "≥").replace("\\times", "×").replace("\\mathrm", "")
+    text = text.replace("\\,", " ").replace("\\", "")
+    return text.replace("$", "").replace("{", "").replace("}", "").replace("\n", "<br>")
+
+
+def _axis_ids(number, count):
+    suffix = "" if number == 1 else str(number)
+    return f"x{suffix}", f"y{suffix}"
+
+
+def _layout_key(axis_id):
+    """``x`` -> ``xaxis``, ``y3`` -> ``yaxis3`` (plotly's layout keys of a trace's axes)."""
+    return f"{axis_id[0]}axis{axis_id[1:]}"
+
+
+def _axes_layout(ax, ids, figure):
+    """Domain, range, scale, ticks and title of one Axes (its subplot's place in the grid)."""
+    x_domain, y_domain = _domain(ax, figure)
+    x_key, y_key = _layout_key(ids[0]), _layout_key(ids[1])
+    layout = {
+        x_key: {
+            **_scale_layout(ax, "x"),
+            "domain": x_domain,
+            "anchor": ids[1],
+            "title": {"text": plotly_text(ax.get_xlabel())},
+        },
+        y_key: {
+            **_scale_layout(ax, "y"),
+            "domain": y_domain,
+            "anchor": ids[0],
+            "title": {"text": plotly_text(ax.get_ylabel())},
+        },
+    }
+    return layout
+
+
+def _domain(ax, figure):
+    """The Axes' share of the figure in plotly's [0, 1] paper units, from its grid cell."""
+    spec = ax.get_subplotspec()
+    if spec is None:
+        box = ax.get_position()
+        return [box.x0, box.x1], [box.y0, box.y1]
+    rows, cols = spec.get_geometry()[:2]
+    gap_x, gap_y = (0.08, 0.12) if cols > 1 or rows > 1 else (0.0, 0.0)
+    c0, c1 = spec.colspan.start, spec.colspan.stop
+    r0, r1 = spec.rowspan.start, spec.rowspan.stop
+    x = [c0 / cols + (gap_x / 2 if c0 else 0), c1 / cols - (gap_x / 2 if c1 < cols else 0)]
+    top, bottom = 1 - r0 / rows, 1 - r1 / rows
+    y = [bottom + (gap_y / 2 if r1 < rows else 0), top - (gap_y / 2 if r0 else 0)]
+    return x, y
+
+
+def _scale_layout(ax, which):
+    """Range, linear/log type and the ticks matplotlib chose (positions and label texts)."""
+    axis = ax.xaxis if which == "x" else ax.yaxis
+    low, high = ax.get_xlim() if which == "x" else ax.get_ylim()
+    log = axis.get_scale() == "log"
+    locations, labels = _ticks(axis)
+    inside = (locations >= min(low, high) - 1e-12) & (locations <= max(low, high) + 1e-12)
+    layout = {
+        "type": "log" if log else "linear",
+        "range": [float(np.log10(low)), float(np.log10(high))] if log else [low, high],
+        "tickmode": "array",
+        "tickvals": locations[inside].tolist(),
+        "showgrid": bool(axis._major_tick_kw.get("gridOn", False)),
+        "zeroline": False,
+        "showline": True,
+        "mirror": True,
+        "linecolor": "#444",
+        "ticks": "outside",
+    }
+    if len(labels) == locations.size:
+        layout["ticktext"] = [label for label, keep in zip(labels, inside, strict=True) if keep]
+    return layout
+
+
+def _ticks(axis):
+    """The major ticks' positions and label texts, from the axis's locator and formatter
+    (without the Tick artists matplotlib would make to draw them)."""
+    locations = np.asarray(axis.get_major_locator()(), dtype=float)
+    labels = axis.get_major_formatter().format_ticks(locations)
+    return locations, [plotly_text(label) for label in labels]
+
+
+def _secondary_layout(ax, secondary, ids, number):
+    """A secondary axis (``secondary_xaxis``/``secondary_yaxis``) as an overlaying plotly axis
+    whose ticks sit where matplotlib puts them on the parent's scale."""
+    horizontal = secondary._orientation == "x"  # noqa: SLF001 - matplotlib has no public getter
+    axis = secondary.xaxis if horizontal else secondary.yaxis
+    locations, labels = _ticks(axis)
+    points = np.column_stack([locations, locations])
+    on_parent = ax.transData.inverted().transform(secondary.transData.transform(points))
+    positions = on_parent[:, 0] if horizontal else on_parent[:, 1]
+    low, high = ax.get_xlim() if horizontal else ax.get_ylim()
+    finite = np.isfinite(positions)
+    inside = finite & (positions >= min(low, high) - 1e-9) & (positions <= max(low, high) + 1e-9)
+    parent = _scale_layout(ax, "x" if horizontal else "y")
+    axis_id = f"{'x' if horizontal else 'y'}{number}"
+    return {
+        _layout_key(axis_id): {
+            "type": parent["type"],
+            "range": parent["range"],
+            "overlaying": ids[0] if horizontal else ids[1],
+            "side": "top" if horizontal else "right",
+            "tickmode": "array",
+            "tickvals": positions[inside].tolist(),
+            "ticktext": [lab for lab, keep in zip(labels, inside, strict=False) if keep],
+            "showgrid": False,
+            "zeroline": False,
+            "ticks": "outside",
+            "title": {"text": plotly_text(axis.get_label_text())},
+        }
+    }
+
+
+def _is_twin(ax, figure):
+    """True for the second Axes of a ``twinx`` pair (it is read with the first)."""
+    return any(other is not ax and _twin_of(other, figure) is ax for other in figure.axes)
+
+
+def _twin_of(ax, figure):
+    """The ``twinx`` partner drawn after ``ax`` on the same place, or None."""
+    for other in figure.axes[figure.axes.index(ax) + 1 :]:
+        if other.get_shared_x_axes().joined(ax, other) and other.bbox.bounds == ax.bbox.bounds:
+            return other
+    return None
+
+
+def _artist_traces(ax, ids):
+    """Patches, collections and lines of one Axes as traces, lowest ``zorder`` first."""
+    artists = [*ax.patches, *ax.collections, *ax.lines]
+    artists = [a for a in artists if a.get_visible()]
+    artists.sort(key=lambda artist: artist.get_zorder())  # stable: drawing order within a level
+    legend = _legend_labels(ax)
+    traces = []
+    for artist in artists:
+        for trace in _traces_of(artist, ax):
+            trace.update(xaxis=ids[0], yaxis=ids[1])
+            name = artist.get_label()
+            trace["name"] = plotly_text(name) if name and not name.startswith("_") else ""
+            trace["showlegend"] = bool(trace["name"]) and name in legend and not legend[name]
+            if trace["showlegend"]:
+                legend[name] = True  # once per label, as matplotlib's legend
+            trace["legendgroup"] = trace["name"]
+            traces.append(trace)
+    return traces
+
+
+def _legend_labels(ax):
+    legend = ax.get_legend()
+    if legend is None:
+        return {}
+    return {text.get_text(): False for text in legend.get_texts()}
+
+
+def _traces_of(artist, ax):
+    if isinstance(artist, Line2D):
+        return [_line_trace(artist)]
+    if isinstance(artist, PathCollection):
+        return [_scatter_trace(artist)]
+    if isinstance(artist, LineCollection):
+        return [_segments_trace(artist)]
+    if isinstance(artist, PolyCollection):
+        return [_polygon_trace(path.vertices, artist, ax, 0) for path in artist.get_paths()]
+    if isinstance(artist, Patch):
+        verts = ax.transData.inverted().transform(artist.get_verts())
+        return [_fill_trace(verts, artist.get_facecolor(), artist.get_label())]
+    return []
+
+
+def _line_trace(line):
+    x, y = decimate(*(np.asarray(v) for v in line.get_data()))
+    colour = _rgba(line.get_color(), line.get_alpha())
+    style = line.get_linestyle()
+    marker = line.get_marker()
+    has_marker = marker not in (None, "None", "", " ", "none")
+    mode = "lines" if style not in ("None", "", " ", "none") else ""
+    mode = "+".join(part for part in (mode, "markers" if has_marker else "") if part) or "lines"
+    trace = {
+        "type": "scatter",
+        "x": _plain(x),
+        "y": _plain(y),
+        "mode": mode,
+        "line": {
+            "color": colour,
+            "width": line.get_linewidth() * _PX,
+            "dash": _DASH.get(style, "solid"),
+            "shape": "hv" if line.get_drawstyle() == "steps-post" else "linear",
+        },
+    }
+    if has_marker:
+        trace["marker"] = {
+            "symbol": _SYMBOL.get(str(marker), "circle"),
+            "size": line.get_markersize() * _PX,
+            "color": _rgba(line.get_markerfacecolor(), line.get_alpha()),
+            "line": {"color": _rgba(line.get_markeredgecolor()), "width": 1},
+        }
+    return trace
+
+
+def _scatter_trace(collection):
+    offsets = np.asarray(collection.get_offsets(), dtype=float).reshape(-1, 2)
+    faces = collection.get_facecolors()
+    colours = [_rgba(face) for face in faces] if len(faces) else ["rgba(0,0,0,0)"]
+    sizes = np.sqrt(np.asarray(collection.get_sizes(), dtype=float)) * _PX
+    return {
+        "type": "scatter",
+        "x": _plain(offsets[:, 0]),
+        "y": _plain(offsets[:, 1]),
+        "mode": "markers",
+        "marker": {
+            "color": colours[0] if len(colours) == 1 else colours,
+            "size": float(sizes[0]) if sizes.size == 1 else sizes.tolist() or 6.0,
+            "line": {"width": 0},
+        },
+    }
+
+
+def _segments_trace(collection):
+    xs, ys = [], []
+    for segment in collection.get_segments():
+        xs += [*np.asarray(segment)[:, 0].tolist(), None]
+        ys += [*np.asarray(segment)[:, 1].tolist(), None]
+    colours = collection.get_colors()
+    width = collection.get_linewidths()
+    return {
+        "type": "scatter",
+        "x": xs,
+        "y": ys,
+        "mode": "lines",
+        "line": {
+            "color": _rgba(colours[0]) if len(colours) else "#000",
+            "width": float(width[0]) * _PX if len(width) else 1.0,
+        },
+    }
+
+
+def _polygon_trace(vertices, collection, ax, index):
+    faces = collection.get_facecolors()
+    face = faces[index % len(faces)] if len(faces) else (0, 0, 0, 0)
+    return _fill_trace(vertices, face, collection.get_label())
+
+
+def _fill_trace(vertices, face, label):
+    vertices = np.asarray(vertices, dtype=float)
+    return {
+        "type": "scatter",
+        "x": _plain(vertices[:, 0]),
+        "y": _plain(vertices[:, 1]),
+        "mode": "lines",
+        "fill": "toself",
+        "fillcolor": _rgba(face),
+        "line": {"width": 0, "color": "rgba(0,0,0,0)"},
+        "hoverinfo": "skip",
+    }
+
+
+def _annotations(ax, ids):
+    """The Axes' texts and annotations, and its title, as plotly annotations."""
+    notes = []
+    title = ax.get_title() or ax.get_title(loc="left")
+    if title:
+        x_domain_ref, y_domain_ref = f"{ids[0]} domain", f"{ids[1]} domain"
+        notes.append(
+            {
+                "text": f"<b>{plotly_text(title)}</b>",
+                "xref": x_domain_ref,
+                "yref": y_domain_ref,
+                "x": 0.5,
+                "y": 1.0,
+                "yanchor": "bottom",
+                "showarrow": False,
+            }
+        )
+    for text in ax.texts:
+        if not text.get_visible() or not text.get_text():
+            continue
+        notes.append(_note(ax, text, ids))
+    return notes
+
+
+def _note(ax, text, ids):
+    if isinstance(text, Annotation):
+        anchor = text.xy
+        coords = text.xycoords if isinstance(text.xycoords, str) else "data"
+        x, y = _to_data(ax, anchor, coords)
+        offset = text.get_position() if text.anncoords == "offset points" else (0.0, 0.0)
+    else:
+        x, y = ax.transData.inverted().transform(
+            text.get_transform().transform(text.get_position())
+        )
+        offset = (0.0, 0.0)
+    if ax.get_xscale() == "log":
+        x = float(np.log10(x)) if x > 0 else x
+    if ax.get_yscale() == "log":
+        y = float(np.log10(y)) if y > 0 else y
+    return {
+        "text": plotly_text(text.get_text()),
+        "x": float(x),
+        "y": float(y),
+        "xref": ids[0],
+        "yref": ids[1],
+        "xshift": float(offset[0]) * _PX,
+        "yshift": float(offset[1]) * _PX,
+        "showarrow": False,
+        "xanchor": {"left": "left", "right": "right"}.get(text.get_horizontalalignment(), "center"),
+        "font": {"size": float(text.get_fontsize()) * _PX, "color": _rgba(text.get_color())},
+    }
+
+
+def _to_data(ax, xy, coords):
+    if coords == "data":
+        return xy
+    transform = {"axes fraction": ax.transAxes, "figure fraction": ax.figure.transFigure}.get(
+        coords, ax.transData
+    )
+    return ax.transData.inverted().transform(transform.transform(xy))
+
+
+def _rgba(colour, alpha=None):
+    r, g, b, a = to_rgba(colour, alpha)
+    return f"rgba({round(r * 255)},{round(g * 255)},{round(b * 255)},{a:.3g})"
+
+
+def _plain(values):
+    """A float array as a list plotly serialises, with NaN and inf as gaps (None)."""
+    array = np.asarray(values, dtype=float)
+    out = array.tolist()
+    if not np.isfinite(array).all():
+        out = [value if np.isfinite(value) else None for value in out]
+    return out
