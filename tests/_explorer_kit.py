@@ -157,3 +157,13 @@ def count_calls(monkeypatch, owner, name):
 
     monkeypatch.setattr(owner, name, counting)
     return calls
+
+
+def drawn(chart):
+    """True when ``chart`` shows a drawing: its widget is visible and holds traces (a browser
+    chart) or a PNG (``charts="png"``)."""
+    if chart.widget.layout.display == "none":
+        return False
+    if hasattr(chart, "plot"):
+        return len(chart.plot.data) > 0
+    return bytes(chart.image.value).startswith(b"\x89PNG")

@@ -5,7 +5,7 @@ import pytest
 from _explorer_kit import count_calls, prior_row, prior_row_attr
 
 from costlab.widgets import PriorShiftState
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import BrowserChart
 from costlab.widgets._prior_shift import model
 
 
@@ -61,7 +61,7 @@ def test_no_control_fits_or_cross_validates_and_redraws_are_cheap(small_study, m
     sorts = count_calls(monkeypatch, model, "prior_operating_curves")
     folds = count_calls(monkeypatch, model, "fold_operating_points")
     reads = count_calls(monkeypatch, model, "operating_point")
-    pngs = count_calls(monkeypatch, ChartImage, "png")
+    shown = count_calls(monkeypatch, BrowserChart, "show")
     n_classifiers = len(widget.classifier.options)
     moves = [
         (widget.prior, 0.01),
@@ -80,6 +80,6 @@ def test_no_control_fits_or_cross_validates_and_redraws_are_cheap(small_study, m
         assert widget.error_ is None, widget.message.value
         # one sort of the chosen classifier's scores, one read of its folds, one read of
         # each classifier for the column, two PNGs: nothing else per move
-        assert (sorts[0], folds[0], reads[0], pngs[0]) == (k, k, k * n_classifiers, 2 * k)
+        assert (sorts[0], folds[0], reads[0], shown[0]) == (k, k, k * n_classifiers, 2 * k)
     assert expensive == []
     assert widget.state_ == PriorShiftState("Lithuanian", "PARZEN", 0.001, "purity", 0.95)

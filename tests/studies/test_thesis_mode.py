@@ -123,7 +123,7 @@ def test_no_control_of_the_thesis_mode_explorer_cross_validates(
 ):
     explorer = spectf.explorer()
     draws, curves = [], []
-    draw, compute = charts_module.ChartImage.draw, session_module.compute_curves
+    draw, compute = charts_module.BrowserChart.draw, session_module.compute_curves
 
     def counting_draw(self, display, **kwargs):
         draws.append(type(display).__name__)
@@ -133,7 +133,7 @@ def test_no_control_of_the_thesis_mode_explorer_cross_validates(
         curves.append(args)
         return compute(*args, **kwargs)
 
-    monkeypatch.setattr(charts_module.ChartImage, "draw", counting_draw)
+    monkeypatch.setattr(charts_module.BrowserChart, "draw", counting_draw)
     monkeypatch.setattr(session_module, "compute_curves", counting_curves)
     for r1, r2 in [(0.1, 0.4), (0.2, 0.5)]:  # a range move sums the held curves and redraws
         explorer.cost_range.value = (r1, r2)  # the MTMCS and cost-space charts only

@@ -10,7 +10,7 @@ import re
 
 import numpy as np
 import pytest
-from _explorer_kit import env, probabilities, spy, table_values  # noqa: F401
+from _explorer_kit import drawn, env, probabilities, spy, table_values  # noqa: F401
 
 from costlab.studies.alsaffar2018.explorer import thesis_explorer
 
@@ -129,8 +129,6 @@ def test_stability_panel_and_export(env, spy, tmp_path):
 
 # -- as a user sees it (issue 20, item 4) ------------------------------------------------------
 
-PNG = b"\x89PNG\r\n\x1a\n"
-
 
 def search_caption(html_text):
     """(attributes, text) of the search caption in some HTML."""
@@ -139,22 +137,23 @@ def search_caption(html_text):
 
 
 def test_charts_are_hidden_until_they_have_an_image(env):
-    """An Image without a PNG shows a broken-image icon: it stays hidden until drawn."""
+    """A chart with nothing drawn (no traces, or an Image without a PNG, which shows a
+    broken-image icon) stays hidden until drawn."""
     explorer = thesis_explorer("spectf", classifiers=("NaiveBayes", "AdaBoostM1"), **env)
-    band = explorer.stability.chart.image
-    assert band.value == b"" and band.layout.display == "none"  # before Bootstrap
+    band = explorer.stability.chart
+    assert not drawn(band) and band.widget.layout.display == "none"  # before Bootstrap
     charts = (explorer.mtmcs_chart, explorer.cost_chart, explorer.threshold_chart)
     for chart in (*charts, explorer.priors.chart):
-        assert chart.image.value[:8] == PNG and chart.image.layout.display is None
+        assert drawn(chart)
     explorer.stability.n_resamples.value = 20
     explorer.stability.run_button.click()
-    assert band.value[:8] == PNG and band.layout.display is None
+    assert drawn(band)
     explorer.classifiers.value = ()  # an error clears every chart: hidden again
     for chart in (*charts, explorer.priors.chart, explorer.stability.chart):
-        assert chart.image.value == b"" and chart.image.layout.display == "none"
+        assert not drawn(chart) and chart.widget.layout.display == "none"
     explorer.classifiers.value = ("NaiveBayes",)
-    assert explorer.mtmcs_chart.image.layout.display is None
-    assert band.layout.display == "none"  # new results: resample again to see the bands
+    assert explorer.mtmcs_chart.widget.layout.display is None
+    assert band.widget.layout.display == "none"  # new results: resample again to see the bands
 
 
 def test_both_mtmcr_say_which_search_made_them(env):

@@ -28,7 +28,7 @@ from costlab.widgets._cost_space import model
 from costlab.widgets._cost_space.model import (
     cost_space_view,
 )
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import BrowserChart
 
 N = 300
 
@@ -199,9 +199,9 @@ def test_no_classifier_shows_a_message_and_hides_the_charts(explorer):
     assert (
         isinstance(explorer.error_, ValueError) and "Select at least one" in explorer.message.value
     )
-    assert explorer.duality_chart.image.layout.display == "none" and explorer.table.value == ""
+    assert explorer.duality_chart.widget.layout.display == "none" and explorer.table.value == ""
     explorer.classifiers.value = ("poor",)
-    assert explorer.error_ is None and explorer.duality_chart.image.layout.display is None
+    assert explorer.error_ is None and explorer.duality_chart.widget.layout.display is None
 
 
 @pytest.mark.parametrize(
@@ -272,13 +272,13 @@ def arm_spies(monkeypatch):
             ("joint", "joint_envelope"),
         ):
             monkeypatch.setattr(model, name, counted(calls, key, getattr(model, name)))
-        draw = ChartImage.draw
+        draw = BrowserChart.draw
 
         def recording(self, display, **kwargs):
-            calls["draw"].append(self.image._dom_classes[0])
+            calls["draw"].append(self.widget._dom_classes[0])
             return draw(self, display, **kwargs)
 
-        monkeypatch.setattr(ChartImage, "draw", recording)
+        monkeypatch.setattr(BrowserChart, "draw", recording)
         return calls
 
     return arm

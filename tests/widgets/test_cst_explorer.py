@@ -12,6 +12,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
+from _explorer_kit import drawn
 
 import costlab.evaluation.experiment
 from costlab.metrics import cost_ratio_grid, mtmcs_curve, select_classifier
@@ -190,7 +191,7 @@ def test_no_classifier_and_bad_input_say_what_is_wrong():
     widget.classifiers.value = ()
     assert "Select at least one classifier" in widget.message.value
     assert widget.choice_ is None and isinstance(widget.error_, ValueError)
-    assert widget.table.value == "" and widget.mtmcs_chart.image.value == b""
+    assert widget.table.value == "" and not drawn(widget.mtmcs_chart)
     widget.classifiers.value = ("NaiveBayes",)
     assert widget.error_ is None and widget.message.value == ""
     assert list(_table(widget, "cst")) == ["NaiveBayes"]
@@ -218,10 +219,10 @@ def test_the_charts_show_the_selection_summary():
     assert bars.chosen_ == "IBk" == widget.choice_.selection.classifier
     mtmcs = widget.mtmcs_chart.display_
     assert mtmcs.annotations_  # five ratios: the values are written, as in Figure 32
-    assert widget.bars_chart.image.value[:8] == b"\x89PNG\r\n\x1a\n"
-    assert drawn_class(0.35, 0.55) in widget.mtmcs_chart.image._dom_classes
+    assert drawn(widget.bars_chart)
+    assert drawn_class(0.35, 0.55) in widget.mtmcs_chart.widget._dom_classes
     widget.cost_range.value = (0.4, 0.5)  # the mark follows the range (a browser-test hook)
-    marks = [c for c in widget.bars_chart.image._dom_classes if c.startswith("costlab-drawn")]
+    marks = [c for c in widget.bars_chart.widget._dom_classes if c.startswith("costlab-drawn")]
     assert marks == [drawn_class(0.4, 0.5)]
     assert widget.mtmcs_chart.display_.highlight == (0.4, 0.5)
 
@@ -254,7 +255,7 @@ def test_callbacks_only_read_the_held_curves(monkeypatch):
     ]:
         monkeypatch.setattr(module, name, forbidden)
     selections, draws = [], []
-    original_choice, original_draw = cst_module.range_choice, charts_module.ChartImage.draw
+    original_choice, original_draw = cst_module.range_choice, charts_module.BrowserChart.draw
 
     def counting_choice(curves, *args, **kwargs):
         selections.append(curves)
@@ -265,7 +266,7 @@ def test_callbacks_only_read_the_held_curves(monkeypatch):
         return original_draw(self, display, **kwargs)
 
     monkeypatch.setattr(cst_module, "range_choice", counting_choice)
-    monkeypatch.setattr(charts_module.ChartImage, "draw", counting_draw)
+    monkeypatch.setattr(charts_module.BrowserChart, "draw", counting_draw)
     moves = [
         lambda: setattr(widget.cost_range, "value", (0.2, 0.7)),
         lambda: setattr(widget.classifiers, "value", ("good", "skew")),

@@ -66,10 +66,10 @@ def test_selected_follows_the_options_order_not_the_click_order():
 def test_an_error_replaces_the_tables_and_charts():
     message, table = widgets.HTML(), widgets.HTML("<table>old</table>")
     chart = ChartImage()
-    chart.image.value, chart.image.layout.display = b"png", None
+    chart.image.value, chart.widget.layout.display = b"png", None
     show_error(message, ValueError("pick one"), tables=(table,), charts=(chart,))
     assert "pick one" in message.value and "costlab-error" in message.value
-    assert table.value == "" and chart.image.value == b"" and chart.image.layout.display == "none"
+    assert table.value == "" and chart.image.value == b"" and chart.widget.layout.display == "none"
 
 
 def test_the_operating_controls_are_prior_condition_and_value():

@@ -21,7 +21,7 @@ from costlab.widgets import (
     PriorShiftWidget,
     prior_shift_widget,
 )
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import BrowserChart
 from costlab.widgets._prior_shift.model import (
     compute_prior_view,
     operating_row,
@@ -114,9 +114,9 @@ def test_opens_on_predictions_with_the_paper_s_defaults(predictions):
 def test_moving_the_prior_redraws_figures_3_and_4(predictions):
     y, scores = predictions
     widget = prior_shift_widget({n: (y, s) for n, s in scores.items()})
-    before = widget.figure_3.image.value
+    before = [(t.x, t.y) for t in widget.figure_3.plot.data]
     widget.prior.value = 0.01
-    assert widget.state_.prior == 0.01 and widget.figure_3.image.value != before
+    assert widget.state_.prior == 0.01 and [(t.x, t.y) for t in widget.figure_3.plot.data] != before
     assert 'data-prior="0.01"' in widget.summary.value
     assert set(prior_row(widget)) == {0.5, 0.1, 0.01, 0.001}
     assert re.search(r'data-prior="0.01" data-chosen="true"', widget.table.value)
@@ -260,7 +260,7 @@ def test_a_dataset_change_offers_its_classifiers_and_redraws_once(monkeypatch):
     widget = prior_shift_widget(results, classifier="LDC", titles={"second": "Second problem"})
     assert widget.dataset.layout.display != "none"
     assert widget.dataset.options == (("first", "first"), ("Second problem", "second"))
-    draws = count_calls(monkeypatch, ChartImage, "draw")
+    draws = count_calls(monkeypatch, BrowserChart, "draw")
     widget.dataset.value = "second"
     assert [v for _, v in widget.classifier.options] == ["QDC", "Parzen"]
     assert widget.state_ == PriorShiftState("second", "QDC", 0.1, "tpr", 0.8)

@@ -6,8 +6,8 @@ scores (:func:`h_measure`, :func:`classifier_risk`, :func:`instance_risk`,
 tests/metrics). Spies prove that no callback fits, cross-validates or sorts scores, and that a
 control redraws only the charts whose inputs it changed.
 
-Matplotlib draws every view in every test, but only the tests asking for ``real_png`` rasterise
-the figures to PNG (the slow half of a redraw): the others check numbers, not pixels.
+The charts are drawn in the browser (:class:`~costlab.widgets._kit.charts.BrowserChart`): a
+redraw sends the numbers of the view's figure, no pixels.
 """
 
 import re
@@ -15,6 +15,7 @@ import re
 import numpy as np
 import pandas as pd
 import pytest
+from _explorer_kit import drawn
 
 import costlab.evaluation.cv
 import costlab.evaluation.experiment
@@ -32,29 +33,11 @@ from costlab.metrics import (
 )
 from costlab.plotting import ScenarioCurveDisplay
 from costlab.widgets import ScenarioExplorer, ScenarioState, scenario_explorer
-from costlab.widgets._kit.charts import ChartImage
+from costlab.widgets._kit.charts import BrowserChart
 from costlab.widgets._scenario.model import density_of, matching_preset, presets
 
 POS = "sick"
 ROUNDS = 6
-
-
-_PNG_1X1 = bytes.fromhex(
-    "89504e470d0a1a0a0000000d4948445200000001000000010806000000"
-    "1f15c4890000000d49444154789c6360000002000001e221bc330000000049454e44ae426082"
-)
-
-
-@pytest.fixture
-def real_png():
-    """Rasterise the charts for real in this test."""
-
-
-@pytest.fixture(autouse=True)
-def _drawn_not_rasterised(request, monkeypatch):
-    """Outside ``real_png`` tests, a chart's figure is drawn by its view but not rasterised."""
-    if "real_png" not in request.fixturenames:
-        monkeypatch.setattr(ChartImage, "png", lambda self: _PNG_1X1)
 
 
 def _labels(rng, n):
@@ -137,14 +120,13 @@ def _check_outputs(explorer, problem, density):
     assert int(vertex.group(1)) == explorer.riskiest_
 
 
-def test_the_first_view_is_hands_beta_2_2_and_equals_the_metrics(real_png, explorer, problem):
+def test_the_first_view_is_hands_beta_2_2_and_equals_the_metrics(explorer, problem):
     assert isinstance(explorer, ScenarioExplorer)
     assert explorer.state_ == ScenarioState(classifier="strong", round=ROUNDS)
     _check_outputs(explorer, problem, BetaDensity(2, 2))
     assert explorer.preset.value == "Beta(2, 2)"
     for chart in ("density_chart", "curves_chart", "risk_chart", "iteration_chart"):
-        png = bytes(getattr(explorer, chart).image.value)
-        assert png.startswith(b"\x89PNG") and len(png) > 10_000
+        assert drawn(getattr(explorer, chart))
     assert 'data-density="Beta(2, 2)"' in explorer.h_table.value
     assert "300 instances" in explorer.header.value
 
@@ -172,11 +154,11 @@ def test_each_density_control_redraws_everything_from_the_new_u(explorer, proble
 
 
 @pytest.mark.parametrize("family", ["exponential", "point mass"])
-def test_every_family_draws_every_chart(real_png, explorer, family):
+def test_every_family_draws_every_chart(explorer, family):
     explorer.family.value = family
     explorer.axis.value = "c"
     images = ("density_chart", "curves_chart", "risk_chart", "iteration_chart")
-    assert all(bytes(getattr(explorer, c).image.value).startswith(b"\x89PNG") for c in images)
+    assert all(drawn(getattr(explorer, c)) for c in images)
     view = explorer.curves_chart.display_
     assert view.ax_.get_xlabel().startswith("cost ratio")
     assert len(view.ax_.get_legend().get_texts()) == 3  # two classifiers and the riskiest
@@ -184,7 +166,7 @@ def test_every_family_draws_every_chart(real_png, explorer, family):
 
 @pytest.mark.filterwarnings("error::RuntimeWarning")
 @pytest.mark.parametrize(("a", "b"), [(0.5, 2.0), (2.0, 0.5), (0.5, 0.5)])
-def test_a_beta_density_infinite_at_an_end_draws_without_warning_or_nan(real_png, problem, a, b):
+def test_a_beta_density_infinite_at_an_end_draws_without_warning_or_nan(problem, a, b):
     """Beta(a, b) with a or b below 1 is infinite at c = 0 or 1, where the envelope is 0: the
     scenario curves are their limit 0 there (not NaN, and no warning silenced), on both axes and
     in the rounds' chart."""
@@ -313,11 +295,11 @@ def test_an_impossible_density_shows_an_error_then_recovers(explorer, problem):
     assert isinstance(explorer.error_, ValueError)
     assert "low and high must satisfy" in explorer.message.value
     assert explorer.h_table.value == ""
-    assert explorer.curves_chart.image.layout.display == "none"  # no broken image
+    assert explorer.curves_chart.widget.layout.display == "none"  # no broken image
     explorer.window.value = (0.4, 0.6)
     _check_outputs(explorer, problem, BetaDensity(2, 2, 0.4, 0.6))
     assert explorer.message.value == ""
-    assert explorer.curves_chart.image.layout.display is None
+    assert explorer.curves_chart.widget.layout.display is None
 
 
 def test_one_classifier_without_rounds(problem):
@@ -328,7 +310,7 @@ def test_one_classifier_without_rounds(problem):
         h_measure(problem["y"], problem["scores"]["weak"], density=0.3, pos_label=POS)
     )
     assert not hasattr(one, "round") and one.iterations_ == {}
-    assert one.iteration_chart.image.value == b""
+    assert not drawn(one.iteration_chart)
 
 
 @pytest.mark.parametrize(
@@ -394,15 +376,15 @@ def test_no_callback_fits_cross_validates_or_sorts_scores(explorer, monkeypatch)
 
 @pytest.fixture
 def spies(monkeypatch):
-    """Count PNG renderings per chart and each ScoredHull reading."""
+    """Count what each chart sends to the browser, and each ScoredHull reading."""
     counts = {"charts": [], "readings": 0}
-    png = ChartImage.png
+    show = BrowserChart.show
 
-    def counting_png(self):
-        counts["charts"].append(next(c for c in self.image._dom_classes if "chart" in c))
-        return png(self)
+    def counting_show(self):
+        counts["charts"].append(self.widget._dom_classes[0])
+        return show(self)
 
-    monkeypatch.setattr(ChartImage, "png", counting_png)
+    monkeypatch.setattr(BrowserChart, "show", counting_show)
     for name in ("scenario_curve", "h_measure", "classifier_risk", "instance_risk"):
         method = getattr(ScoredHull, name)
 

@@ -220,12 +220,14 @@ def _ticks(axis):
 def _secondary_layout(ax, secondary, ids, number):
     """A secondary axis (``secondary_xaxis``/``secondary_yaxis``) as an overlaying plotly axis
     whose ticks sit where matplotlib puts them on the parent's scale."""
-    horizontal = secondary._orientation == "x"  # noqa: SLF001 - matplotlib has no public getter
+    # matplotlib keeps a secondary axis's (forward, inverse) functions privately; its ticks sit
+    # on the parent's axis at inverse(tick), as matplotlib draws them.
+    horizontal = secondary._orientation == "x"  # noqa: SLF001
+    secondary.apply_aspect()  # its limits from the parent's, as a draw would set them
     axis = secondary.xaxis if horizontal else secondary.yaxis
     locations, labels = _ticks(axis)
-    points = np.column_stack([locations, locations])
-    on_parent = ax.transData.inverted().transform(secondary.transData.transform(points))
-    positions = on_parent[:, 0] if horizontal else on_parent[:, 1]
+    with np.errstate(divide="ignore", invalid="ignore"):
+        positions = np.asarray(secondary._functions[1](locations), dtype=float)  # noqa: SLF001
     low, high = ax.get_xlim() if horizontal else ax.get_ylim()
     finite = np.isfinite(positions)
     inside = finite & (positions >= min(low, high) - 1e-9) & (positions <= max(low, high) + 1e-9)

@@ -1,0 +1,262 @@
+"""The explorers' browser-drawn charts show their Displays' numbers, and a move sends data only.
+
+:mod:`costlab.widgets._kit.mirror` reads a Display's matplotlib artists as plotly traces and
+:class:`~costlab.widgets._kit.charts.BrowserChart` sends them. These tests compare every chart
+of every explorer with the artists of the Display it drew (exactly: the same floats in the
+same order), check the decimation of long lines, the tick texts against matplotlib's own
+rendering, and that a move updates the existing traces in one message.
+"""
+
+import numpy as np
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from matplotlib.collections import PathCollection, PolyCollection
+from matplotlib.figure import Figure
+from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
+
+from costlab.plotting import MTMCSDisplay
+from costlab.widgets import (
+    cost_explorer,
+    cost_space_explorer,
+    cst_explorer,
+    prior_shift_widget,
+    scenario_explorer,
+)
+from costlab.widgets._kit.charts import BrowserChart, ChartImage, charts_option, make_chart
+from costlab.widgets._kit.mirror import MAX_POINTS, decimate, describe_figure, plotly_text
+
+
+@pytest.fixture(scope="module")
+def scores():
+    rng = np.random.default_rng(7)
+    y = np.where(rng.random(400) < 0.35, "ill", "healthy")
+    sick = y == "ill"
+    return y, {
+        "strong": np.clip(0.35 * sick + 0.65 * rng.random(400), 0, 1),
+        "weak": np.clip(0.15 * sick + 0.85 * rng.random(400), 0, 1),
+    }
+
+
+def _explorers(scores):
+    y, by_name = scores
+    run = {name: (y, s) for name, s in by_name.items()}
+    ones = {name: ((y == "ill").astype(int), s) for name, s in by_name.items()}
+    return {
+        "cost": (cost_explorer(run, pos_label="ill"), lambda e: setattr_(e.cost_range, (0.3, 0.6))),
+        "cst": (
+            cst_explorer(ones, cost_range=(0.3, 0.6)),
+            lambda e: setattr_(e.cost_range, (0.35, 0.55)),
+        ),
+        "cost_space": (cost_space_explorer(run, pos_label="ill"), None),
+        "prior_shift": (
+            prior_shift_widget(ones),
+            lambda e: setattr_(e.prior, 0.01),
+        ),
+        "scenario": (scenario_explorer(y, by_name, pos_label="ill"), None),
+    }
+
+
+def setattr_(control, value):
+    control.value = value
+
+
+def _charts(explorer):
+    return [value for value in vars(explorer).values() if isinstance(value, BrowserChart)] + [
+        value.chart
+        for value in vars(explorer).values()
+        if isinstance(getattr(value, "chart", None), BrowserChart)
+    ]
+
+
+def _drawn_charts(explorer):
+    return [chart for chart in _charts(explorer) if chart.display_ is not None]
+
+
+def test_every_explorer_draws_its_charts_in_the_browser(scores):
+    for name, (explorer, move) in _explorers(scores).items():
+        drawn = _drawn_charts(explorer)
+        assert drawn, name
+        if move is not None:
+            move(explorer)
+        for chart in drawn:
+            try:
+                _assert_chart_equals_its_figure(chart)
+            except AssertionError as error:
+                raise AssertionError(f"{name}: {chart.widget._dom_classes[0]}: {error}") from None
+
+
+def _assert_chart_equals_its_figure(chart):
+    """Every line, point set and filled area of the figure is a trace with the same floats;
+    every bar or span a filled trace on its corners."""
+    traces = [(np.array(t.x, dtype=float), np.array(t.y, dtype=float)) for t in chart.plot.data]
+    exact, corners = [], []
+    for ax in chart.figure.axes:
+        for artist in (*ax.lines, *ax.collections):
+            if not artist.get_visible():
+                continue
+            if isinstance(artist, Line2D):
+                x, y = (np.asarray(v, dtype=float) for v in artist.get_data())
+                if x.size <= MAX_POINTS:
+                    exact.append((x, y))
+            elif isinstance(artist, PathCollection):
+                offsets = np.asarray(artist.get_offsets(), dtype=float).reshape(-1, 2)
+                exact.append((offsets[:, 0], offsets[:, 1]))
+            elif isinstance(artist, PolyCollection):
+                exact += [(p.vertices[:, 0], p.vertices[:, 1]) for p in artist.get_paths()]
+        for patch in ax.patches:
+            if isinstance(patch, Rectangle) and patch.get_visible():
+                x0, y0, w, h = patch.get_x(), patch.get_y(), patch.get_width(), patch.get_height()
+                corners.append((x0, x0 + w, y0, y0 + h))
+    assert len(chart.plot.data) >= len(exact) + len(corners) > 0
+    for x, y in exact:
+        assert any(
+            tx.shape == x.shape
+            and np.array_equal(tx, x, equal_nan=True)
+            and np.array_equal(ty, y, equal_nan=True)
+            for tx, ty in traces
+        ), "a line of the Display is not in the browser chart"
+    for x0, x1, _, _ in corners:  # x in data units (a span's y is in the Axes' fraction)
+        assert any(
+            tx.size and np.allclose([tx.min(), tx.max()], [min(x0, x1), max(x0, x1)])
+            for tx, _ in traces
+        ), "a bar or span of the Display is not in the browser chart"
+
+
+def test_a_move_updates_the_traces_in_one_message(scores, monkeypatch):
+    y, by_name = scores
+    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
+    chart = explorer.mtmcs_chart
+    traces = list(chart.plot.data)
+    sent = {"update": 0, "add": 0, "relayout": 0, "restyle": 0}
+    for kind, method in [
+        ("update", "_send_update_msg"),
+        ("add", "_send_addTraces_msg"),
+        ("relayout", "_send_relayout_msg"),
+        ("restyle", "_send_restyle_msg"),
+    ]:
+        original = getattr(chart.plot, method)
+
+        def counting(*args, _kind=kind, _original=original, **kwargs):
+            sent[_kind] += 1
+            return _original(*args, **kwargs)
+
+        monkeypatch.setattr(chart.plot, method, counting)
+    explorer.cost_range.value = (0.25, 0.7)
+    assert sent == {"update": 1, "add": 0, "relayout": 0, "restyle": 0}
+    assert all(a is b for a, b in zip(chart.plot.data, traces, strict=True))  # same traces
+    _assert_chart_equals_its_figure(chart)
+    assert chart.display_.highlight == (0.25, 0.7)
+
+
+def test_the_tick_labels_are_those_matplotlib_draws():
+    rng = np.random.default_rng(0)
+    y = rng.integers(0, 2, 300)
+    display = MTMCSDisplay.from_predictions(y, np.clip(0.3 * y + 0.7 * rng.random(300), 0, 1))
+    chart = BrowserChart()
+    chart.draw(display)
+    layout = chart.plot.layout
+    chart.figure.canvas.draw()  # matplotlib's own rendering of the same figure
+    ax = chart.display_.ax_
+    low, high = ax.get_xlim()
+    shown = [t.get_text() for t in ax.get_xticklabels() if low <= t.get_position()[0] <= high]
+    assert list(layout.xaxis.ticktext) == [plotly_text(text) for text in shown]
+    assert list(layout.xaxis.range) == pytest.approx([low, high])
+    assert layout.yaxis.title.text == plotly_text(ax.get_ylabel())
+
+
+def test_a_secondary_axis_keeps_its_ticks_where_matplotlib_puts_them():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0.0, 1.0], [0.0, 1.0])
+    ax.set_xlim(0, 1)
+    ax.secondary_xaxis("top", functions=(lambda x: 10 * x, lambda t: t / 10))
+    _, layout = describe_figure(figure)
+    top = next(v for k, v in layout.items() if k.startswith("xaxis") and k != "xaxis")
+    assert top["side"] == "top" and top["overlaying"] == "x"
+    assert top["tickvals"] == pytest.approx([0.0, 0.2, 0.4, 0.6, 0.8, 1.0])
+    assert top["ticktext"] == ["0", "2", "4", "6", "8", "10"]
+
+
+def test_a_log_axis_and_annotations_are_in_log_units():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([1e-3, 1e-1], [1, 2])
+    ax.set_xscale("log")
+    ax.annotate("here", (1e-2, 1.5))
+    _, layout = describe_figure(figure)
+    assert layout["xaxis"]["type"] == "log"
+    assert layout["xaxis"]["range"] == pytest.approx(np.log10(ax.get_xlim()))
+    note = layout["annotations"][0]
+    assert note["text"] == "here" and note["x"] == pytest.approx(-2.0) and note["y"] == 1.5
+
+
+def test_styles_are_read_from_the_artists():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1], "--", color="#E41A1C", lw=2, label="a")
+    ax.plot([0, 1], [1, 0], ":", marker="o", color="k", label="_hidden")
+    ax.fill_between([0, 1], [0, 0], [1, 1], color="b", alpha=0.2)
+    ax.legend()
+    traces, layout = describe_figure(figure)
+    fill, first, second = traces  # a collection is drawn below lines (zorder 1 < 2)
+    assert first["line"]["dash"] == "dash" and first["line"]["color"] == "rgba(228,26,28,1)"
+    assert first["name"] == "a" and first["showlegend"] and layout["showlegend"]
+    assert second["mode"] == "lines+markers" and second["line"]["dash"] == "dot"
+    assert not second["showlegend"]
+    assert fill["fill"] == "toself" and fill["fillcolor"] == "rgba(0,0,255,0.2)"
+
+
+@given(
+    st.lists(st.floats(-1e6, 1e6, allow_nan=False), min_size=65, max_size=2000),
+    st.integers(8, 64),
+)
+def test_decimation_keeps_the_ends_and_the_extremes_in_order(values, max_points):
+    y = np.asarray(values)
+    x = np.arange(y.size, dtype=float)
+    dx, dy = decimate(x, y, max_points)
+    assert dx.size <= max_points
+    assert np.all(np.diff(dx) > 0)  # a subsequence, in order
+    assert np.array_equal(dy, y[dx.astype(int)])
+    assert dx[0] == 0 and dx[-1] == y.size - 1
+    assert dy.min() == y.min() and dy.max() == y.max()
+
+
+def test_a_short_line_is_sent_as_it_is():
+    x, y = np.arange(5.0), np.arange(5.0)
+    dx, dy = decimate(x, y, 5)
+    assert dx is x and dy is y
+
+
+def test_a_million_point_line_is_sent_decimated():
+    x = np.linspace(0, 1, 1_000_000)
+    figure = Figure()
+    figure.add_subplot().plot(x, np.sin(40 * x))
+    (trace,), _ = describe_figure(figure)
+    assert len(trace["x"]) <= MAX_POINTS and trace["x"][0] == 0.0 and trace["x"][-1] == 1.0
+
+
+def test_the_charts_option_chooses_the_chart(scores):
+    y, by_name = scores
+    run = {n: (y, s) for n, s in by_name.items()}
+    assert isinstance(cost_explorer(run, pos_label="ill", charts="png").mtmcs_chart, ChartImage)
+    assert isinstance(make_chart(), BrowserChart)
+    with charts_option("png"):
+        assert isinstance(make_chart(), ChartImage)
+    assert isinstance(make_chart(), BrowserChart)
+    with pytest.raises(ValueError, match=r"charts must be one of \('browser', 'png'\), got 'svg'"):
+        cost_explorer(run, pos_label="ill", charts="svg")
+
+
+@pytest.mark.parametrize(
+    ("tex", "html"),
+    [
+        ("$\\mathdefault{10^{-2}}$", "10<sup>-2</sup>"),
+        ("P(C_t)", "P(C<sub>t</sub>)"),
+        ("FPcost/FNcost", "FPcost/FNcost"),
+        ("two\nlines", "two<br>lines"),
+    ],
+)
+def test_plotly_text(tex, html):
+    assert plotly_text(tex) == html
