@@ -166,6 +166,51 @@ def browser():
         yield launched
 
 
+# -- charts: drawn in the browser (plotly's SVG) or sent as PNG (an <img>) ----------------------
+
+#: Defines ``window.costlabChartSignature(el)`` (what a chart shows: an image's ``src``, or the
+#: ``d`` of every drawn trace path and the tick and annotation texts of a plotly chart, which
+#: plotly updates in place) and ``window.costlabChartReady(el)`` (an image decoded, a plotly
+#: chart with its traces drawn; any other element is ready). ``el`` is a chart's element: the
+#: ``<img>`` or the box around the plotly chart, as a chart's CSS class selects it.
+CHART_JS = """() => {
+    window.costlabChartSignature = el => !el ? null : el.tagName === 'IMG' ? el.src
+        : [...el.querySelectorAll('.scatterlayer path, .barlayer path, .shapelayer path,'
+                                  + ' .annotation-text, .xtick text, .ytick text')]
+            .map(n => n.getAttribute('d') ?? n.textContent).join('|');
+    window.costlabChartReady = el => !!el && (el.tagName === 'IMG'
+        ? el.complete && el.naturalWidth > 0
+        : !el.classList.contains('costlab-browser-chart')
+          || !!el.querySelector('.main-svg .scatterlayer .trace'));
+}"""
+
+
+def chart_signatures(page, selectors):
+    """What each chart (CSS selector) shows now (:data:`CHART_JS`), None where absent."""
+    page.evaluate(CHART_JS)
+    return page.evaluate(
+        "(css) => css.map(c => window.costlabChartSignature(document.querySelector(c)))",
+        list(selectors),
+    )
+
+
+def wait_for_charts(page, selectors, before=None, *, timeout=15_000):
+    """Wait until every chart is drawn and ready and, given ``before`` (their signatures, from
+    :func:`chart_signatures`), shows something else."""
+    page.evaluate(CHART_JS)
+    page.wait_for_function(
+        """([css, before]) => css.every((c, i) => {
+            const el = document.querySelector(c);
+            const now = window.costlabChartSignature(el);
+            return window.costlabChartReady(el) && !!now
+                && (before === null || now !== before[i]);
+        })""",
+        arg=[list(selectors), before],
+        timeout=timeout,
+        polling=50,
+    )
+
+
 # -- move-to-paint: how long a person waits between a key press and the changed picture ---------
 
 #: Installed once per page: a MutationObserver on an explorer's root that notes, for the move
@@ -205,7 +250,8 @@ _LATENCY_JS = """(css) => {
     document.addEventListener('pointerdown', e => {
         if (state.armed) { state.start = e.timeStamp; state.armed = false; }
     }, true);
-    const signature = el => !el ? null : el.tagName === 'IMG' ? el.src : el;
+    const signature = el => !el ? null : el.tagName === 'IMG' ? el.src
+        : el.querySelector('.main-svg') ? window.costlabChartSignature(el) : el;
     state.signatures = () => state.outputs.map(css => signature(root.querySelector(css)));
     state.observer = observer;
     window.costlabLatency = state;
@@ -227,7 +273,7 @@ _SETTLED_JS = """(quiet) => {
     const now = s.signatures();
     const changed = now.every((sig, i) => sig !== null && sig !== s.before[i]);
     const decoded = s.outputs.map(css => s.root.querySelector(css))
-        .every(el => el.tagName !== 'IMG' || (el.complete && el.naturalWidth > 0));
+        .every(el => window.costlabChartReady(el));
     return changed && decoded && performance.now() - s.last > quiet;
 }"""
 
@@ -297,6 +343,7 @@ def move_to_paint(page, root, control, keys, outputs, *, quiet=500, timeout=60_0
     list of dict
         One per move: ``ms`` (move-to-paint), ``mutations`` (changes observed).
     """
+    page.evaluate(CHART_JS)
     page.evaluate(_LATENCY_JS, root)
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 

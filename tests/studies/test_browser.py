@@ -24,11 +24,13 @@ from pathlib import Path
 import pytest
 from _browser_kit import (  # noqa: F401
     browser,
+    chart_signatures,
     each_move_repaints,
     offline,
     save_small_png,
     serve_notebook,
     swing,
+    wait_for_charts,
 )
 
 from costlab.evaluation.experiment import run_experiments
@@ -45,9 +47,8 @@ TABLE_TIMEOUT = 45_000  # milliseconds for the kernel to cross-validate SPECTF a
 # The waits below return as soon as their condition holds; the timeouts only bound a failure.
 RANGE_TIMEOUT = 15_000  # milliseconds for the table to follow a slider move
 CHART_TIMEOUT = 15_000  # milliseconds for the charts to follow it
-#: The charts a range move redraws, and a JavaScript expression listing their image sources.
-_RANGE_CHARTS = "img.costlab-mtmcs-chart, img.costlab-cost-chart"
-_CHART_SOURCES = f"[...document.querySelectorAll('{_RANGE_CHARTS}')].map(img => img.src)"
+#: The charts a range move redraws (drawn in the browser: each a box around a plotly chart).
+_RANGE_CHARTS = [".costlab-mtmcs-chart", ".costlab-cost-chart"]
 
 
 @pytest.fixture(scope="module")
@@ -124,8 +125,8 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
     assert before["cst"] == pytest.approx(list(expected["cst"]), rel=1e-12)
     assert before["cst_text"] == [f"{v:.2f}" for v in expected["cst"]]
 
-    # the range charts' image sources now, to wait for their redraw below (not a fixed sleep)
-    page.evaluate(f"() => {{ window.costlabChartSources = {_CHART_SOURCES}; }}")
+    # what the range charts show now, to wait for their redraw below (not a fixed sleep)
+    charts_before = chart_signatures(page, _RANGE_CHARTS)
     handle = page.locator(".costlab-range .noUi-handle-lower")
     handle.focus()
     for _ in range(3):  # one slider step (0.05) per key press: r1 0.30 -> 0.45
@@ -149,22 +150,13 @@ def test_moving_the_cost_range_slider_updates_the_cst_table(browser, voila_url, 
     if screenshot:
         page.set_viewport_size({"width": 1280, "height": 2600})  # the whole explorer, unclipped
         # the range move redraws the MTMCS and cost-space charts after the table: wait until
-        # both show a new, fully decoded PNG
-        page.wait_for_function(
-            f"""() => {{
-                const now = {_CHART_SOURCES};
-                const images = [...document.querySelectorAll('{_RANGE_CHARTS}')];
-                return images.length === 2
-                    && now.every((src, i) => src && src !== window.costlabChartSources[i])
-                    && images.every(img => img.complete && img.naturalWidth > 0);
-            }}""",
-            timeout=CHART_TIMEOUT,
-        )
+        # both show their new traces
+        wait_for_charts(page, _RANGE_CHARTS, charts_before, timeout=CHART_TIMEOUT)
         save_small_png(page.locator(".costlab-explorer").screenshot(), screenshot)
 
     # move-to-paint: each move of the lower handle (0.45 -> 0.20 -> 0.45) repaints the table
     # and both range charts
-    outputs = ["table.costlab-cst", "img.costlab-mtmcs-chart", "img.costlab-cost-chart"]
+    outputs = ["table.costlab-cst", *_RANGE_CHARTS]
     keys = swing("ArrowLeft", 2, 4)
     each_move_repaints(page, ".costlab-explorer", ".costlab-range", outputs, keys)
     assert errors == []
@@ -176,11 +168,8 @@ _BROKEN_IMAGES = """() => [...document.querySelectorAll('.costlab-explorer img')
     .filter(img => img.offsetParent !== null && img.getClientRects().length > 0)
     .filter(img => !img.getAttribute('src') || (img.complete && img.naturalWidth === 0))
     .map(img => img.className)"""
-#: Whether the charts drawn on load are decoded (they arrive as blobs, one by one).
-_DRAWN_ON_LOAD = ["mtmcs", "cost", "threshold", "prior"]
-_IMAGES_DECODED = f"""() => {_DRAWN_ON_LOAD}
-    .map(name => document.querySelector(`img.costlab-${{name}}-chart`))
-    .every(img => img && img.complete && img.naturalWidth > 0)"""
+#: The charts drawn on load.
+_DRAWN_ON_LOAD = [f".costlab-{name}-chart" for name in ("mtmcs", "cost", "threshold", "prior")]
 #: What is cut off or wrapped in the prior panel: controls wider than their box or reaching
 #: under the table, readouts wider than their element, table cells on more than one line.
 _PRIOR_PANEL_CLIPPED = """() => {
@@ -227,15 +216,15 @@ def test_the_explorer_as_a_user_sees_it(browser, voila_url, tmp_path):
     page.goto(voila_url, timeout=PAGE_TIMEOUT)
     page.locator("table.costlab-cst").wait_for(timeout=TABLE_TIMEOUT)
     page.locator("table.costlab-priors").wait_for(timeout=TABLE_TIMEOUT)
-    page.wait_for_function(_IMAGES_DECODED, timeout=CHART_TIMEOUT)
+    wait_for_charts(page, _DRAWN_ON_LOAD, timeout=CHART_TIMEOUT)
 
     for width in (1280, 1024):  # a wide window and a narrow one
         page.set_viewport_size({"width": width, "height": 2600})
-        page.wait_for_function(_IMAGES_DECODED, timeout=CHART_TIMEOUT)
+        wait_for_charts(page, _DRAWN_ON_LOAD, timeout=CHART_TIMEOUT)
         page.locator(".costlab-explorer").screenshot(path=tmp_path / f"explorer_{width}.png")
         page.locator(".costlab-priors-panel").screenshot(path=tmp_path / f"priors_{width}.png")
         assert page.evaluate(_BROKEN_IMAGES) == []  # the band chart waits for Bootstrap
-        assert not page.locator("img.costlab-band-chart").is_visible()
+        assert not page.locator(".costlab-band-chart").is_visible()
         assert page.evaluate(_PRIOR_PANEL_CLIPPED) == [], width
 
     captions = _captions(page)
@@ -250,10 +239,7 @@ def test_the_explorer_as_a_user_sees_it(browser, voila_url, tmp_path):
     page.locator(".costlab-stability-panel input").press("Enter")
     page.get_by_role("button", name="Bootstrap").click()
     page.locator("table.costlab-stability").wait_for(timeout=TABLE_TIMEOUT)
-    page.wait_for_function(
-        "() => document.querySelector('img.costlab-band-chart')?.naturalWidth > 0",
-        timeout=CHART_TIMEOUT,
-    )
+    wait_for_charts(page, [".costlab-band-chart"], timeout=CHART_TIMEOUT)
     assert page.locator("table.costlab-stability").get_attribute("data-n-resamples") == "20"
     assert page.evaluate(_BROKEN_IMAGES) == []
     page.locator(".costlab-explorer").screenshot(path=tmp_path / "explorer_bootstrap.png")

@@ -201,6 +201,7 @@ class BrowserChart:
         self.widget.add_class("costlab-browser-chart")
         self.widget.layout.display = "none"
         self.display_ = None
+        self._sent = ([], None)  # the traces and layout the browser has
 
     def draw(self, display, **kwargs):
         """Draw ``display.plot(ax=..., **kwargs)`` and send its traces."""
@@ -211,18 +212,22 @@ class BrowserChart:
         return self.display_
 
     def show(self):
-        """Send the figure's traces and layout; keep the existing traces where they match."""
+        """Send the figure's traces and layout: only what changed since the last drawing, as
+        an update of the existing traces where there are as many (one message)."""
         traces, layout = describe_figure(self.figure)
-        widget = self.plot
-        same = [t["type"] for t in traces] == [t.type for t in widget.data]
-        if not same:
-            widget.data = ()
-            widget.add_traces(traces)
-        with widget.batch_update():
-            if same:
-                for trace, spec in zip(widget.data, traces, strict=True):
-                    trace.update(spec, overwrite=True)
-            widget.layout.update(layout, overwrite=True)
+        plot = self.plot
+        if len(traces) != len(plot.data):
+            plot.data = ()
+            plot.add_traces(traces)
+            self._sent = ([dict(t) for t in traces], None)
+        sent_traces, sent_layout = self._sent
+        with plot.batch_update():
+            for index, spec in enumerate(traces):
+                if spec != sent_traces[index]:
+                    plot.data[index].update(spec, overwrite=True)
+            if layout != sent_layout:
+                plot.layout.update(layout, overwrite=True)
+        self._sent = (traces, layout)
         self.widget.layout.display = None
 
     def clear(self):
@@ -230,4 +235,5 @@ class BrowserChart:
         self.figure.clear()
         self.display_ = None
         self.plot.data = ()
+        self._sent = ([], None)
         self.widget.layout.display = "none"
