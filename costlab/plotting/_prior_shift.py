@@ -238,18 +238,26 @@ class PriorShiftDisplay(CurveDisplayMixin):
 def _separate(fig, labels):
     """Move down each value label that overlaps one already placed in its panel, a line at a
     time, placing them from left to right (the markers of nearby priors sit close together)."""
-    fig.draw_without_rendering()  # the final layout: where the labels will be drawn
+    # the final axes positions (the layout engine's, nothing drawn) and the text's extents
+    renderer = fig.canvas.get_renderer()
+    engine = fig.get_layout_engine()
+    if engine is not None:
+        engine.execute(fig)
     placed: dict[Any, list[Any]] = {}
-    for label in sorted(labels.values(), key=lambda label: label.get_window_extent().x0):
+
+    def extent(label):
+        return label.get_window_extent(renderer)
+
+    for label in sorted(labels.values(), key=lambda label: extent(label).x0):
         others = placed.setdefault(label.axes, [])
         x, y = label.xyann
         for _ in range(len(labels)):
-            box = label.get_window_extent().padded(1.0)
+            box = extent(label).padded(1.0)
             if not any(box.overlaps(other) for other in others):
                 break
             y -= 1.25 * label.get_fontsize()
             label.xyann = (x, y)
-        others.append(label.get_window_extent())
+        others.append(extent(label))
 
 
 def _panels(ax, n):

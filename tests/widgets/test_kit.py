@@ -5,9 +5,12 @@ skeleton (one update per change, none while the controller sets controls itself)
 import dataclasses
 
 import ipywidgets as widgets
+import numpy as np
 import pytest
 
+from costlab.widgets._cost import controls as cost_controls
 from costlab.widgets._cost_space import controls as cost_space_controls
+from costlab.widgets._cst import controls as cst_controls
 from costlab.widgets._kit import controls as kit
 from costlab.widgets._kit.charts import ChartImage
 from costlab.widgets._kit.controller import Explorer
@@ -16,22 +19,23 @@ from costlab.widgets._prior_shift.controls import operating_controls
 from costlab.widgets._scenario import controls as scenario_controls
 
 
-def test_a_slider_reports_once_with_its_bounds_step_format_and_class():
+def test_a_slider_follows_a_drag_with_its_bounds_step_format_and_class():
     s = kit.slider("costlab-x", "x", 0.25, (0.01, 0.99), 0.01, ".3f")
-    assert isinstance(s, widgets.FloatSlider) and s.continuous_update is False
+    assert isinstance(s, widgets.FloatSlider) and s.continuous_update is True
     assert (s.min, s.max, s.step, s.value) == (0.01, 0.99, 0.01, 0.25)
     assert s.readout_format == ".3f" and s.description == "x"
     assert "costlab-x" in s._dom_classes and s.layout.width == "330px"
     style = {"description_width": "96px"}
-    n = kit.slider(None, "n", 3, (1, 15), control=widgets.IntSlider, style=style)
+    n = kit.slider(None, "n", 3, (1, 15), control=widgets.IntSlider, style=style, follow=False)
     assert isinstance(n, widgets.IntSlider) and (n.min, n.max, n.step) == (1, 15, 1)
+    assert n.continuous_update is False  # reports once, when released
     assert n.style.description_width == "96px" and n._dom_classes == ()
     assert s.style.description_width == "118px"  # the panels' label width by default
 
 
 def test_a_log_slider_takes_the_exponents_of_its_bounds():
     s = kit.log_slider("costlab-c", "C", 4.0, (-2.0, 2.0), 0.05)
-    assert isinstance(s, widgets.FloatLogSlider) and s.continuous_update is False
+    assert isinstance(s, widgets.FloatLogSlider) and s.continuous_update is True
     assert (s.base, s.min, s.max, s.step, s.readout_format) == (10, -2.0, 2.0, 0.05, ".3g")
     assert s.value == pytest.approx(4.0)
 
@@ -39,7 +43,7 @@ def test_a_log_slider_takes_the_exponents_of_its_bounds():
 def test_the_explorers_sliders_are_the_kit_s():
     """Each explorer's sliders keep their ranges when built by the kit."""
     fn = cost_space_controls.cost_slider(1.0, "C(-|+)", "costlab-fn-cost")
-    assert (fn.min, fn.max, fn.base, fn.continuous_update) == (-2.0, 2.0, 10, False)
+    assert (fn.min, fn.max, fn.base, fn.continuous_update) == (-2.0, 2.0, 10, True)
     window = scenario_controls.window_slider((0.1, 0.6))
     assert isinstance(window, widgets.FloatRangeSlider) and window.value == (0.1, 0.6)
     assert (window.min, window.max, window.step, window.readout_format) == (0, 1, 0.01, ".2f")
@@ -47,6 +51,15 @@ def test_the_explorers_sliders_are_the_kit_s():
     top = scenario_controls.top_slider(12)
     assert isinstance(top, widgets.IntSlider) and (top.min, top.max, top.value) == (1, 50, 12)
     assert "costlab-scn-top" in top._dom_classes
+    assert window.continuous_update is top.continuous_update is True
+
+
+def test_sliders_follow_a_drag_unless_a_move_refits():
+    """The cost and CST ranges follow a drag; IBk's k (a refit) reports once, when released."""
+    assert cost_controls.range_slider((0.3, 0.7), 0.05).continuous_update is True
+    grid = np.round(np.arange(0.05, 0.951, 0.05), 2)
+    assert cst_controls.ratio_range_slider(grid, (0.3, 0.7)).continuous_update is True
+    assert cost_controls.k_slider(1).continuous_update is False
 
 
 def test_a_dropdown_is_styled_and_tagged():
@@ -77,6 +90,7 @@ def test_the_operating_controls_are_prior_condition_and_value():
     assert isinstance(prior, widgets.FloatLogSlider) and prior.min == pytest.approx(-4)
     assert prior.description == "P(C_t)" and prior.value == pytest.approx(0.01)
     assert condition.value == "purity" and value.value == 0.5
+    # a prior move grows with the number of scores: these report once, when released
     assert prior.continuous_update is value.continuous_update is False
 
 

@@ -76,8 +76,9 @@ def search_step_dropdown(value=1e-5):
 
 
 def k_slider(value=1):
-    """IBk's number of neighbours (Weka's default 1); changing it re-runs IBk only."""
-    return slider(None, "IBk's k", value, (1, 15), control=widgets.IntSlider)
+    """IBk's number of neighbours (Weka's default 1); changing it re-runs IBk only, so the
+    slider reports once, when released."""
+    return slider(None, "IBk's k", value, (1, 15), control=widgets.IntSlider, follow=False)
 
 
 def fold_progress():

@@ -1,8 +1,8 @@
 """Small factories for the cost-space explorer's controls: one function per widget, no behaviour.
 
-Sliders use ``continuous_update=False``, as every explorer's: the model changes once, when the
-handle is released or a key press ends. The classifier list is the kit's
-(:func:`costlab.widgets._kit.controls.classifier_select`), as in every explorer.
+Sliders follow a drag (:func:`costlab.widgets._kit.controls.following`): every move is cheap.
+The classifier list is the kit's (:func:`costlab.widgets._kit.controls.classifier_select`), as
+in every explorer.
 """
 
 from __future__ import annotations

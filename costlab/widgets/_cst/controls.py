@@ -9,7 +9,7 @@ from __future__ import annotations
 import ipywidgets as widgets
 
 from costlab.metrics import format_cost_ratio
-from costlab.widgets._kit.controls import dropdown, released
+from costlab.widgets._kit.controls import dropdown, following
 from costlab.widgets._kit.mtmcs import ratio_decimals
 
 __all__ = [
@@ -28,7 +28,7 @@ def ratio_options(grid, fp_step=0.05):
 def ratio_range_slider(grid, value, fp_step=0.05):
     """The range [r1, r2] as a slider over the curves' cost ratios (FPcost values); its
     readout is a separate Label (:func:`costlab.widgets._kit.controls.range_readout`)."""
-    return released(
+    return following(
         widgets.SelectionRangeSlider,
         "costlab-range",
         options=ratio_options(grid, fp_step),

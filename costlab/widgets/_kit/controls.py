@@ -1,10 +1,14 @@
 """The controls every explorer builds on: one small factory per widget, no behaviour.
 
-A styled control of the panels' width and label style, a released one (sliders report once),
-and the dataset, classifier and range-readout controls more than one explorer offers.
+A styled control of the panels' width and label style, a slider that follows a drag or reports
+once, and the dataset, classifier and range-readout controls more than one explorer offers.
 
-Sliders use ``continuous_update=False``: the model changes once, when the handle is released
-(or a key press ends), never on every pixel of a drag.
+Sliders follow a drag (``continuous_update=True``) where a move is cheap, as every explorer's
+is once its first computation is done: the charts are drawn in the browser from a few hundred
+numbers. While the kernel is busy with one move, the browser keeps only the slider's latest
+value and sends it when the kernel is free (ipywidgets buffers a model's updates while one is
+pending), so a fast drag never queues stale moves. A slider whose move refits or grows with
+the data (IBk's k, the prior-shift widget's prior) reports once, when the handle is released.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ __all__ = [
     "dropdown",
     "log_slider",
     "range_readout",
+    "following",
     "released",
     "selected",
     "slider",
@@ -42,6 +47,12 @@ def styled(control, css_class=None, *, style=None, width=_WIDTH, **options):
     return widget
 
 
+def following(control, css_class=None, **kwargs):
+    """:func:`styled` with ``continuous_update=True``: the control reports its value while the
+    handle moves (the latest one whenever the kernel is free)."""
+    return styled(control, css_class, continuous_update=True, **kwargs)
+
+
 def released(control, css_class=None, **kwargs):
     """:func:`styled` with ``continuous_update=False``: the control reports its value when the
     handle is released (or a key press ends), never on every pixel of a drag."""
@@ -57,9 +68,11 @@ def slider(
     readout_format=None,
     *,
     control=widgets.FloatSlider,
+    follow=True,
     **kwargs,
 ):
-    """A released slider from ``bounds[0]`` to ``bounds[1]`` in steps of ``step``.
+    """A slider from ``bounds[0]`` to ``bounds[1]`` in steps of ``step`` that follows a drag
+    (:func:`following`), or reports once when released (``follow=False``, :func:`released`).
 
     ``control`` is the ipywidgets class (a ``FloatSlider`` unless told: an ``IntSlider``, a
     ``FloatRangeSlider``, ...); ``readout_format`` (e.g. ``".2f"``) is its default when None;
@@ -67,7 +80,7 @@ def slider(
     """
     if readout_format is not None:
         kwargs["readout_format"] = readout_format
-    return released(
+    return (following if follow else released)(
         control,
         css_class,
         value=value,
@@ -80,7 +93,7 @@ def slider(
 
 
 def log_slider(css_class, description, value, exponents, step, readout_format=".3g", **kwargs):
-    """A released slider on a logarithmic scale, from ``10 ** exponents[0]`` to
+    """A slider on a logarithmic scale, from ``10 ** exponents[0]`` to
     ``10 ** exponents[1]``, ``step`` a step of the exponent (:func:`slider`'s other arguments)."""
     return slider(
         css_class,
@@ -96,7 +109,7 @@ def log_slider(css_class, description, value, exponents, step, readout_format=".
 
 
 def window_slider(css_class, description, value=(0.0, 1.0), **kwargs):
-    """A released range slider over [0, 1] in steps of 0.01: the window a density of costs is
+    """A range slider over [0, 1] in steps of 0.01: the window a density of costs is
     truncated to (and renormalised on)."""
     control = widgets.FloatRangeSlider
     return slider(css_class, description, value, (0.0, 1.0), 0.01, ".2f", control=control, **kwargs)

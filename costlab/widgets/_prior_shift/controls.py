@@ -31,7 +31,7 @@ _CONDITIONS = [
 def prior_slider(value=0.01, *, description="P(target)"):
     """P(target) on a logarithmic slider over :data:`PRIOR_RANGE` (steps of 10**0.05)."""
     exponents = (math.log10(PRIOR_RANGE[0]), math.log10(PRIOR_RANGE[1]))
-    return log_slider(None, description, value, exponents, 0.05, ".2g")
+    return log_slider(None, description, value, exponents, 0.05, ".2g", follow=False)
 
 
 def condition_dropdown(value="tpr"):
@@ -42,7 +42,7 @@ def condition_dropdown(value="tpr"):
 
 def condition_value_slider(value=0.8):
     """The value the operating condition fixes, 0.01 to 1."""
-    return slider(None, "… at", value, (0.01, 1.0), 0.01)
+    return slider(None, "… at", value, (0.01, 1.0), 0.01, follow=False)
 
 
 def operating_controls(prior, condition, value, *, description="P(target)"):

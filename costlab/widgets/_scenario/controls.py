@@ -1,7 +1,7 @@
 """Small factories for the scenario explorer's controls: one function per widget, no behaviour.
 
-Sliders use ``continuous_update=False``: the outputs change once, when the handle is released
-(or a key press ends), never on every pixel of a drag. Each control carries a CSS class
+Sliders follow a drag (:func:`costlab.widgets._kit.controls.following`): every move is cheap.
+Each control carries a CSS class
 (``costlab-scn-<name>``) for the browser test and for styling.
 """
 
