@@ -44,6 +44,7 @@ from costlab.widgets._cost_space.controller import CostSpaceExplorer, cost_space
 from costlab.widgets._cost_space.model import CostSpaceState
 from costlab.widgets._cst.controller import CstExplorer, CstState, cst_explorer
 from costlab.widgets._cst.model import RangeChoice, range_choice
+from costlab.widgets._kit.charts import charts_option
 from costlab.widgets._prior_shift.controller import PriorShiftWidget, prior_shift_widget
 from costlab.widgets._prior_shift.model import PriorShiftState
 from costlab.widgets._scenario.controller import ScenarioExplorer, scenario_explorer
@@ -61,6 +62,7 @@ __all__ = [
     "RangeChoice",
     "ScenarioExplorer",
     "ScenarioState",
+    "charts_option",
     "classifier_params",
     "cost_explorer",
     "cost_space_explorer",

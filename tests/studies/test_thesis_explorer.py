@@ -89,8 +89,8 @@ def test_factory_builds_a_displayable_explorer(env):
     assert explorer.error_ is None
     assert "SPECTF Heart" in explorer.header.value
     assert drawn(explorer.mtmcs_chart)
-    assert explorer.cost_range.continuous_update is False
-    assert explorer.k.continuous_update is False
+    assert explorer.cost_range.continuous_update is True  # follows a drag
+    assert explorer.k.continuous_update is False  # a refit: once, when released
 
 
 @pytest.mark.parametrize("name", ["spectf", "german"])

@@ -47,10 +47,27 @@ _CHARTS: contextvars.ContextVar[str] = contextvars.ContextVar("costlab_charts", 
 
 @contextlib.contextmanager
 def charts_option(charts):
-    """Within the block, :func:`make_chart` makes ``charts`` charts ("browser" or "png").
+    """Draw the charts of explorers built within the block in the browser or as PNGs.
 
-    The explorers' builders (``cost_explorer(..., charts="png")``) wrap their construction in
-    it, so that every chart of every panel follows the one option.
+    The explorers' builders take ``charts=`` (``cost_explorer(..., charts="png")``) and wrap
+    their construction in this context; wrap any other construction of an explorer (a study's
+    own, e.g. ``thesis_explorer``) in it to choose for every chart of every panel at once.
+
+    Parameters
+    ----------
+    charts : {"browser", "png"}
+        ``"browser"`` (the default outside the block): the kernel sends each chart's numbers
+        and plotly draws them in the browser, a move updating the data of the existing
+        traces. ``"png"``: matplotlib draws each chart in the kernel and sends a PNG, as the
+        explorers did before (e.g. where plotly's front end cannot load).
+
+    Examples
+    --------
+    >>> from costlab.widgets import charts_option
+    >>> from costlab.widgets._kit.charts import ChartImage, make_chart
+    >>> with charts_option("png"):
+    ...     isinstance(make_chart(), ChartImage)
+    True
     """
     if charts not in CHARTS:
         raise ValueError(f"charts must be one of {CHARTS}, got {charts!r}")
