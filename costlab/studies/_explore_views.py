@@ -104,7 +104,7 @@ def results_view(studies: Mapping[str, Path]) -> widgets.Widget:
     """The app over a results folder: one study's panel, or a Tab of them built when opened."""
     names = list(studies)
     if len(names) == 1:
-        return study_panel(names[0], studies[names[0]])
+        return study_panel(names[0], studies[names[0]]).add_class("costlab-explore")
     slots = [widgets.VBox([widgets.HTML("Computing the explorer...")]) for _ in names]
     tab = widgets.Tab(children=slots, titles=names)
     built = set()
@@ -116,7 +116,7 @@ def results_view(studies: Mapping[str, Path]) -> widgets.Widget:
 
     tab.observe(lambda change: fill(change["new"]), names="selected_index")
     fill(0)
-    return tab
+    return tab.add_class("costlab-explore")
 
 
 def csv_scores(
@@ -170,9 +170,12 @@ class CsvView(widgets.VBox):
 
     def __init__(self, path: Path, labels: Mapping[str, Sequence[str]], numeric: Sequence[str]):
         self._path, self._labels, self._numeric = path, dict(labels), list(numeric)
-        self.label = widgets.Dropdown(options=list(self._labels), description="Label column")
-        self.positive = widgets.Dropdown(description="Positive label")
-        self.scores = widgets.SelectMultiple(description="Score columns")
+        wide = {"style": {"description_width": "initial"}}
+        self.label = widgets.Dropdown(
+            options=list(self._labels), description="Label column", **wide
+        )
+        self.positive = widgets.Dropdown(description="Positive label", **wide)
+        self.scores = widgets.SelectMultiple(description="Score columns", **wide)
         self.explore = widgets.Button(description="Explore", button_style="primary")
         self.message = widgets.HTML()
         self.explorers = None
@@ -182,10 +185,15 @@ class CsvView(widgets.VBox):
         self._offer()
         intro = widgets.HTML(
             f"<p>{html.escape(path.name)}: choose the column of true labels, the label of the "
-            "positive class and the columns of scores (higher = more positive), then Explore.</p>"
+            "positive class and the columns of scores (higher = more positive), then Explore. The "
+            "explorers search every threshold exactly (scores need not be probabilities).</p>"
         )
         controls = [self.label, self.positive, self.scores, self.explore]
+        for control, name in zip(controls, ["label", "positive", "scores", "go"], strict=True):
+            control.add_class(f"costlab-explore-{name}")
+        self.message.add_class("costlab-explore-message")
         super().__init__([intro, *controls, self.message, self._shown])
+        self.add_class("costlab-explore")
 
     def _offer(self):
         negative, positive = self._labels[self.label.value]
@@ -199,15 +207,22 @@ class CsvView(widgets.VBox):
             results = csv_scores(
                 self._path, self.label.value, self.positive.value, self.scores.value
             )
-        except (DatasetError, ValueError) as error:
-            self.message.value = f"<p class='costlab-explore-error'>{html.escape(str(error))}</p>"
+            # the exact search: any scores (the grid searches need probabilities in [0, 1])
+            explorers = [
+                cost_explorer(results, search="exact"),
+                cst_explorer(results, search="exact"),
+            ]
+        except Exception as error:  # the app's boundary: the reader sees every failure
+            kind = (
+                "" if isinstance(error, (DatasetError, ValueError)) else f"{type(error).__name__}: "
+            )
+            self.message.value = (
+                f"<p class='costlab-explore-error'>{html.escape(kind + str(error))}</p>"
+            )
             self._shown.children, self.explorers = [], None
             return
         self.message.value = ""
-        self.explorers = widgets.Tab(
-            children=[cost_explorer(results), cst_explorer(results)],
-            titles=["Cost explorer", "CST explorer"],
-        )
+        self.explorers = widgets.Tab(children=explorers, titles=["Cost explorer", "CST explorer"])
         self._shown.children = [self.explorers]
 
 

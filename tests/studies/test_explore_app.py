@@ -200,6 +200,28 @@ def test_the_csv_app_says_why_it_shows_nothing(csv_file):
     assert view.explorers is None
 
 
+def test_the_csv_app_takes_scores_that_are_not_probabilities(tmp_path):
+    path = tmp_path / "s.csv"
+    path.write_text("y,margin\nill,2.5\nok,-1.5\nill,0.3\nok,-0.2\nill,-0.7\nok,1.1\n")
+    view = explore.app(path)
+    view.explore.click()
+    assert view.message.value == ""
+    cost, cst = view.explorers.children
+    assert cst.choice_ is not None and cost.error_ is None
+
+
+def test_the_csv_app_shows_any_failure_of_an_explorer(csv_file, monkeypatch):
+    from costlab.studies import _explore_views
+
+    def broken(results, **options):
+        raise RuntimeError("no chart today")
+
+    monkeypatch.setattr(_explore_views, "cost_explorer", broken)
+    view = explore.app(csv_file)
+    view.explore.click()
+    assert "RuntimeError: no chart today" in view.message.value and view.explorers is None
+
+
 def test_the_app_reads_its_target_from_the_environment(csv_file, monkeypatch):
     monkeypatch.setenv(explore.TARGET_VARIABLE, str(csv_file))
     assert isinstance(explore.app(), CsvView)
