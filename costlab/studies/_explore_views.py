@@ -39,28 +39,32 @@ __all__ = [
     "study_panel",
 ]
 
-#: Study -> ``(module, function, what it shows)``: ``function(quick)`` builds the study's
-#: explorer the way the study's notebook ends (its last cell).
+#: Study -> ``(module, view, method, what it shows)``: the explorer the study's notebook ends
+#: with, ``view(quick=..., progress=False).method()`` (the thesis's: ``view("spectf")``).
 EXPLORERS = {
     "alsaffar2018": (
         "costlab.studies.alsaffar2018.explorer",
         "thesis_explorer",
+        None,
         "the cost explorer on the thesis's experiments (notebook 07); it cross-validates the "
         "experiment shown when it is chosen (the thesis's protocol, cached on disk)",
     ),
     "drummond_holte2000": (
         "costlab.studies.drummond_holte2000.notebook",
         "CostCurvesView",
+        "cost_space_explorer",
         "the cost-space explorer on German Credit's out-of-fold scores",
     ),
     "johnson2015": (
         "costlab.studies.johnson2015.notebook",
         "ScenariosView",
+        "scenario_explorer",
         "the scenario explorer on Fig. 2's data (the first repetition's out-of-fold scores)",
     ),
     "landgrebe2004": (
         "costlab.studies.landgrebe2004.notebook",
         "PriorsView",
+        "prior_widget",
         "the prior widget on Table 2's out-of-fold scores",
     ),
 }
@@ -77,14 +81,13 @@ def ran_quick(folder: Path) -> bool:
 
 def study_explorer(study: str, quick: bool) -> widgets.Widget:
     """The explorer ``study``'s notebook ends with, its data recomputed (quick or not)."""
-    module, name, _ = EXPLORERS[study]
+    module, name, method, _ = EXPLORERS[study]
     make = getattr(importlib.import_module(module), name)
-    if study == "alsaffar2018":
+    if method is None:
         return make("spectf")
-    if study == "johnson2015":
-        return make(repeats=1, quick=quick, progress=False).scenario_explorer()
-    view = make(quick=quick, progress=False)
-    return view.cost_space_explorer() if study == "drummond_holte2000" else view.prior_widget()
+    # the scenario explorer shows the first repetition only: compute no other
+    options = {"repeats": 1} if study == "johnson2015" else {}
+    return getattr(make(quick=quick, progress=False, **options), method)()
 
 
 def study_panel(study: str, folder: Path) -> widgets.VBox:
@@ -93,7 +96,7 @@ def study_panel(study: str, folder: Path) -> widgets.VBox:
     how = "quick (as the folder's --quick run)" if quick else "full protocol"
     note = widgets.HTML(
         f"<p class='costlab-explore-note'><b>{html.escape(study)}</b> "
-        f"({html.escape(str(folder))}): {EXPLORERS[study][2]}. The folder holds the run's "
+        f"({html.escape(str(folder))}): {EXPLORERS[study][-1]}. The folder holds the run's "
         "tables and figures, not its scores: the explorer recomputes them with the study's "
         f"own code, {how}, reusing the cross-validation cache.</p>"
     )

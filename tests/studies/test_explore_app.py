@@ -5,6 +5,8 @@ the app's builder (:func:`costlab.studies.explore.app`) is called directly, over
 results folders (a small run of Landgrebe et al.'s study stands in for the real one).
 """
 
+import importlib
+import inspect
 import json
 import subprocess
 import sys
@@ -12,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from costlab.studies import explore
-from costlab.studies._explore_views import CsvView, csv_scores, ran_quick
+from costlab.studies import STUDIES, explore
+from costlab.studies._explore_views import EXPLORERS, CsvView, csv_scores, ran_quick
 from costlab.studies._outdir import MARKER
 from costlab.studies.command import main
 from costlab.widgets import CostExplorer, CstExplorer, PriorShiftWidget
@@ -238,26 +240,32 @@ def test_a_quick_run_is_read_from_the_summary(tmp_path):
     assert not ran_quick(tmp_path)  # no summary
 
 
-@pytest.fixture
-def small_landgrebe(tmp_path_factory, monkeypatch):
-    """The study's runs replaced by one small run (two problems, 60 per class, 3 folds);
-    ``calls`` records whether each was asked to be quick."""
-    from costlab.studies.landgrebe2004 import notebook
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    """A small run of Landgrebe et al.'s study (two problems, 60 per class, 3 folds)."""
     from costlab.studies.landgrebe2004.experiments import run_table2
 
-    run = run_table2(
+    return run_table2(
         experiments=["Highleyman", "Lithuanian"],
         n_per_class=60,
         n_folds=3,
         progress=False,
         cache_dir=tmp_path_factory.mktemp("cv"),
     )
+
+
+@pytest.fixture
+def small_landgrebe(small_run, monkeypatch):
+    """The study's runs replaced by the small run; records whether each was asked quick."""
+    from costlab.studies.landgrebe2004 import notebook
+
     calls = []
     monkeypatch.delenv("COSTLAB_QUICK", raising=False)
-    monkeypatch.setattr(notebook, "run_table2", lambda **kw: calls.append(kw["quick"]) or run)
+    monkeypatch.setattr(notebook, "run_table2", lambda **kw: calls.append(kw["quick"]) or small_run)
     return calls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("quick", [True, False])
 def test_a_results_folder_shows_the_studys_explorer(tmp_path, small_landgrebe, quick):
     folder = results_folder(tmp_path, "landgrebe2004", quick=quick)
@@ -267,6 +275,18 @@ def test_a_results_folder_shows_the_studys_explorer(tmp_path, small_landgrebe, q
     assert small_landgrebe == [quick]
     assert "landgrebe2004" in note.value and "recomputes" in note.value
     assert ("quick" in note.value) is quick
+
+
+@pytest.mark.parametrize("study", list(STUDIES))
+def test_every_study_has_its_notebooks_explorer_in_the_app(study):
+    module, name, method, _ = EXPLORERS[study]
+    make = getattr(importlib.import_module(module), name)
+    if method is None:
+        inspect.signature(make).bind("spectf")
+    else:
+        inspect.signature(make).bind(quick=True, progress=False)
+        assert callable(getattr(make, method))
+    assert set(EXPLORERS) == set(STUDIES)
 
 
 def test_several_studies_are_tabs_built_when_opened(tmp_path, monkeypatch):
