@@ -1,10 +1,14 @@
-"""What ``costlab explore TARGET`` serves, checked before any server starts (issue 34, item 3).
+"""``costlab explore TARGET``: the explorers served as a Voila app (issue 34, item 3).
 
 ``TARGET`` is a results folder written by ``python reproduce.py [STUDY] --out DIR`` (the folder of
 one study, or ``DIR`` holding one sub-folder per study, each marked by
 :data:`costlab.studies._outdir.MARKER`) or a CSV of labels and scores. :func:`parse_args` reads
 the command line and :func:`resolve_target` says what the app will show, or raises
-:class:`ExploreError` naming what is wrong and what is allowed (the command exits with 2).
+:class:`ExploreError` naming what is wrong and what is allowed (the command exits with 2), all
+before any server starts. :func:`main` then serves :data:`APP`, a notebook shipped with the
+package, with Voila (:func:`voila_command`), telling its kernel the target through
+:data:`TARGET_VARIABLE`; the notebook displays :func:`app`, which builds the widgets
+(:mod:`costlab.studies._explore_views`).
 """
 
 from __future__ import annotations
@@ -106,8 +110,13 @@ def main(argv: Sequence[str]) -> int:
             file=sys.stderr,
         )
         return 1
-    shown = ", ".join(target.studies) or f"{target.path.name} (label columns: "
-    shown += "" if target.studies else ", ".join(target.label_columns) + ")"
+    if not APP.is_file():
+        print(f"costlab explore: error: the app's notebook {APP} is not installed", file=sys.stderr)
+        return 1
+    if target.studies:
+        shown = ", ".join(target.studies)
+    else:
+        shown = f"{target.path.name} (label columns: {', '.join(target.label_columns)})"
     print(f"costlab explore: serving {shown} on http://127.0.0.1:{args.port}/ (Ctrl-C stops)")
     env = os.environ | {TARGET_VARIABLE: str(target.path.resolve())}
     try:

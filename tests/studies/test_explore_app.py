@@ -113,6 +113,13 @@ def test_without_voila_the_command_says_how_to_install_it(csv_file, voila, capsy
     assert voila == []
 
 
+def test_without_the_app_notebook_the_command_says_so(csv_file, voila, capsys, monkeypatch):
+    monkeypatch.setattr(explore, "APP", csv_file.parent / "missing.ipynb")
+    assert main(["explore", str(csv_file)]) == 1
+    assert "missing.ipynb is not installed" in capsys.readouterr().err
+    assert voila == []
+
+
 def test_python_m_costlab_explore_checks_the_target(tmp_path):
     done = subprocess.run(
         [sys.executable, "-m", "costlab", "explore", str(tmp_path / "nope.csv")],
