@@ -1,4 +1,5 @@
-"""The ``costlab`` command: ``costlab reproduce [STUDY] [options]`` and ``costlab list``.
+"""The ``costlab`` command: ``costlab reproduce [STUDY] [options]``, ``costlab explore TARGET``
+and ``costlab list``.
 
 An installed costlab runs its studies from any folder with one command (``python -m costlab``
 is the same)::
@@ -7,9 +8,12 @@ is the same)::
     costlab reproduce --quick                    # every study, a fast smoke run
     costlab reproduce landgrebe2004 --quick --out results   # one study, into results/landgrebe2004/
     costlab reproduce alsaffar2018 --help        # a study's own options
+    costlab explore results                      # the studies' explorers as a Voila app
+    costlab explore scores.csv                   # the explorers on one's own labels and scores
 
 ``costlab reproduce`` takes exactly what ``python reproduce.py`` of a checkout takes (both are
 :func:`costlab.studies._reproduce.main`); ``costlab-reproduce`` is kept as its older name.
+``costlab explore`` is :func:`costlab.studies.explore.main`.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ if TYPE_CHECKING:
 COMMANDS = {
     "reproduce": "run one study or every study: figures, tables and a summary (reproduce.py)",
     "list": "list the studies and the papers they reproduce",
+    "explore": "serve the explorers as an app over a results folder or a CSV of scores",
 }
 
 _USAGE = "usage: costlab {" + ",".join(COMMANDS) + "} [options]"
@@ -41,6 +46,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     command, rest = argv[0], argv[1:]
     if command == "reproduce":
         return reproduce_main(rest)
+    if command == "explore":
+        from costlab.studies.explore import main as explore_main  # pandas only when used
+
+        return explore_main(rest)
     if command == "list":
         if rest and rest != ["--help"] and rest != ["-h"]:
             print(f"{_USAGE}\ncostlab list: error: takes no options, got {rest}", file=sys.stderr)
