@@ -150,6 +150,20 @@ def test_a_move_updates_the_traces_in_one_message(scores, monkeypatch):
     assert chart.display_.highlight == (0.25, 0.7)
 
 
+def test_a_front_end_connecting_after_the_drawing_gets_the_traces(scores):
+    """Voila asks for the widgets' state once the notebook has run: a chart drawn (and moved)
+    before then must be in that state, not only in the one-off messages sent before."""
+    y, by_name = scores
+    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
+    chart = explorer.mtmcs_chart
+    explorer.cost_range.value = (0.25, 0.7)
+    state = chart.plot.get_state()
+    assert [t["x"] for t in state["_widget_data"]] == [list(t.x) for t in chart.plot.data]
+    assert [t["y"] for t in state["_widget_data"]] == [list(t.y) for t in chart.plot.data]
+    assert state["_widget_layout"]["xaxis"]["range"] == list(chart.plot.layout.xaxis.range)
+    assert "_widget_data" not in chart.plot.get_state("_py2js_update")  # a move sends no more
+
+
 def test_the_tick_labels_are_those_matplotlib_draws():
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 300)
