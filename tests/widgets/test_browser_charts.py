@@ -206,6 +206,24 @@ def test_a_log_axis_and_annotations_are_in_log_units():
     assert note["text"] == "here" and note["x"] == pytest.approx(-2.0) and note["y"] == 1.5
 
 
+def test_panels_with_the_same_legend_list_each_label_once():
+    """Two panels each with a legend of the same curves: plotly's one legend lists each once."""
+    figure = Figure()
+    for ax in figure.subplots(1, 2):
+        ax.plot([0, 1], [0, 1], label="a")
+        ax.plot([0, 1], [1, 0], label="b")
+        ax.legend()
+    traces, layout = describe_figure(figure)
+    assert layout["showlegend"]
+    assert [(t["name"], t["showlegend"]) for t in traces] == [
+        ("a", True),
+        ("b", True),
+        ("a", False),
+        ("b", False),
+    ]
+    assert [t["legendgroup"] for t in traces] == ["a", "b", "a", "b"]  # toggled together
+
+
 def test_styles_are_read_from_the_artists():
     figure = Figure()
     ax = figure.add_subplot()
