@@ -4,11 +4,12 @@ The Landgrebe et al. (2004) study is cross-validated here first (quick: 200 per 
 into a temporary cache that Voila's kernel then reads, so the page comes up in seconds. The test
 reads the widget's Table 2 row at the opening prior (P(C_t) = 0.1, TPr = 80 %, Highleyman, LDC),
 moves the P(C_t) slider's handle four steps down with the keyboard (one step is 10**0.05: to
-10**-1.2, shown as 0.0631), waits for the kernel's new table and for both figures' new PNGs,
-and checks the shown numbers against :func:`costlab.metrics.operating_point` and
+10**-1.2, shown as 0.0631), waits for the kernel's new table and for both figures (drawn in the
+browser by plotly) to show new traces (``_browser_kit.wait_for_charts``), and checks the shown
+numbers against :func:`costlab.metrics.operating_point` and
 :func:`costlab.metrics.fold_operating_points` computed here on the same cached scores.
 Screenshots of the widget before and after the move go to the test's temporary folder (and to
-``COSTLAB_SCREENSHOT=path.png`` if set). Ten more moves are then timed from key press to repaint
+``COSTLAB_SCREENSHOT=path.png`` if set). Four more moves are then timed from key press to repaint
 (``_browser_kit.each_move_repaints``).
 
 Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``; see
@@ -23,11 +24,13 @@ import numpy as np
 import pytest
 from _browser_kit import (  # noqa: F401
     browser,
+    chart_signatures,
     each_move_repaints,
     offline,
     save_small_png,
     serve_notebook,
     swing,
+    wait_for_charts,
 )
 
 from costlab.metrics import fold_operating_points, operating_point, summarize_folds
@@ -42,8 +45,8 @@ WIDGET_TIMEOUT = 240_000  # milliseconds for the last cell's widget to appear
 # The waits return as soon as their condition holds; the timeouts only bound a failure.
 MOVE_TIMEOUT = 60_000  # milliseconds for the table and figures to follow the slider
 STEPS = 4  # key presses: P(C_t) from 10**-1 to 10**-1.2
-_CHARTS = "img.costlab-figure-3-chart, img.costlab-figure-4-chart"
-_SOURCES = f"[...document.querySelectorAll('{_CHARTS}')].map(img => img.src)"
+#: The widget's two figures (each a box around a plotly chart).
+_CHARTS = [".costlab-figure-3-chart", ".costlab-figure-4-chart"]
 _READ = """() => {
     const table = document.querySelector('table.costlab-prior-row');
     const rows = [...table.querySelectorAll('tr.prior')];
@@ -99,11 +102,7 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
     page.route("**/*", offline)
     page.goto(voila_url, timeout=PAGE_TIMEOUT)
     page.locator("table.costlab-prior-row").wait_for(timeout=WIDGET_TIMEOUT)
-    page.wait_for_function(
-        f"() => [...document.querySelectorAll('{_CHARTS}')]"
-        ".every(img => img.complete && img.naturalWidth > 0)",
-        timeout=MOVE_TIMEOUT,
-    )
+    wait_for_charts(page, _CHARTS, timeout=MOVE_TIMEOUT)  # both figures' traces drawn
     widget = page.locator(".costlab-prior-shift")
     widget.screenshot(path=tmp_path / "prior_shift_before.png")
 
@@ -121,7 +120,7 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
     assert before["posfrac"] == pytest.approx(mean, rel=1e-12)
     assert before["summary"] == before["pooled"]
 
-    page.evaluate(f"() => {{ window.costlabBefore = {_SOURCES}; }}")
+    charts_before = chart_signatures(page, _CHARTS)
     handle = page.locator(".costlab-prior-shift-prior .noUi-handle")
     handle.focus()
     for _ in range(STEPS):  # one step (10**0.05) per press: 0.1 -> 10**-1.2 = 0.0631
@@ -134,16 +133,10 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
         timeout=MOVE_TIMEOUT,
     )
     # the widget sends the figures before the table: they are the final state's by now
-    page.wait_for_function(  # both figures redrawn: new, fully decoded PNGs
-        f"""() => {{
-            const now = {_SOURCES};
-            const images = [...document.querySelectorAll('{_CHARTS}')];
-            return images.length === 2
-                && now.every((src, i) => src && src !== window.costlabBefore[i])
-                && images.every(img => img.complete && img.naturalWidth > 0);
-        }}""",
-        timeout=MOVE_TIMEOUT,
-    )
+    # both figures redrawn: new traces, drawn
+    wait_for_charts(page, _CHARTS, charts_before, timeout=MOVE_TIMEOUT)
+    charts_after = chart_signatures(page, _CHARTS)
+    assert all(a != b for a, b in zip(charts_after, charts_before, strict=True))
     after = page.evaluate(_READ)
     assert after["prior"] == 0.0631
     assert sorted(after["priors"]) == pytest.approx(sorted([0.001, 0.5, 0.1, after["prior"]]))
@@ -159,7 +152,7 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
 
     # move-to-paint: each P(C_t) move (10**-1.2 -> 10**-1.45 and back) repaints the table and
     # both figures
-    outputs = ["table.costlab-prior-row", *_CHARTS.split(", ")]
+    outputs = ["table.costlab-prior-row", *_CHARTS]
     keys = swing("ArrowLeft", 2, 4)
     each_move_repaints(page, ".costlab-prior-shift", ".costlab-prior-shift-prior", outputs, keys)
     assert errors == []

@@ -5,11 +5,12 @@ cost explorer in thesis mode. Voila runs each notebook top to bottom in a subpro
 127.0.0.1 (data from the mirror, cross-validation cached in this module's temporary folder, which
 the test then reads for its own expected values); Debian's Chromium (never a browser Playwright
 downloads) loads it offline, moves a range slider's handle with the keyboard (one grid step per
-key press) or picks a "Start from" example, waits for the kernel's new table and chart, and
-checks them against the package's functions computed here. Screenshots of each widget before
+key press) or picks a "Start from" example, waits for the kernel's new table and for the charts
+(drawn in the browser by plotly: ``_browser_kit.wait_for_charts``) to show new traces, and checks
+the table against the package's functions computed here. Screenshots of each widget before
 and after are saved in the test's temporary folder (with ``COSTLAB_SCREENSHOT_CST=path.png``,
 the CST explorer at Figure 32 there too: the user guide's ``notebooks/img/cst_explorer.png``);
-the CST explorer's test then times ten range moves from key press to repaint
+the CST explorer's test then times four range moves from key press to repaint
 (``_browser_kit.each_move_repaints``).
 Helpers: ``_browser_kit.py``; skips without Chromium, Playwright or Voila unless
 ``COSTLAB_REQUIRE_BROWSER=1``.
@@ -20,12 +21,15 @@ from pathlib import Path
 
 import pytest
 from _browser_kit import (  # noqa: F401
+    CHART_JS,
     browser,
+    chart_signatures,
     each_move_repaints,
     offline,
     save_small_png,
     serve_notebook,
     swing,
+    wait_for_charts,
 )
 
 from costlab.evaluation.experiment import run_experiments
@@ -42,6 +46,9 @@ NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
 PAGE_TIMEOUT = 900_000  # milliseconds
 WIDGET_TIMEOUT = 120_000  # milliseconds for the widget's first table after the page
 CHANGE_TIMEOUT = 20_000  # milliseconds for the table and charts to follow a control
+#: The charts each widget draws on load (each a box around a plotly chart).
+_CST_CHARTS = [".costlab-cst-mtmcs-chart", ".costlab-cst-bars-chart"]
+_COST_CHARTS = [f".costlab-{name}-chart" for name in ("mtmcs", "cost", "threshold", "prior")]
 #: A widget's table, read in the browser (the explorer's and the CST explorer's share it).
 _READ_TABLE = """root => {
     const table = root.querySelector('table.costlab-cst');
@@ -73,20 +80,15 @@ def _environment(cache):
     }
 
 
-def _open(browser, url, widget):
-    """A page of ``url`` once ``widget``'s table and charts are drawn; (page, errors)."""
+def _open(browser, url, widget, charts):
+    """A page of ``url`` once ``widget``'s table and its ``charts`` are drawn; (page, errors)."""
     page = browser.new_page(viewport={"width": 1280, "height": 2600})
     errors = []
     page.on("pageerror", lambda error: errors.append(error))
     page.route("**/*", offline)
     page.goto(url, timeout=PAGE_TIMEOUT)
     page.locator(f"{widget} table.costlab-cst").wait_for(timeout=WIDGET_TIMEOUT)
-    page.wait_for_function(
-        f"""() => [...document.querySelectorAll('{widget} img')]
-            .filter(img => img.getClientRects().length > 0)
-            .every(img => img.complete && img.naturalWidth > 0)""",
-        timeout=CHANGE_TIMEOUT,
-    )
+    wait_for_charts(page, [f"{widget} {chart}" for chart in charts], timeout=CHANGE_TIMEOUT)
     return page, errors
 
 
@@ -106,35 +108,34 @@ def _wait_for_range(page, widget, r1, r2):
     )
 
 
-def _wait_for_chart(page, css, r1, r2):
-    """Until the image is marked as drawn for [r1, r2] (the mark is set after the PNG) and
-    decoded."""
+def _wait_for_chart(page, css, r1, r2, before=None):
+    """Until the chart is marked as drawn for [r1, r2] (the mark is sent after its traces) and
+    shows its traces drawn, other than ``before`` (its signature, :func:`chart_signatures`)."""
     marked = f"{css}.{drawn_class(r1, r2)}"
-    page.wait_for_function(
-        f"""() => {{
-            const img = document.querySelector('{marked}');
-            return img && img.complete && img.naturalWidth > 0;
-        }}""",
-        timeout=CHANGE_TIMEOUT,
-    )
+    page.locator(marked).wait_for(state="attached", timeout=CHANGE_TIMEOUT)
+    wait_for_charts(page, [marked], None if before is None else [before], timeout=CHANGE_TIMEOUT)
 
 
 def _wait_until_redrawn(page, css, before, quiet=1500):
-    """Until the image differs from ``before`` and has not changed for ``quiet`` ms: a range
-    moved by several key presses redraws it once per press, after each press's table."""
+    """Until the chart shows something other than ``before`` (its signature), drawn, and has
+    not changed for ``quiet`` ms: a range moved by several key presses redraws it once per
+    press, after each press's table."""
+    page.evaluate(CHART_JS)
     page.wait_for_function(
-        f"""() => {{
-            const img = document.querySelector('{css}');
-            const seen = window.costlabSeen || (window.costlabSeen = {{}});
+        """([css, before, quiet]) => {
+            const el = document.querySelector(css);
+            const sig = window.costlabChartSignature(el);
+            const seen = window.costlabSeen || (window.costlabSeen = {});
             const now = performance.now();
-            if (!img || img.src !== seen.src) {{
-                seen.src = img && img.src;
+            if (!el || sig !== seen.sig) {
+                seen.sig = sig;
                 seen.since = now;
                 return false;
-            }}
-            return img.src !== {before!r} && img.complete && img.naturalWidth > 0
-                && now - seen.since > {quiet};
-        }}""",
+            }
+            return !!sig && sig !== before && window.costlabChartReady(el)
+                && now - seen.since > quiet;
+        }""",
+        arg=[css, before, quiet],
         timeout=CHANGE_TIMEOUT,
         polling=100,
     )
@@ -175,7 +176,7 @@ def test_moving_the_range_changes_cst_and_the_choice_in_notebook_06(
     browser, notebook_06, cache, tmp_path
 ):
     widget = ".costlab-cst-explorer"
-    page, errors = _open(browser, notebook_06, widget)
+    page, errors = _open(browser, notebook_06, widget, _CST_CHARTS)
     root = page.locator(widget)
     root.screenshot(path=tmp_path / "cst_explorer_figure_30.png")
     before = root.evaluate(_READ_TABLE)
@@ -186,14 +187,16 @@ def test_moving_the_range_changes_cst_and_the_choice_in_notebook_06(
     assert (before["choice"], before["kind"]) == choice
     assert page.locator(f"{widget} .costlab-range-label").inner_text() == ("[0.40/0.60, 0.60/0.40]")
 
-    bars = f"{widget} img.costlab-cst-bars-chart"
+    charts = [f"{widget} {chart}" for chart in _CST_CHARTS]
+    bars = charts[1]
     _wait_for_chart(page, bars, 0.4, 0.6)
-    source = page.locator(bars).get_attribute("src")
+    shown_before = chart_signatures(page, charts)
     _press(page, page.locator(f"{widget} .costlab-range .noUi-handle-lower"), "ArrowRight", 2)
     _wait_for_range(page, widget, 0.5, 0.6)
-    for chart in ("bars", "mtmcs"):
-        _wait_for_chart(page, f"{widget} img.costlab-cst-{chart}-chart", 0.5, 0.6)
-    assert page.locator(bars).get_attribute("src") != source
+    for chart, before_move in zip(charts, shown_before, strict=True):
+        _wait_for_chart(page, chart, 0.5, 0.6, before_move)
+    shown_after = chart_signatures(page, charts)
+    assert all(a != b for a, b in zip(shown_after, shown_before, strict=True))
     after = root.evaluate(_READ_TABLE)
     assert after["n_ratios"] == 3
     assert root.locator("table.costlab-per-ratio").get_attribute("data-n-ratios") == "3"
@@ -207,7 +210,8 @@ def test_moving_the_range_changes_cst_and_the_choice_in_notebook_06(
     figure_32 = next(name for name in cst_presets() if name.startswith("Fig. 32"))
     page.locator(f"{widget} select").first.select_option(label=figure_32)
     _wait_for_range(page, widget, 0.35, 0.55)
-    _wait_for_chart(page, bars, 0.35, 0.55)
+    for chart, before_preset in zip(charts, shown_after, strict=True):
+        _wait_for_chart(page, chart, 0.35, 0.55, before_preset)
     shown = root.evaluate(_READ_TABLE)
     assert set(shown["classifiers"]) == {"IBk", "AdaBoostM1"}
     expected, choice = _expected(cache, "german_credit", 0.35, 0.55, shown["classifiers"])
@@ -220,7 +224,7 @@ def test_moving_the_range_changes_cst_and_the_choice_in_notebook_06(
 
     # move-to-paint: each move of the lower handle (0.35 -> 0.10 -> 0.35) repaints the table
     # and both charts
-    outputs = ["table.costlab-cst", "img.costlab-cst-bars-chart", "img.costlab-cst-mtmcs-chart"]
+    outputs = ["table.costlab-cst", *_CST_CHARTS]
     keys = swing("ArrowLeft", 2, 4)
     each_move_repaints(page, widget, ".costlab-range", outputs, keys)
     assert errors == []
@@ -240,7 +244,7 @@ def notebook_04(cache, tmp_path_factory):
 
 def test_table_8_s_row_is_re_derived_in_notebook_04(browser, notebook_04, cache, tmp_path):
     widget = ".costlab-explorer"
-    page, errors = _open(browser, notebook_04, widget)
+    page, errors = _open(browser, notebook_04, widget, _COST_CHARTS)
     root = page.locator(widget)
     before = root.evaluate(_READ_TABLE)
     assert (before["r1"], before["r2"]) == ("0.3", "0.7")
@@ -249,8 +253,8 @@ def test_table_8_s_row_is_re_derived_in_notebook_04(browser, notebook_04, cache,
     assert (before["choice"], before["kind"]) == choice
     assert before["cst"] == pytest.approx(list(expected["cst"]), rel=1e-12)
 
-    chart = f"{widget} img.costlab-mtmcs-chart"
-    source = page.locator(chart).get_attribute("src")
+    chart = f"{widget} .costlab-mtmcs-chart"
+    [source] = chart_signatures(page, [chart])
     handles = f"{widget} .costlab-range .noUi-handle"
     _press(page, page.locator(f"{handles}-lower"), "ArrowLeft", 5)  # 0.30 -> 0.05
     _wait_for_range(page, widget, 0.05, 0.7)

@@ -150,6 +150,20 @@ def test_a_move_updates_the_traces_in_one_message(scores, monkeypatch):
     assert chart.display_.highlight == (0.25, 0.7)
 
 
+def test_a_front_end_connecting_after_the_drawing_gets_the_traces(scores):
+    """Voila asks for the widgets' state once the notebook has run: a chart drawn (and moved)
+    before then must be in that state, not only in the one-off messages sent before."""
+    y, by_name = scores
+    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
+    chart = explorer.mtmcs_chart
+    explorer.cost_range.value = (0.25, 0.7)
+    state = chart.plot.get_state()
+    assert [t["x"] for t in state["_widget_data"]] == [list(t.x) for t in chart.plot.data]
+    assert [t["y"] for t in state["_widget_data"]] == [list(t.y) for t in chart.plot.data]
+    assert state["_widget_layout"]["xaxis"]["range"] == list(chart.plot.layout.xaxis.range)
+    assert "_widget_data" not in chart.plot.get_state("_py2js_update")  # a move sends no more
+
+
 def test_the_tick_labels_are_those_matplotlib_draws():
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 300)
@@ -190,6 +204,24 @@ def test_a_log_axis_and_annotations_are_in_log_units():
     assert layout["xaxis"]["range"] == pytest.approx(np.log10(ax.get_xlim()))
     note = layout["annotations"][0]
     assert note["text"] == "here" and note["x"] == pytest.approx(-2.0) and note["y"] == 1.5
+
+
+def test_panels_with_the_same_legend_list_each_label_once():
+    """Two panels each with a legend of the same curves: plotly's one legend lists each once."""
+    figure = Figure()
+    for ax in figure.subplots(1, 2):
+        ax.plot([0, 1], [0, 1], label="a")
+        ax.plot([0, 1], [1, 0], label="b")
+        ax.legend()
+    traces, layout = describe_figure(figure)
+    assert layout["showlegend"]
+    assert [(t["name"], t["showlegend"]) for t in traces] == [
+        ("a", True),
+        ("b", True),
+        ("a", False),
+        ("b", False),
+    ]
+    assert [t["legendgroup"] for t in traces] == ["a", "b", "a", "b"]  # toggled together
 
 
 def test_styles_are_read_from_the_artists():

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import copy
+import functools
 import io
 
 import ipywidgets as widgets
@@ -197,12 +199,10 @@ class BrowserChart:
     """
 
     def __init__(self, figsize=(8.2, 3.7), dpi=90, css_class="costlab-chart", max_xticks=10):
-        import plotly.graph_objects as go  # a dependency; imported when a chart is made
-
         self.max_xticks = max_xticks
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)
-        self.plot = go.FigureWidget(
+        self.plot = _figure_widget_class()(
             layout={
                 "height": round(figsize[1] * dpi * 1.1),
                 "autosize": True,
@@ -254,3 +254,30 @@ class BrowserChart:
         self.plot.data = ()
         self._sent = ([], None)
         self.widget.layout.display = "none"
+
+
+@functools.cache
+def _figure_widget_class():
+    """plotly's ``FigureWidget`` whose full state is the figure as it is now.
+
+    plotly copies the traces and layout into the state a front end starts from
+    (``_widget_data``, ``_widget_layout``) only when the figure itself is displayed; later
+    changes go as one-off messages. A chart inside a box is never displayed itself, so a front
+    end that connects after the traces were added (Voila shows a notebook once it has run)
+    would draw an empty chart. Here the full state (``get_state()``, what a connecting front
+    end asks for) carries the current traces and layout; the messages of a move are unchanged.
+    """
+    import plotly.graph_objects as go  # a dependency; imported when a chart is made
+
+    class FigureWidget(go.FigureWidget):
+        def get_state(self, key=None, drop_defaults=False):
+            state = super().get_state(key, drop_defaults=drop_defaults)
+            if not (hasattr(self, "_data") and hasattr(self, "_layout_obj")):  # in __init__
+                return state
+            current = {"_widget_data": self._data, "_widget_layout": self._layout_obj._props}
+            for name in current.keys() & state.keys():
+                to_json = self.trait_metadata(name, "to_json", self._trait_to_json)
+                state[name] = to_json(copy.deepcopy(current[name]), self)
+            return state
+
+    return FigureWidget

@@ -78,6 +78,7 @@ def describe_figure(figure):
         if ax.get_legend() is not None:
             layout["showlegend"] = True
         traces += ax_traces
+    _list_each_name_once(traces)
     title = figure.get_suptitle() if hasattr(figure, "get_suptitle") else ""
     if title:
         layout["title"] = {"text": plotly_text(title), "x": 0.5}
@@ -281,6 +282,16 @@ def _artist_traces(ax, ids):
             trace["legendgroup"] = trace["name"]
             traces.append(trace)
     return traces
+
+
+def _list_each_name_once(traces):
+    """plotly draws one legend for the whole figure: Axes whose legends list the same labels
+    (the panels of one figure) list each once, at its first trace."""
+    listed = set()
+    for trace in traces:
+        if trace["showlegend"]:
+            trace["showlegend"] = trace["name"] not in listed
+            listed.add(trace["name"])
 
 
 def _legend_labels(ax):
