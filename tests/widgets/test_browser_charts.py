@@ -150,6 +150,21 @@ def test_a_move_updates_the_traces_in_one_message(scores, monkeypatch):
     assert chart.display_.highlight == (0.25, 0.7)
 
 
+def test_a_browser_that_connects_later_reads_the_drawn_chart(scores):
+    """Voila's page connects after the notebook has run: it reads each FigureWidget's state,
+    which must hold the traces and layout drawn before, not the empty figure it was made with."""
+    y, by_name = scores
+    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
+    chart = explorer.mtmcs_chart
+    explorer.cost_range.value = (0.25, 0.7)  # a move before any browser shows the chart
+    state = chart.plot.get_state()
+    assert len(state["_widget_data"]) == len(chart.plot.data) > 0
+    assert state["_widget_data"] == chart.plot.to_plotly_json()["data"]
+    assert state["_widget_layout"]["xaxis"] == chart.plot.to_plotly_json()["layout"]["xaxis"]
+    chart.clear()
+    assert chart.plot.get_state()["_widget_data"] == []
+
+
 def test_the_tick_labels_are_those_matplotlib_draws():
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 300)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
+import copy
 import io
 
 import ipywidgets as widgets
@@ -229,6 +230,8 @@ class BrowserChart:
                 plot.layout.update(layout, overwrite=True)
         self._sent = (traces, layout)
         self.widget.layout.display = None
+        if not plot._view_count:
+            _sync_state(plot)
 
     def clear(self):
         """Blank the chart (e.g. when no classifier is selected)."""
@@ -237,3 +240,19 @@ class BrowserChart:
         self.plot.data = ()
         self._sent = ([], None)
         self.widget.layout.display = "none"
+        if not self.plot._view_count:
+            _sync_state(self.plot)
+
+
+def _sync_state(plot):
+    """Write the figure into the FigureWidget's state, which a browser that connects later
+    reads (Voila's page: it connects after the notebook has run and the charts are drawn).
+
+    plotly sends a change of a FigureWidget's traces or layout as a message to the browsers
+    connected at the time, and writes its state only when the FigureWidget itself is displayed;
+    inside a Box it never is, and a browser that was not there would draw empty axes. Called
+    while no browser shows the chart (``_view_count`` 0, counted by the browser), so that a move
+    under a connected browser stays one message.
+    """
+    plot._widget_layout = copy.deepcopy(plot._layout_obj._props)
+    plot._widget_data = copy.deepcopy(plot._data)
