@@ -42,6 +42,8 @@ pytestmark = pytest.mark.slow
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "30_johnson2015.ipynb"
 # Voila runs the whole notebook (the quick study read from the cache, Fig. 2's fits) first
 PAGE_TIMEOUT = 300_000  # milliseconds
+# then the browser loads plotly's bundle once per chart (seconds each on a loaded machine)
+WIDGET_TIMEOUT = 120_000  # milliseconds for the explorer to show once the page has loaded
 MOVE_TIMEOUT = 30_000  # milliseconds for the kernel to redraw after a control moves
 _CHARTS = ["density", "scenario", "risk", "iteration"]
 #: The charts' CSS selectors (drawn in the browser: each a box around a plotly chart).
@@ -137,8 +139,8 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     page.on("pageerror", lambda error: errors.append(error))
     page.route("**/*", offline)
     page.goto(voila_url, timeout=PAGE_TIMEOUT)
-    page.locator("table.costlab-scenario-h").wait_for(timeout=MOVE_TIMEOUT)
-    wait_for_charts(page, _SELECTORS, timeout=MOVE_TIMEOUT)
+    page.locator("table.costlab-scenario-h").wait_for(timeout=WIDGET_TIMEOUT)
+    wait_for_charts(page, _SELECTORS, timeout=WIDGET_TIMEOUT)
 
     first = _read(page)
     assert first["density"] == "Beta(2, 2)" and first["preset"] == "Beta(2, 2)"
