@@ -7,6 +7,8 @@ same order), check the decimation of long lines, the tick texts against matplotl
 rendering, and that a move updates the existing traces in one message.
 """
 
+import json
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -163,6 +165,27 @@ def test_a_browser_that_connects_later_reads_the_drawn_chart(scores):
     assert state["_widget_layout"]["xaxis"] == chart.plot.to_plotly_json()["layout"]["xaxis"]
     chart.clear()
     assert chart.plot.get_state()["_widget_data"] == []
+
+
+def test_every_chart_shares_one_import_of_plotlys_bundle(scores):
+    """anywidget imports each widget's JavaScript and drops the messages of a widget not
+    initialised within 2 s: the charts import plotly's 5 MB bundle once per page, through a
+    page-wide promise, instead of once per chart."""
+    import plotly
+    import plotly.graph_objects as go
+
+    y, by_name = scores
+    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
+    charts = _charts(explorer)
+    assert len(charts) > 1
+    esm = {chart.plot._esm for chart in charts}
+    assert len(esm) == 1  # one module for every chart: the browser's cache key is the page's
+    (esm,) = esm
+    key = f'globalThis["costlabPlotly{plotly.__version__}"] ??= import('
+    literal = esm[esm.index("new Blob([") + len("new Blob([") : esm.rindex('], {type: "text/')]
+    assert json.loads(literal) == str(go.FigureWidget._esm)  # plotly's own bundle, unchanged
+    shim = esm.replace(literal, "")
+    assert key in shim and shim.count("import(") == 1
 
 
 def test_the_tick_labels_are_those_matplotlib_draws():

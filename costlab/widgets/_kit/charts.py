@@ -22,7 +22,9 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import functools
 import io
+import json
 
 import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -181,12 +183,10 @@ class BrowserChart:
     """
 
     def __init__(self, figsize=(8.2, 3.7), dpi=90, css_class="costlab-chart", max_xticks=10):
-        import plotly.graph_objects as go  # a dependency; imported when a chart is made
-
         self.max_xticks = max_xticks
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)
-        self.plot = go.FigureWidget(
+        self.plot = _figure_widget()(
             layout={
                 "height": round(figsize[1] * dpi * 1.1),
                 "autosize": True,
@@ -256,3 +256,25 @@ def _sync_state(plot):
     """
     plot._widget_layout = copy.deepcopy(plot._layout_obj._props)
     plot._widget_data = copy.deepcopy(plot._data)
+
+
+#: The JavaScript of every chart: plotly's bundle (its FigureWidget's ``_esm``, 5 MB) imported
+#: once per page and shared. anywidget imports a widget's ``_esm`` for each widget and drops
+#: every message to a widget not initialised within 2 s; five charts compiling 5 MB each on
+#: two cores missed it, and those charts never followed a move.
+_SHARED_ESM = """const bundle = (globalThis[%(key)s] ??= import(URL.createObjectURL(
+    new Blob([%(source)s], {type: "text/javascript"}))));
+export default async () => (await bundle).default();
+"""
+
+
+@functools.cache
+def _figure_widget():
+    """plotly's ``FigureWidget`` with :data:`_SHARED_ESM` as its JavaScript."""
+    import plotly  # a dependency; imported when a chart is made
+    import plotly.graph_objects as go
+
+    source = str(go.FigureWidget._esm)
+    key = json.dumps(f"costlabPlotly{plotly.__version__}")
+    esm = _SHARED_ESM % {"key": key, "source": json.dumps(source)}
+    return type("FigureWidget", (go.FigureWidget,), {"_esm": esm, "__module__": __name__})
