@@ -42,7 +42,7 @@ pytestmark = pytest.mark.slow
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "30_johnson2015.ipynb"
 # Voila runs the whole notebook (the quick study read from the cache, Fig. 2's fits) first
 PAGE_TIMEOUT = 300_000  # milliseconds
-# then the browser loads plotly's bundle once per chart (seconds each on a loaded machine)
+# then the browser loads plotly's bundle (5 MB: seconds on a loaded machine) and draws the charts
 WIDGET_TIMEOUT = 120_000  # milliseconds for the explorer to show once the page has loaded
 MOVE_TIMEOUT = 30_000  # milliseconds for the kernel to redraw after a control moves
 _CHARTS = ["density", "scenario", "risk", "iteration"]
