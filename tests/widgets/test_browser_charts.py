@@ -188,6 +188,26 @@ def test_every_chart_shares_one_import_of_plotlys_bundle(scores):
     assert key in shim and shim.count("import(") == 1
 
 
+def test_subplots_keep_their_ratios_and_a_colorbar_its_cell():
+    """A grid's width and height ratios are kept, and a panel that gave part of its cell to a
+    colorbar keeps its place: no two panels overlap (the scenario explorer's boosting rounds)."""
+    figure = Figure()
+    axes = figure.subplot_mosaic([["a", "b"], ["loss", "loss"]], height_ratios=[1.5, 1.0])
+    figure.colorbar(axes["a"].scatter([0, 1], [0, 1], c=[0, 1]), ax=axes["a"])
+    _, layout = describe_figure(figure)
+    assert [ax.get_label() for ax in figure.axes] == ["a", "b", "loss", "<colorbar>"]
+    domains = [
+        (layout[f"xaxis{k}"]["domain"], layout[f"yaxis{k}"]["domain"]) for k in ["", "2", "3", "4"]
+    ]
+    for i, (x1, y1) in enumerate(domains):
+        for x2, y2 in domains[i + 1 :]:
+            overlap_x = min(x1[1], x2[1]) - max(x1[0], x2[0])
+            overlap_y = min(y1[1], y2[1]) - max(y1[0], y2[0])
+            assert overlap_x <= 0 or overlap_y <= 0, (x1, y1, x2, y2)
+    (_, top), (_, bottom) = domains[0], domains[2]  # a (row 1), loss (row 2)
+    assert (top[1] - top[0]) / (bottom[1] - bottom[0]) > 1.3  # the 1.5 : 1 height ratio
+
+
 def test_the_tick_labels_are_those_matplotlib_draws():
     rng = np.random.default_rng(0)
     y = rng.integers(0, 2, 300)
