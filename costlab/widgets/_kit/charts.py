@@ -259,12 +259,25 @@ def _sync_state(plot):
 
 
 #: The JavaScript of every chart: plotly's bundle (its FigureWidget's ``_esm``, 5 MB) imported
-#: once per page and shared. anywidget imports a widget's ``_esm`` for each widget and drops
-#: every message to a widget not initialised within 2 s; five charts compiling 5 MB each on
-#: two cores missed it, and those charts never followed a move.
+#: once per page and shared, in the background. anywidget imports a widget's ``_esm`` for each
+#: widget and drops every message to a widget not initialised within 2 s; on two cores one
+#: import of the bundle takes 1-2.5 s, four 7-9 s, and those charts never followed a move. So
+#: ``initialize`` returns at once and plotly's own ``initialize`` and ``render`` run once the
+#: bundle is there (a change sent before that is in the state the chart then draws).
 _SHARED_ESM = """const bundle = (globalThis[%(key)s] ??= import(URL.createObjectURL(
     new Blob([%(source)s], {type: "text/javascript"}))));
-export default async () => (await bundle).default();
+export default () => {
+    let plotly = bundle.then(m => m.default());
+    return {
+        initialize(context) {
+            plotly = plotly.then(async widget => {
+                await widget.initialize?.(context);
+                return widget;
+            });
+        },
+        async render(context) { return (await plotly).render(context); },
+    };
+};
 """
 
 
