@@ -5,12 +5,13 @@ its cross-validation is computed here first into the temporary cache it reads. D
 driven by Playwright with every request outside 127.0.0.1 blocked, reads the operating table at
 German Credit's costs, moves the p(+) slider with the keyboard (noUiSlider: one step per
 ArrowRight), and checks that PCF(+), every classifier's NE[C] and the winner follow (against the
-same widget computed here) and that the duality chart's image changed. A screenshot of the widget
-is saved in the test's folder (and at ``COSTLAB_SCREENSHOT_COST_SPACE`` if set). At 1,370 px the
-operating table's last column must be inside the page (a second screenshot); then ten more p(+)
-moves are timed from key press to repaint (``_browser_kit.each_move_repaints``). The browser
-helpers are :mod:`test_browser`'s; it skips as that test does without Chromium, Playwright or
-Voila, unless ``COSTLAB_REQUIRE_BROWSER=1``.
+same widget computed here) and that the duality chart (drawn in the browser by plotly) shows new
+traces. A screenshot of the widget, its charts drawn, is saved in the test's folder (and at
+``COSTLAB_SCREENSHOT_COST_SPACE`` if set). At 1,370 px the operating table's last column must be
+inside the page (a second screenshot); then four more p(+) moves are timed from key press to
+repaint (``_browser_kit.each_move_repaints``). The browser helpers are ``_browser_kit``'s; it
+skips as :mod:`test_browser` does without Chromium, Playwright or Voila, unless
+``COSTLAB_REQUIRE_BROWSER=1``.
 """
 
 import os
@@ -20,11 +21,13 @@ from pathlib import Path
 import pytest
 from _browser_kit import (  # noqa: F401
     browser,
+    chart_signatures,
     each_move_repaints,
     offline,
     save_small_png,
     serve_notebook,
     swing,
+    wait_for_charts,
 )
 
 pytestmark = pytest.mark.slow
@@ -75,11 +78,14 @@ _READ = """() => {
         classifiers: rows.map(r => r.dataset.classifier),
         ne: rows.map(r => Number(r.querySelector('td.ne').dataset.value)),
         winner: winner.dataset.classifier,
-        chart: document.querySelector('img.costlab-duality-chart').src,
     };
 }"""
+#: The charts drawn on load (drawn in the browser: each a box around a plotly chart).
+_CHARTS = [".costlab-duality-chart", ".costlab-tec-chart"]
+#: The chart a p(+) move redraws.
+_MOVED_CHART = [".costlab-duality-chart"]
 #: What a p(+) move redraws.
-_REPAINTED = ["table.costlab-operating", "img.costlab-duality-chart"]
+_REPAINTED = ["table.costlab-operating", *_MOVED_CHART]
 #: The operating table's last header cell, the right edge of the page and of the table's box.
 _LAST_COLUMN = """() => {
     const table = document.querySelector('table.costlab-operating');
@@ -91,9 +97,6 @@ _LAST_COLUMN = """() => {
         viewport: document.documentElement.clientWidth,
     };
 }"""
-_CHARTS_DECODED = """() => ['duality', 'tec']
-    .map(name => document.querySelector(`img.costlab-${name}-chart`))
-    .every(img => img && img.complete && img.naturalWidth > 0)"""
 
 
 def _expected(view, p_pos):
@@ -116,9 +119,10 @@ def test_moving_the_prior_moves_pcf_the_markers_and_the_winner(
     page.route("**/*", offline)
     page.goto(voila_url, timeout=WIDGET_TIMEOUT)
     page.locator("table.costlab-operating").wait_for(timeout=WIDGET_TIMEOUT)
-    page.wait_for_function(_CHARTS_DECODED, timeout=MOVE_TIMEOUT)
+    wait_for_charts(page, _CHARTS, timeout=MOVE_TIMEOUT)
 
     before = page.evaluate(_READ)
+    chart_before = chart_signatures(page, _MOVED_CHART)
     pcf, names, ne, winner = _expected(view, 0.3)
     assert before["mode"] == "parts"
     assert before["pcf"] == pytest.approx(0.3 * 5 / (0.3 * 5 + 0.7 * 1), abs=1e-12) == pcf
@@ -132,19 +136,21 @@ def test_moving_the_prior_moves_pcf_the_markers_and_the_winner(
         handle.press("ArrowRight")
     pcf, names, ne, winner = _expected(view, 0.35)
     assert pcf == pytest.approx(0.35 * 5 / (0.35 * 5 + 0.65 * 1), abs=1e-12)
-    # each key press is one update; the table is written after the charts, so once it shows
-    # the last press's PCF(+) the duality chart is the last one too
+    # each key press is one update; the table is written after the charts' data, so once it
+    # shows the last press's PCF(+) the kernel has sent the last press's duality chart too
     page.wait_for_function(
         "() => Math.abs(Number(document.querySelector('table.costlab-operating').dataset.pcf)"
         f" - {pcf!r}) < 1e-12",
         timeout=MOVE_TIMEOUT,
     )
-    page.wait_for_function(_CHARTS_DECODED, timeout=MOVE_TIMEOUT)
+    # plotly draws the new traces in the browser after the message: wait until it shows them
+    wait_for_charts(page, _MOVED_CHART, chart_before, timeout=MOVE_TIMEOUT)
+    wait_for_charts(page, _CHARTS, timeout=MOVE_TIMEOUT)
     after = page.evaluate(_READ)
     assert after["pcf"] == pytest.approx(pcf, abs=1e-12)
     assert after["ne"] == pytest.approx(ne, abs=1e-12) and after["ne"] != before["ne"]
     assert after["winner"] == ",".join(winner.classifiers)
-    assert after["chart"] != before["chart"]  # the duality chart was redrawn
+    assert chart_signatures(page, _MOVED_CHART) != chart_before  # the duality chart redrawn
     assert errors == []
 
     widget = page.locator(".costlab-cost-space")

@@ -6,9 +6,10 @@ when the environment has one); Debian's Chromium loads it offline (``_browser_ki
 ``browser`` fixture). The test reads H from the page and checks it against
 :func:`costlab.metrics.h_measure` on the same cached scores, picks the paper's "class ratio"
 preset, moves the boosting-round slider and the Beta(a, ·) slider with the keyboard, waits for
-the charts to change, checks the numbers again, and saves a screenshot of the explorer in its
-temporary folder (and at ``COSTLAB_SCENARIO_SCREENSHOT`` when set); then it times ten more moves
-of a from key press to repaint (``_browser_kit.each_move_repaints``).
+the charts (drawn in the browser by plotly) to show new traces, checks the numbers again, and
+saves a screenshot of the explorer, its charts drawn, in its temporary folder (and at
+``COSTLAB_SCENARIO_SCREENSHOT`` when set); then it times four more moves of a from key
+press to repaint (``_browser_kit.each_move_repaints``).
 
 Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``. Run it with
 ``PYTHONPATH`` set to serve a worktree's code (the kernel inherits the environment).
@@ -21,11 +22,13 @@ import numpy as np
 import pytest
 from _browser_kit import (  # noqa: F401
     browser,
+    chart_signatures,
     each_move_repaints,
     offline,
     save_small_png,
     serve_notebook,
     swing,
+    wait_for_charts,
 )
 
 from costlab.metrics import BetaDensity, h_measure
@@ -39,11 +42,12 @@ pytestmark = pytest.mark.slow
 NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "30_johnson2015.ipynb"
 # Voila runs the whole notebook (the quick study read from the cache, Fig. 2's fits) first
 PAGE_TIMEOUT = 300_000  # milliseconds
+# then the browser loads plotly's bundle (5 MB: seconds on a loaded machine) and draws the charts
+WIDGET_TIMEOUT = 120_000  # milliseconds for the explorer to show once the page has loaded
 MOVE_TIMEOUT = 30_000  # milliseconds for the kernel to redraw after a control moves
 _CHARTS = ["density", "scenario", "risk", "iteration"]
-_SOURCES = f"""() => {_CHARTS}.map(n => document.querySelector(`img.costlab-${{n}}-chart`)?.src)"""
-_DECODED = f"""() => {_CHARTS}.map(n => document.querySelector(`img.costlab-${{n}}-chart`))
-    .every(img => img && img.complete && img.naturalWidth > 0)"""
+#: The charts' CSS selectors (drawn in the browser: each a box around a plotly chart).
+_SELECTORS = [f".costlab-{name}-chart" for name in _CHARTS]
 
 
 @pytest.fixture(scope="module")
@@ -107,20 +111,17 @@ def _read(page):
 
 
 def _remember_charts(page):
-    page.evaluate(f"() => {{ window.costlabBefore = ({_SOURCES})(); }}")
+    """What every chart shows now (``_browser_kit.chart_signatures``), in ``_CHARTS``'s order."""
+    return chart_signatures(page, _SELECTORS)
 
 
-def _wait_for_new(page, charts):
-    """Wait until the named charts show a new, decoded PNG."""
+def _wait_for_new(page, before, charts):
+    """Wait until the named charts show new traces (``before``: :func:`_remember_charts`'s)
+    and every chart is drawn."""
     names = [_CHARTS.index(c) for c in charts]
-    page.wait_for_function(
-        f"""() => {{
-            const now = ({_SOURCES})();
-            return {names}.every(i => now[i] && now[i] !== window.costlabBefore[i])
-                && ({_DECODED})();
-        }}""",
-        timeout=MOVE_TIMEOUT,
-    )
+    selectors = [_SELECTORS[i] for i in names]
+    wait_for_charts(page, selectors, [before[i] for i in names], timeout=MOVE_TIMEOUT)
+    wait_for_charts(page, _SELECTORS, timeout=MOVE_TIMEOUT)
 
 
 def _h(expected, density):
@@ -138,8 +139,8 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     page.on("pageerror", lambda error: errors.append(error))
     page.route("**/*", offline)
     page.goto(voila_url, timeout=PAGE_TIMEOUT)
-    page.locator("table.costlab-scenario-h").wait_for(timeout=MOVE_TIMEOUT)
-    page.wait_for_function(_DECODED, timeout=MOVE_TIMEOUT)
+    page.locator("table.costlab-scenario-h").wait_for(timeout=WIDGET_TIMEOUT)
+    wait_for_charts(page, _SELECTORS, timeout=WIDGET_TIMEOUT)
 
     first = _read(page)
     assert first["density"] == "Beta(2, 2)" and first["preset"] == "Beta(2, 2)"
@@ -149,9 +150,9 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     assert first["losses"] == pytest.approx(_loss(expected, BetaDensity(2, 2), n_rounds), abs=1e-12)
 
     # the paper's "class ratio" density: Beta(2, 1 + pi0 / pi1), its mode at c = pi1
-    _remember_charts(page)
+    charts = _remember_charts(page)
     page.locator(".costlab-scn-preset select").select_option("class ratio")
-    _wait_for_new(page, _CHARTS)
+    _wait_for_new(page, charts, _CHARTS)
     pi1 = float(np.mean(expected["y"]))
     ratio = BetaDensity(2, 1 + (1 - pi1) / pi1)
     after = _read(page)
@@ -159,7 +160,7 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     assert after["h"] == pytest.approx(_h(expected, ratio), abs=1e-12)
 
     # two rounds back: only the iteration chart and the rounds table change
-    _remember_charts(page)
+    charts = _remember_charts(page)
     handle = page.locator(".costlab-scn-round .noUi-handle")
     handle.focus()
     for _ in range(2):
@@ -168,20 +169,17 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
         f"() => document.querySelector('table.costlab-rounds')?.dataset.round === '{n_rounds - 2}'",
         timeout=MOVE_TIMEOUT,
     )
-    _wait_for_new(page, ["iteration"])
+    _wait_for_new(page, charts, ["iteration"])
     moved = _read(page)
     assert moved["losses"] == pytest.approx(_loss(expected, ratio, n_rounds - 2), abs=1e-12)
-    assert (
-        page.evaluate(f"() => ({_SOURCES})()")[:3]
-        == page.evaluate("() => window.costlabBefore")[:3]
-    )
+    assert _remember_charts(page)[:3] == charts[:3]  # density, scenario and risk unchanged
 
     # the Beta's a, one keyboard step up: a custom density, every chart redrawn, H changes
-    _remember_charts(page)
+    charts = _remember_charts(page)
     handle = page.locator(".costlab-scn-beta-a .noUi-handle")
     handle.focus()
     handle.press("ArrowRight")
-    _wait_for_new(page, _CHARTS)
+    _wait_for_new(page, charts, _CHARTS)
     custom = _read(page)
     assert custom["preset"] == "custom" and custom["density"] != ratio.name
     assert custom["density"].startswith("Beta(")
@@ -192,9 +190,9 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     if screenshot:
         save_small_png(page.locator(".costlab-scenario-explorer").screenshot(), screenshot)
 
-    # move-to-paint: each move of the Beta's a (five log steps up, five down) repaints the H
+    # move-to-paint: each move of the Beta's a (two log steps up, two down) repaints the H
     # table and the density, scenario and risk charts
-    outputs = ["table.costlab-scenario-h"] + [f"img.costlab-{c}-chart" for c in _CHARTS[:3]]
+    outputs = ["table.costlab-scenario-h", *_SELECTORS[:3]]
     keys = swing("ArrowRight", 2, 4)
     each_move_repaints(page, ".costlab-scenario-explorer", ".costlab-scn-beta-a", outputs, keys)
     assert errors == []

@@ -7,6 +7,8 @@ same order), check the decimation of long lines, the tick texts against matplotl
 rendering, and that a move updates the existing traces in one message.
 """
 
+import json
+
 import numpy as np
 import pytest
 from hypothesis import given
@@ -162,6 +164,62 @@ def test_a_front_end_connecting_after_the_drawing_gets_the_traces(scores):
     assert [t["y"] for t in state["_widget_data"]] == [list(t.y) for t in chart.plot.data]
     assert state["_widget_layout"]["xaxis"]["range"] == list(chart.plot.layout.xaxis.range)
     assert "_widget_data" not in chart.plot.get_state("_py2js_update")  # a move sends no more
+
+
+def test_a_browser_that_connects_later_reads_the_drawn_chart(scores):
+    """Voila's page connects after the notebook has run: it reads each FigureWidget's state,
+    which must hold the traces and layout drawn before, not the empty figure it was made with."""
+    y, by_name = scores
+    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
+    chart = explorer.mtmcs_chart
+    explorer.cost_range.value = (0.25, 0.7)  # a move before any browser shows the chart
+    state = chart.plot.get_state()
+    assert len(state["_widget_data"]) == len(chart.plot.data) > 0
+    assert state["_widget_data"] == chart.plot.to_plotly_json()["data"]
+    assert state["_widget_layout"]["xaxis"] == chart.plot.to_plotly_json()["layout"]["xaxis"]
+    chart.clear()
+    assert chart.plot.get_state()["_widget_data"] == []
+
+
+def test_every_chart_shares_one_import_of_plotlys_bundle(scores):
+    """anywidget imports each widget's JavaScript and drops the messages of a widget not
+    initialised within 2 s: the charts import plotly's 5 MB bundle once per page, through a
+    page-wide promise, instead of once per chart."""
+    import plotly
+    import plotly.graph_objects as go
+
+    y, by_name = scores
+    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
+    charts = _charts(explorer)
+    assert len(charts) > 1
+    esm = {chart.plot._esm for chart in charts}
+    assert len(esm) == 1  # one module for every chart: the browser's cache key is the page's
+    (esm,) = esm
+    key = f'globalThis["costlabPlotly{plotly.__version__}"] ??= import('
+    literal = esm[esm.index("new Blob([") + len("new Blob([") : esm.rindex('], {type: "text/')]
+    assert json.loads(literal) == str(go.FigureWidget._esm)  # plotly's own bundle, unchanged
+    shim = esm.replace(literal, "")
+    assert key in shim and shim.count("import(") == 1
+
+
+def test_subplots_keep_their_ratios_and_a_colorbar_its_cell():
+    """A grid's width and height ratios are kept, and a panel that gave part of its cell to a
+    colorbar keeps its place: no two panels overlap (the scenario explorer's boosting rounds)."""
+    figure = Figure()
+    axes = figure.subplot_mosaic([["a", "b"], ["loss", "loss"]], height_ratios=[1.5, 1.0])
+    figure.colorbar(axes["a"].scatter([0, 1], [0, 1], c=[0, 1]), ax=axes["a"])
+    _, layout = describe_figure(figure)
+    assert [ax.get_label() for ax in figure.axes] == ["a", "b", "loss", "<colorbar>"]
+    domains = [
+        (layout[f"xaxis{k}"]["domain"], layout[f"yaxis{k}"]["domain"]) for k in ["", "2", "3", "4"]
+    ]
+    for i, (x1, y1) in enumerate(domains):
+        for x2, y2 in domains[i + 1 :]:
+            overlap_x = min(x1[1], x2[1]) - max(x1[0], x2[0])
+            overlap_y = min(y1[1], y2[1]) - max(y1[0], y2[0])
+            assert overlap_x <= 0 or overlap_y <= 0, (x1, y1, x2, y2)
+    (_, top), (_, bottom) = domains[0], domains[2]  # a (row 1), loss (row 2)
+    assert (top[1] - top[0]) / (bottom[1] - bottom[0]) > 1.3  # the 1.5 : 1 height ratio
 
 
 def test_the_tick_labels_are_those_matplotlib_draws():

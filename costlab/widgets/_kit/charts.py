@@ -24,6 +24,7 @@ import contextvars
 import copy
 import functools
 import io
+import json
 
 import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -202,7 +203,7 @@ class BrowserChart:
         self.max_xticks = max_xticks
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)
-        self.plot = _figure_widget_class()(
+        self.plot = _figure_widget()(
             layout={
                 "height": round(figsize[1] * dpi * 1.1),
                 "autosize": True,
@@ -256,9 +257,33 @@ class BrowserChart:
         self.widget.layout.display = "none"
 
 
+#: The JavaScript of every chart: plotly's bundle (its FigureWidget's ``_esm``, 5 MB) imported
+#: once per page and shared, in the background. anywidget imports a widget's ``_esm`` for each
+#: widget and drops every message to a widget not initialised within 2 s; on two cores one
+#: import of the bundle takes 1-2.5 s, four 7-9 s, and those charts never followed a move. So
+#: ``initialize`` returns at once and plotly's own ``initialize`` and ``render`` run once the
+#: bundle is there (a change sent before that is in the state the chart then draws).
+_SHARED_ESM = """const bundle = (globalThis[%(key)s] ??= import(URL.createObjectURL(
+    new Blob([%(source)s], {type: "text/javascript"}))));
+export default () => {
+    let plotly = bundle.then(m => m.default());
+    return {
+        initialize(context) {
+            plotly = plotly.then(async widget => {
+                await widget.initialize?.(context);
+                return widget;
+            });
+        },
+        async render(context) { return (await plotly).render(context); },
+    };
+};
+"""
+
+
 @functools.cache
-def _figure_widget_class():
-    """plotly's ``FigureWidget`` whose full state is the figure as it is now.
+def _figure_widget():
+    """plotly's ``FigureWidget`` with :data:`_SHARED_ESM` as its JavaScript, whose full state
+    is the figure as it is now.
 
     plotly copies the traces and layout into the state a front end starts from
     (``_widget_data``, ``_widget_layout``) only when the figure itself is displayed; later
@@ -267,17 +292,21 @@ def _figure_widget_class():
     would draw an empty chart. Here the full state (``get_state()``, what a connecting front
     end asks for) carries the current traces and layout; the messages of a move are unchanged.
     """
-    import plotly.graph_objects as go  # a dependency; imported when a chart is made
+    import plotly  # a dependency; imported when a chart is made
+    import plotly.graph_objects as go
 
-    class FigureWidget(go.FigureWidget):
-        def get_state(self, key=None, drop_defaults=False):
-            state = super().get_state(key, drop_defaults=drop_defaults)
-            if not (hasattr(self, "_data") and hasattr(self, "_layout_obj")):  # in __init__
-                return state
-            current = {"_widget_data": self._data, "_widget_layout": self._layout_obj._props}
-            for name in current.keys() & state.keys():
-                to_json = self.trait_metadata(name, "to_json", self._trait_to_json)
-                state[name] = to_json(copy.deepcopy(current[name]), self)
+    def get_state(self, key=None, drop_defaults=False):
+        state = go.FigureWidget.get_state(self, key, drop_defaults=drop_defaults)
+        if not (hasattr(self, "_data") and hasattr(self, "_layout_obj")):  # in __init__
             return state
+        current = {"_widget_data": self._data, "_widget_layout": self._layout_obj._props}
+        for name in current.keys() & state.keys():
+            to_json = self.trait_metadata(name, "to_json", self._trait_to_json)
+            state[name] = to_json(copy.deepcopy(current[name]), self)
+        return state
 
-    return FigureWidget
+    source = str(go.FigureWidget._esm)
+    key = json.dumps(f"costlabPlotly{plotly.__version__}")
+    esm = _SHARED_ESM % {"key": key, "source": json.dumps(source)}
+    members = {"_esm": esm, "get_state": get_state, "__module__": __name__}
+    return type("FigureWidget", (go.FigureWidget,), members)

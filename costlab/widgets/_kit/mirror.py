@@ -171,19 +171,43 @@ def _axes_layout(ax, ids, figure):
 
 
 def _domain(ax, figure):
-    """The Axes' share of the figure in plotly's [0, 1] paper units, from its grid cell."""
+    """The Axes' share of the figure in plotly's [0, 1] paper units, from its cell in the
+    figure's grid (its width and height ratios kept); an Axes in a cell split further (a
+    colorbar's, a nested grid's) keeps its place inside that cell."""
     spec = ax.get_subplotspec()
     if spec is None:
         box = ax.get_position()
         return [box.x0, box.x1], [box.y0, box.y1]
-    rows, cols = spec.get_geometry()[:2]
+    cell = spec.get_topmost_subplotspec()
+    grid = cell.get_gridspec()
+    rows, cols = grid.get_geometry()
     gap_x, gap_y = (0.08, 0.12) if cols > 1 or rows > 1 else (0.0, 0.0)
-    c0, c1 = spec.colspan.start, spec.colspan.stop
-    r0, r1 = spec.rowspan.start, spec.rowspan.stop
-    x = [c0 / cols + (gap_x / 2 if c0 else 0), c1 / cols - (gap_x / 2 if c1 < cols else 0)]
-    top, bottom = 1 - r0 / rows, 1 - r1 / rows
-    y = [bottom + (gap_y / 2 if r1 < rows else 0), top - (gap_y / 2 if r0 else 0)]
-    return x, y
+    xs = _edges(grid.get_width_ratios(), cols)
+    ys = 1 - _edges(grid.get_height_ratios(), rows)
+    c0, c1 = cell.colspan.start, cell.colspan.stop
+    r0, r1 = cell.rowspan.start, cell.rowspan.stop
+    x = [xs[c0] + (gap_x / 2 if c0 else 0), xs[c1] - (gap_x / 2 if c1 < cols else 0)]
+    y = [ys[r1] + (gap_y / 2 if r1 < rows else 0), ys[r0] - (gap_y / 2 if r0 else 0)]
+    outer, inner = cell.get_position(figure), ax.get_position()
+    return _inside(x, outer.x0, outer.width, inner.x0, inner.x1), _inside(
+        y, outer.y0, outer.height, inner.y0, inner.y1
+    )
+
+
+def _edges(ratios, count):
+    """Where a grid's cells start and end, in [0, 1], given their ratios (equal if None)."""
+    sizes = np.ones(count) if ratios is None else np.asarray(ratios, dtype=float)
+    return np.concatenate([[0.0], np.cumsum(sizes) / sizes.sum()])
+
+
+def _inside(domain, start, size, low, high):
+    """``domain`` (a cell's) narrowed to where [low, high] lies in the cell [start, start +
+    size] (figure units); the whole domain for an Axes that fills its cell."""
+    width = domain[1] - domain[0]
+    return [
+        float(domain[0] + width * (low - start) / size),
+        float(domain[0] + width * (high - start) / size),
+    ]
 
 
 def _scale_layout(ax, which):
