@@ -334,6 +334,11 @@ def test_the_charts_option_chooses_the_chart(scores):
     assert isinstance(make_chart(), BrowserChart)
     with charts_option("png"):
         assert isinstance(make_chart(), ChartImage)
+        # a builder without charts= keeps the block's choice
+        assert isinstance(cost_explorer(run, pos_label="ill").mtmcs_chart, ChartImage)
+        assert isinstance(
+            cost_explorer(run, pos_label="ill", charts="browser").mtmcs_chart, BrowserChart
+        )
     assert isinstance(make_chart(), BrowserChart)
     with pytest.raises(ValueError, match=r"charts must be one of \('browser', 'png'\), got 'svg'"):
         cost_explorer(run, pos_label="ill", charts="svg")

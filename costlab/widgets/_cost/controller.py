@@ -394,11 +394,12 @@ class CostExplorer(Explorer):
         )
 
 
-def cost_explorer(run: Any, *, charts: str = "browser", **options: Any) -> CostExplorer:
+def cost_explorer(run: Any, *, charts: str | None = None, **options: Any) -> CostExplorer:
     """Build a :class:`CostExplorer` on ``run``; ``options`` are its keyword parameters.
 
-    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
-    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
+    ``charts="browser"`` draws the charts in the browser from their numbers (plotly, the
+    default); ``charts="png"`` sends matplotlib PNGs instead; None keeps the choice of an
+    enclosing :func:`~costlab.widgets.charts_option` block.
 
     >>> from costlab.widgets import cost_explorer  # doctest: +SKIP
     >>> cost_explorer({"LR": (y_test, y_score)}, cost_range=(0.4, 0.6))  # doctest: +SKIP

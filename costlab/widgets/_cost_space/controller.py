@@ -270,12 +270,13 @@ class CostSpaceExplorer(Explorer):
 
 
 def cost_space_explorer(
-    results: Any, *, charts: str = "browser", **options: Any
+    results: Any, *, charts: str | None = None, **options: Any
 ) -> CostSpaceExplorer:
     """Build a :class:`CostSpaceExplorer` on ``results``; ``options`` are its keyword parameters.
 
-    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
-    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
+    ``charts="browser"`` draws the charts in the browser from their numbers (plotly, the
+    default); ``charts="png"`` sends matplotlib PNGs instead; None keeps the choice of an
+    enclosing :func:`~costlab.widgets.charts_option` block.
 
     >>> from costlab.widgets import cost_space_explorer  # doctest: +SKIP
     >>> cost_space_explorer({"LR": (y_test, y_score), "tree": {"fpr": [0.2], "tpr": [0.7]}})

@@ -280,11 +280,12 @@ def _check_preset_classifiers(name, preset, curves):
         )
 
 
-def cst_explorer(source: Any, *, charts: str = "browser", **options: Any) -> CstExplorer:
+def cst_explorer(source: Any, *, charts: str | None = None, **options: Any) -> CstExplorer:
     """Build a :class:`CstExplorer` on curves or results; ``options`` are its parameters.
 
-    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
-    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
+    ``charts="browser"`` draws the charts in the browser from their numbers (plotly, the
+    default); ``charts="png"`` sends matplotlib PNGs instead; None keeps the choice of an
+    enclosing :func:`~costlab.widgets.charts_option` block.
 
     >>> from costlab.widgets import cst_explorer  # doctest: +SKIP
     >>> cst_explorer({"LR": (y, s_lr), "NB": (y, s_nb)}, cost_range=(0.4, 0.6))  # doctest: +SKIP

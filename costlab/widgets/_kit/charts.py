@@ -58,11 +58,12 @@ def charts_option(charts):
 
     Parameters
     ----------
-    charts : {"browser", "png"}
-        ``"browser"`` (the default outside the block): the kernel sends each chart's numbers
-        and plotly draws them in the browser, a move updating the data of the existing
-        traces. ``"png"``: matplotlib draws each chart in the kernel and sends a PNG, as the
-        explorers did before (e.g. where plotly's front end cannot load).
+    charts : {"browser", "png"} or None
+        None keeps the enclosing block's choice. ``"browser"`` (the default outside any
+        block): the kernel sends each chart's numbers and plotly draws them in the browser, a
+        move updating the data of the existing traces. ``"png"``: matplotlib draws each chart
+        in the kernel and sends a PNG, as the explorers did before (e.g. where plotly's front
+        end cannot load).
 
     Examples
     --------
@@ -72,6 +73,8 @@ def charts_option(charts):
     ...     isinstance(make_chart(), ChartImage)
     True
     """
+    if charts is None:  # keep the enclosing block's choice
+        charts = _CHARTS.get()
     if charts not in CHARTS:
         raise ValueError(f"charts must be one of {CHARTS}, got {charts!r}")
     token = _CHARTS.set(charts)

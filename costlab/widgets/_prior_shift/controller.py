@@ -292,12 +292,13 @@ def _wrap(*children):
 
 
 def prior_shift_widget(
-    results: Any, *, charts: str = "browser", **options: Any
+    results: Any, *, charts: str | None = None, **options: Any
 ) -> PriorShiftWidget:
     """Build a :class:`PriorShiftWidget` on ``results``; ``options`` are its keyword parameters.
 
-    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
-    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
+    ``charts="browser"`` draws the charts in the browser from their numbers (plotly, the
+    default); ``charts="png"`` sends matplotlib PNGs instead; None keeps the choice of an
+    enclosing :func:`~costlab.widgets.charts_option` block.
 
     >>> from costlab.widgets import prior_shift_widget  # doctest: +SKIP
     >>> w = prior_shift_widget({"LR": (y_test, y_score)}, prior=0.01)  # doctest: +SKIP

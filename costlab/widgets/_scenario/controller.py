@@ -369,12 +369,13 @@ class ScenarioExplorer(Explorer):
 
 
 def scenario_explorer(
-    y_true: ArrayLike, y_score: Any, *, charts: str = "browser", **options: Any
+    y_true: ArrayLike, y_score: Any, *, charts: str | None = None, **options: Any
 ) -> ScenarioExplorer:
     """Build a :class:`ScenarioExplorer` on ``(y_true, y_score)``; ``options`` are its keyword
 
-    ``charts="browser"`` (the default) draws the charts in the browser from their numbers
-    (plotly); ``charts="png"`` sends matplotlib PNGs instead (:mod:`costlab.widgets._kit.charts`).
+    ``charts="browser"`` draws the charts in the browser from their numbers (plotly, the
+    default); ``charts="png"`` sends matplotlib PNGs instead; None keeps the choice of an
+    enclosing :func:`~costlab.widgets.charts_option` block.
     parameters.
 
     >>> from costlab.widgets import scenario_explorer  # doctest: +SKIP
