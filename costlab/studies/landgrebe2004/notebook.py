@@ -49,7 +49,7 @@ class PriorsView(ReproductionView):
         callbacks). It opens as Fig. 3 does (Highleyman, LDC, P(C_t) = 0.1, TPr = 80 %) with
         Table 2's printed POSfrac beside ours; ``options`` override its keyword parameters."""
         run = ExperimentRun(datasets={}, results=dict(self.rep.run.results))
-        defaults = {
+        defaults: dict[str, Any] = {
             "dataset": "Highleyman" if ("Highleyman", "LDC") in run.results else None,
             "classifier": "LDC",
             "prior": 0.1,

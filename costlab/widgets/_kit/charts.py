@@ -25,6 +25,7 @@ import copy
 import functools
 import io
 import json
+from collections.abc import Iterator
 
 import ipywidgets as widgets
 from matplotlib.backends.backend_agg import FigureCanvasAgg
@@ -49,7 +50,7 @@ _CHARTS: contextvars.ContextVar[str] = contextvars.ContextVar("costlab_charts", 
 
 
 @contextlib.contextmanager
-def charts_option(charts):
+def charts_option(charts: str | None) -> Iterator[None]:
     """Draw the charts of explorers built within the block in the browser or as PNGs.
 
     The explorers' builders take ``charts=`` (``cost_explorer(..., charts="png")``) and wrap

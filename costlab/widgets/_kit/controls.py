@@ -8,7 +8,8 @@ is once its first computation is done: the charts are drawn in the browser from 
 numbers. While the kernel is busy with one move, the browser keeps only the slider's latest
 value and sends it when the kernel is free (ipywidgets buffers a model's updates while one is
 pending), so a fast drag never queues stale moves. A slider whose move refits or grows with
-the data (IBk's k, the prior-shift widget's prior) reports once, when the handle is released.
+the data (IBk's k, the prior-shift widget's prior) and a logarithmic slider (:func:`log_slider`)
+report once, when the handle is released.
 """
 
 from __future__ import annotations
@@ -94,7 +95,13 @@ def slider(
 
 def log_slider(css_class, description, value, exponents, step, readout_format=".3g", **kwargs):
     """A slider on a logarithmic scale, from ``10 ** exponents[0]`` to
-    ``10 ** exponents[1]``, ``step`` a step of the exponent (:func:`slider`'s other arguments)."""
+    ``10 ** exponents[1]``, ``step`` a step of the exponent (:func:`slider`'s other arguments).
+
+    It reports once, when released (``follow=False`` unless told): the browser rounds a value
+    the kernel sets to the slider's step in the exponent, and a slider that follows a drag
+    sends that rounded value back (a preset's Beta(2, 2) became Beta(1.99526, 1.99526)).
+    """
+    kwargs.setdefault("follow", False)
     return slider(
         css_class,
         description,

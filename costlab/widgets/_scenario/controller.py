@@ -372,11 +372,11 @@ def scenario_explorer(
     y_true: ArrayLike, y_score: Any, *, charts: str | None = None, **options: Any
 ) -> ScenarioExplorer:
     """Build a :class:`ScenarioExplorer` on ``(y_true, y_score)``; ``options`` are its keyword
+    parameters.
 
     ``charts="browser"`` draws the charts in the browser from their numbers (plotly, the
     default); ``charts="png"`` sends matplotlib PNGs instead; None keeps the choice of an
     enclosing :func:`~costlab.widgets.charts_option` block.
-    parameters.
 
     >>> from costlab.widgets import scenario_explorer  # doctest: +SKIP
     >>> scenario_explorer(y_test, {"LR": p_lr}, density=("beta", 2, 5))  # doctest: +SKIP
