@@ -182,7 +182,8 @@ def _header(args):
     return [
         "# Move-to-paint of the explorers: charts drawn in the browser beside matplotlib PNGs",
         "",
-        f"`python benchmarks/bench_widget_latency.py --write --moves {args.moves} --n {args.n}"
+        f"`python benchmarks/bench_widget_latency.py --write --moves {args.moves} "
+        f"--png-moves {args.png_moves} --n {args.n}"
         f" --charts {' '.join(args.charts)}`, "
         f"{datetime.date.today()}, {platform.machine()} with {os.cpu_count()} cores, "
         f"Python {platform.python_version()}, load average when written {load}. Debian's "
