@@ -107,10 +107,18 @@ def serve_notebook(notebook, root, env):
         "--Voila.ip=127.0.0.1",
         "--show_tracebacks=True",
     ]
+    with serve(command, notebook.parent, env, log, port) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def serve(command, cwd, env, log, port):
+    """Run ``command`` (a server on ``port``) with its output in ``log``; yields its URL once
+    it answers, then stops it and its process group (Voila and its kernels)."""
     with log.open("wb") as out:
         process = subprocess.Popen(
             command,
-            cwd=notebook.parent,
+            cwd=cwd,
             env=env,
             stdout=out,
             stderr=subprocess.STDOUT,

@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-from _browser_kit import browser, free_port, offline, stop, unavailable, wait_until_served  # noqa: F401
+from _browser_kit import browser, free_port, offline, serve, unavailable  # noqa: F401
 
 pytestmark = pytest.mark.slow
 
@@ -66,21 +66,8 @@ def costlab_explore(target, env, log):
         unavailable("voila is not installed: pip install -e '.[browser]'")
     port = free_port()
     command = [sys.executable, "-m", "costlab", "explore", str(target), "--port", str(port)]
-    with log.open("wb") as out:
-        process = subprocess.Popen(
-            [*command, "--no-browser"],
-            cwd=log.parent,
-            env=env,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group: stop() ends Voila and its kernel
-        )
-    url = f"http://127.0.0.1:{port}/"
-    try:
-        wait_until_served(url, process, log)
+    with serve([*command, "--no-browser"], log.parent, env, log, port) as url:
         yield url
-    finally:
-        stop(process)
 
 
 def open_page(browser, url):  # noqa: F811 - browser is the fixture's value

@@ -90,7 +90,26 @@ def make_chart(**kwargs):
     return (BrowserChart if _CHARTS.get() == "browser" else ChartImage)(**kwargs)
 
 
-class ChartImage:
+class _Chart:
+    """What both charts share: a Display drawn on the chart's own figure, then shown."""
+
+    figure: Figure
+    max_xticks: int
+    display_: object
+
+    def draw(self, display, **kwargs):
+        """Redraw the figure with ``display.plot(ax=..., **kwargs)`` and show it (:meth:`show`)."""
+        self.figure.clear()
+        self.display_ = display.plot(ax=self.figure.add_subplot(), **kwargs)
+        _thin_xticks(self.display_.ax_, self.max_xticks)
+        self.show()
+        return self.display_
+
+    def show(self):  # pragma: no cover - each chart sends its own way
+        raise NotImplementedError
+
+
+class ChartImage(_Chart):
     """A Display drawn on a persistent figure and shown as PNG in an ``ipywidgets.Image``.
 
     Parameters
@@ -127,14 +146,6 @@ class ChartImage:
     def widget(self):
         """The widget a layout shows (the Image)."""
         return self.image
-
-    def draw(self, display, **kwargs):
-        """Redraw the figure with ``display.plot(ax=..., **kwargs)`` and update the image."""
-        self.figure.clear()
-        self.display_ = display.plot(ax=self.figure.add_subplot(), **kwargs)
-        _thin_xticks(self.display_.ax_, self.max_xticks)
-        self.show()
-        return self.display_
 
     def show(self):
         """Send the figure as it is now."""
@@ -180,7 +191,7 @@ def draw_figure(chart, view):
     return chart.display_
 
 
-class BrowserChart:
+class BrowserChart(_Chart):
     """A Display's numbers drawn in the browser by a plotly ``FigureWidget``.
 
     The Display draws on a matplotlib figure that is never rendered (its artists hold the
@@ -224,14 +235,6 @@ class BrowserChart:
         self.widget.layout.display = "none"
         self.display_ = None
         self._sent = ([], None)  # the traces and layout the browser has
-
-    def draw(self, display, **kwargs):
-        """Draw ``display.plot(ax=..., **kwargs)`` and send its traces."""
-        self.figure.clear()
-        self.display_ = display.plot(ax=self.figure.add_subplot(), **kwargs)
-        _thin_xticks(self.display_.ax_, self.max_xticks)
-        self.show()
-        return self.display_
 
     def show(self):
         """Send the figure's traces and layout: only what changed since the last drawing, as
