@@ -165,5 +165,5 @@ def drawn(chart):
     if chart.widget.layout.display == "none":
         return False
     if hasattr(chart, "plot"):
-        return len(chart.plot.data) > 0
+        return len(chart.plot.traces) > 0
     return bytes(chart.image.value).startswith(b"\x89PNG")

@@ -8,6 +8,7 @@ rendering, and that a move updates the existing traces in one message.
 """
 
 import json
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -28,6 +29,7 @@ from costlab.widgets import (
 )
 from costlab.widgets._kit.charts import BrowserChart, ChartImage, charts_option, make_chart
 from costlab.widgets._kit.mirror import MAX_POINTS, decimate, describe_figure, plotly_text
+from costlab.widgets._kit.plotly_chart import loader
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +94,7 @@ def test_every_explorer_draws_its_charts_in_the_browser(scores):
 def _assert_chart_equals_its_figure(chart):
     """Every line, point set and filled area of the figure is a trace with the same floats;
     every bar or span a filled trace on its corners."""
-    traces = [(np.array(t.x, dtype=float), np.array(t.y, dtype=float)) for t in chart.plot.data]
+    traces = [(_floats(t["x"]), _floats(t["y"])) for t in chart.plot.traces]
     exact, corners = [], []
     for ax in chart.figure.axes:
         for artist in (*ax.lines, *ax.collections):
@@ -111,7 +113,7 @@ def _assert_chart_equals_its_figure(chart):
             if isinstance(patch, Rectangle) and patch.get_visible():
                 x0, y0, w, h = patch.get_x(), patch.get_y(), patch.get_width(), patch.get_height()
                 corners.append((x0, x0 + w, y0, y0 + h))
-    assert len(chart.plot.data) >= len(exact) + len(corners) > 0
+    assert len(chart.plot.traces) >= len(exact) + len(corners) > 0
     for x, y in exact:
         assert any(
             tx.shape == x.shape
@@ -126,80 +128,65 @@ def _assert_chart_equals_its_figure(chart):
         ), "a bar or span of the Display is not in the browser chart"
 
 
-def test_a_move_updates_the_traces_in_one_message(scores, monkeypatch):
+def _floats(values):
+    """A trace's numbers as sent (None for a gap) as floats (NaN for a gap)."""
+    return np.array([np.nan if v is None else v for v in values], dtype=float)
+
+
+def test_a_move_sends_the_changed_traces_in_one_message(scores, monkeypatch):
     y, by_name = scores
     explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
     chart = explorer.mtmcs_chart
-    traces = list(chart.plot.data)
-    sent = {"update": 0, "add": 0, "relayout": 0, "restyle": 0}
-    for kind, method in [
-        ("update", "_send_update_msg"),
-        ("add", "_send_addTraces_msg"),
-        ("relayout", "_send_relayout_msg"),
-        ("restyle", "_send_restyle_msg"),
-    ]:
-        original = getattr(chart.plot, method)
+    sent = []
+    original = type(chart.plot)._send
 
-        def counting(*args, _kind=kind, _original=original, **kwargs):
-            sent[_kind] += 1
-            return _original(*args, **kwargs)
+    def recording(widget, msg, buffers=None):
+        sent.append(set(msg["state"]))
+        return original(widget, msg, buffers)
 
-        monkeypatch.setattr(chart.plot, method, counting)
+    monkeypatch.setattr(type(chart.plot), "_send", recording)
     explorer.cost_range.value = (0.25, 0.7)
-    assert sent == {"update": 1, "add": 0, "relayout": 0, "restyle": 0}
-    assert all(a is b for a, b in zip(chart.plot.data, traces, strict=True))  # same traces
+    assert len(sent) == 1 and "traces" in sent[0]  # one message, with the new numbers
     _assert_chart_equals_its_figure(chart)
     assert chart.display_.highlight == (0.25, 0.7)
-
-
-def test_a_front_end_connecting_after_the_drawing_gets_the_traces(scores):
-    """Voila asks for the widgets' state once the notebook has run: a chart drawn (and moved)
-    before then must be in that state, not only in the one-off messages sent before."""
-    y, by_name = scores
-    explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
-    chart = explorer.mtmcs_chart
-    explorer.cost_range.value = (0.25, 0.7)
-    state = chart.plot.get_state()
-    assert [t["x"] for t in state["_widget_data"]] == [list(t.x) for t in chart.plot.data]
-    assert [t["y"] for t in state["_widget_data"]] == [list(t.y) for t in chart.plot.data]
-    assert state["_widget_layout"]["xaxis"]["range"] == list(chart.plot.layout.xaxis.range)
-    assert "_widget_data" not in chart.plot.get_state("_py2js_update")  # a move sends no more
+    sent.clear()
+    chart.show()  # nothing changed: nothing sent
+    assert sent == []
 
 
 def test_a_browser_that_connects_later_reads_the_drawn_chart(scores):
-    """Voila's page connects after the notebook has run: it reads each FigureWidget's state,
-    which must hold the traces and layout drawn before, not the empty figure it was made with."""
+    """Voila's page connects after the notebook has run: it reads each chart's state, which
+    must hold the traces and layout drawn before, not the empty figure it was made with."""
     y, by_name = scores
     explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
     chart = explorer.mtmcs_chart
     explorer.cost_range.value = (0.25, 0.7)  # a move before any browser shows the chart
     state = chart.plot.get_state()
-    assert len(state["_widget_data"]) == len(chart.plot.data) > 0
-    assert state["_widget_data"] == chart.plot.to_plotly_json()["data"]
-    assert state["_widget_layout"]["xaxis"] == chart.plot.to_plotly_json()["layout"]["xaxis"]
+    assert len(state["traces"]) > 0
+    assert state["traces"] == chart.plot.traces
+    assert state["chart_layout"]["xaxis"]["range"] == list(chart.display_.ax_.get_xlim())
+    json.dumps(state, allow_nan=False)  # what the browser parses: JSON, no NaN
     chart.clear()
-    assert chart.plot.get_state()["_widget_data"] == []
+    assert chart.plot.get_state()["traces"] == []
 
 
-def test_every_chart_shares_one_import_of_plotlys_bundle(scores):
-    """anywidget imports each widget's JavaScript and drops the messages of a widget not
-    initialised within 2 s: the charts import plotly's 5 MB bundle once per page, through a
-    page-wide promise, instead of once per chart."""
+def test_every_chart_shares_one_copy_of_plotly_js(scores):
+    """plotly.js (4.8 MB) reaches the page once, in one hidden loader widget; each chart's own
+    JavaScript is small and waits for it (anywidget drops the messages of a widget not
+    initialised within 2 s, and plotly's FigureWidget carried the bundle in every chart)."""
     import plotly
-    import plotly.graph_objects as go
 
     y, by_name = scores
     explorer = cost_explorer({n: (y, s) for n, s in by_name.items()}, pos_label="ill")
     charts = _charts(explorer)
     assert len(charts) > 1
-    esm = {chart.plot._esm for chart in charts}
-    assert len(esm) == 1  # one module for every chart: the browser's cache key is the page's
-    (esm,) = esm
-    key = f'globalThis["costlabPlotly{plotly.__version__}"] ??= import('
-    literal = esm[esm.index("new Blob([") + len("new Blob([") : esm.rindex('], {type: "text/')]
-    assert json.loads(literal) == str(go.FigureWidget._esm)  # plotly's own bundle, unchanged
-    shim = esm.replace(literal, "")
-    assert key in shim and shim.count("import(") == 1
+    assert {chart.plot._esm for chart in charts} == {charts[0].plot._esm}
+    assert len(charts[0].plot._esm) < 5_000
+    bundle = (Path(plotly.__file__).parent / "package_data" / "plotly.min.js").read_text()
+    assert loader().bundle == bundle and len(loader()._esm) < 5_000
+    assert loader() is loader() and loader().comm is not None
+    loader().close()  # a closed loader (e.g. ``Widget.close_all()``) is made again
+    assert loader().comm is not None
 
 
 def test_subplots_keep_their_ratios_and_a_colorbar_its_cell():
@@ -228,14 +215,14 @@ def test_the_tick_labels_are_those_matplotlib_draws():
     display = MTMCSDisplay.from_predictions(y, np.clip(0.3 * y + 0.7 * rng.random(300), 0, 1))
     chart = BrowserChart()
     chart.draw(display)
-    layout = chart.plot.layout
+    layout = chart.plot.chart_layout
     chart.figure.canvas.draw()  # matplotlib's own rendering of the same figure
     ax = chart.display_.ax_
     low, high = ax.get_xlim()
     shown = [t.get_text() for t in ax.get_xticklabels() if low <= t.get_position()[0] <= high]
-    assert list(layout.xaxis.ticktext) == [plotly_text(text) for text in shown]
-    assert list(layout.xaxis.range) == pytest.approx([low, high])
-    assert layout.yaxis.title.text == plotly_text(ax.get_ylabel())
+    assert layout["xaxis"]["ticktext"] == [plotly_text(text) for text in shown]
+    assert layout["xaxis"]["range"] == pytest.approx([low, high])
+    assert layout["yaxis"]["title"]["text"] == plotly_text(ax.get_ylabel())
 
 
 def test_a_secondary_axis_keeps_its_ticks_where_matplotlib_puts_them():

@@ -114,9 +114,12 @@ def test_opens_on_predictions_with_the_paper_s_defaults(predictions):
 def test_moving_the_prior_redraws_figures_3_and_4(predictions):
     y, scores = predictions
     widget = prior_shift_widget({n: (y, s) for n, s in scores.items()})
-    before = [(t.x, t.y) for t in widget.figure_3.plot.data]
+    before = [(t["x"], t["y"]) for t in widget.figure_3.plot.traces]
     widget.prior.value = 0.01
-    assert widget.state_.prior == 0.01 and [(t.x, t.y) for t in widget.figure_3.plot.data] != before
+    assert (
+        widget.state_.prior == 0.01
+        and [(t["x"], t["y"]) for t in widget.figure_3.plot.traces] != before
+    )
     assert 'data-prior="0.01"' in widget.summary.value
     assert set(prior_row(widget)) == {0.5, 0.1, 0.01, 0.001}
     assert re.search(r'data-prior="0.01" data-chosen="true"', widget.table.value)

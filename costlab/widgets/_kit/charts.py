@@ -1,9 +1,9 @@
 """The explorers' charts: drawn in the browser from a Display's numbers, or sent as a PNG.
 
 :class:`BrowserChart` (the explorers' default) reads what a costlab Display drew on a figure
-(:mod:`costlab.widgets._kit.mirror`) and sends those numbers to a plotly ``FigureWidget``, whose
-JavaScript draws them in the browser: a move updates the data of the existing traces, in one
-message, and no pixel is drawn in the kernel. :class:`ChartImage` draws the same figure with
+(:mod:`costlab.widgets._kit.mirror`) and sends those numbers to a chart widget drawn by plotly.js
+in the browser (:mod:`costlab.widgets._kit.plotly_chart`): a move sends one message of numbers,
+and no pixel is drawn in the kernel. :class:`ChartImage` draws the same figure with
 matplotlib and sends a PNG (``charts="png"``: the path the explorers had before, kept for
 environments without plotly's front end). Both take the same calls: ``draw(display)``,
 :func:`draw_figure` for a view that fills a whole figure, ``clear()``; ``widget`` is what a
@@ -21,18 +21,19 @@ from __future__ import annotations
 
 import contextlib
 import contextvars
-import copy
 import functools
 import io
-import json
 from collections.abc import Iterator
 
 import ipywidgets as widgets
+import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.ticker import FixedFormatter, FixedLocator
 from PIL import Image
 
 from costlab.widgets._kit.mirror import describe_figure
+from costlab.widgets._kit.plotly_chart import PlotlyChart, jsonable
 
 __all__ = [
     "CHARTS",
@@ -101,12 +102,16 @@ class _Chart:
         """Redraw the figure with ``display.plot(ax=..., **kwargs)`` and show it (:meth:`show`)."""
         self.figure.clear()
         self.display_ = display.plot(ax=self.figure.add_subplot(), **kwargs)
-        _thin_xticks(self.display_.ax_, self.max_xticks)
+        if _thin_xticks(self.display_.ax_, self.max_xticks):
+            self._slant_xticks(self.display_.ax_)
         self.show()
         return self.display_
 
     def show(self):  # pragma: no cover - each chart sends its own way
         raise NotImplementedError
+
+    def _slant_xticks(self, ax):
+        """Thinned cost-ratio labels are slanted (a PNG's; the browser's are read as drawn)."""
 
 
 class ChartImage(_Chart):
@@ -152,6 +157,11 @@ class ChartImage(_Chart):
         self.image.value = self.png()
         self.image.layout.display = None  # shown once it has a PNG
 
+    def _slant_xticks(self, ax):
+        for label in ax.get_xticklabels():
+            label.set_horizontalalignment("right")
+            label.set_rotation_mode("anchor")
+
     def clear(self):
         """Blank the chart (e.g. when no classifier is selected)."""
         self.figure.clear()
@@ -171,16 +181,21 @@ class ChartImage(_Chart):
 
 
 def _thin_xticks(ax, max_ticks):
-    """Keep every n-th x tick label so that at most ``max_ticks`` remain, slanted as before."""
-    ticks = ax.get_xticks()
+    """Keep every n-th x tick and its label so that at most ``max_ticks`` remain.
+
+    A fixed locator and formatter, not ``set_ticks``: no ``Tick`` artist is made, which was a
+    third of a browser chart's drawing time (the mirror reads the locator and formatter).
+    Returns whether the ticks were thinned.
+    """
+    axis = ax.xaxis
+    ticks = np.asarray(axis.get_major_locator()())
     if ticks.size <= max_ticks:
-        return
+        return False
     every = -(-ticks.size // max_ticks)
-    labels = [label.get_text() for label in ax.get_xticklabels()]
-    ax.set_xticks(ticks[::every], labels[::every])
-    for label in ax.get_xticklabels():
-        label.set_horizontalalignment("right")
-        label.set_rotation_mode("anchor")
+    labels = axis.get_major_formatter().format_ticks(ticks)
+    axis.set_major_locator(FixedLocator(ticks[::every]))
+    axis.set_major_formatter(FixedFormatter(labels[::every]))
+    return True
 
 
 def draw_figure(chart, view):
@@ -192,12 +207,12 @@ def draw_figure(chart, view):
 
 
 class BrowserChart(_Chart):
-    """A Display's numbers drawn in the browser by a plotly ``FigureWidget``.
+    """A Display's numbers drawn in the browser by plotly.js (:class:`PlotlyChart`).
 
     The Display draws on a matplotlib figure that is never rendered (its artists hold the
-    numbers, :func:`costlab.widgets._kit.mirror.describe_figure` reads them); the widget gets
-    the traces and layout. When a redraw has the same traces as the last one (the usual move
-    of a slider), only their data and style change, in one ``batch_update`` message.
+    numbers, :func:`costlab.widgets._kit.mirror.describe_figure` reads them); the chart widget
+    gets the traces and layout as JSON, and plotly.js's ``Plotly.react`` redraws what changed.
+    A redraw that changes nothing sends nothing; a move sends one message.
 
     Parameters
     ----------
@@ -208,7 +223,8 @@ class BrowserChart(_Chart):
     Attributes
     ----------
     figure : Figure
-    plot : plotly.graph_objects.FigureWidget
+    plot : PlotlyChart
+        Its ``traces`` and ``chart_layout`` are what the browser draws.
     widget : ipywidgets.Box
         The box a layout shows, around ``plot``; hidden while nothing is drawn.
     display_ : Display or None
@@ -218,102 +234,51 @@ class BrowserChart(_Chart):
         self.max_xticks = max_xticks
         self.figure = Figure(figsize=figsize, dpi=dpi)
         FigureCanvasAgg(self.figure)
-        self.plot = _figure_widget()(
-            layout={
-                "height": round(figsize[1] * dpi * 1.1),
-                "autosize": True,
-                "margin": {"l": 60, "r": 20, "t": 36, "b": 50},
-                "template": "simple_white",
-                "legend": {"bgcolor": "rgba(255,255,255,0.8)", "x": 1, "xanchor": "right"},
-            }
-        )
-        # plotly's FigureWidget names its figure layout ``layout``: the box around it carries
-        # the widget's CSS class and is hidden while nothing is drawn.
+        self._style = {
+            "height": round(figsize[1] * dpi * 1.1),
+            "autosize": True,
+            "margin": {"l": 60, "r": 20, "t": 36, "b": 50},
+            "template": _template(),
+            "legend": {"bgcolor": "rgba(255,255,255,0.8)", "x": 1, "xanchor": "right"},
+        }
+        self.plot = PlotlyChart(chart_layout=self._style)
+        # The box around the chart carries the CSS class and is hidden while nothing is drawn.
         self.widget = widgets.Box([self.plot], layout=widgets.Layout(width="100%"))
         self.widget.add_class(css_class)
         self.widget.add_class("costlab-browser-chart")
         self.widget.layout.display = "none"
         self.display_ = None
-        self._sent = ([], None)  # the traces and layout the browser has
 
     def show(self):
-        """Send the figure's traces and layout: only what changed since the last drawing, as
-        an update of the existing traces where there are as many (one message)."""
+        """Send the figure's traces and layout (nothing when they are what the browser has)."""
         traces, layout = describe_figure(self.figure)
-        plot = self.plot
-        if len(traces) != len(plot.data):
-            plot.data = ()
-            plot.add_traces(traces)
-            self._sent = ([dict(t) for t in traces], None)
-        sent_traces, sent_layout = self._sent
-        with plot.batch_update():
-            for index, spec in enumerate(traces):
-                if spec != sent_traces[index]:
-                    plot.data[index].update(spec, overwrite=True)
-            if layout != sent_layout:
-                plot.layout.update(layout, overwrite=True)
-        self._sent = (traces, layout)
+        layout = _merge(self._style, layout)
+        with self.plot.hold_sync():  # one message
+            self.plot.traces = jsonable(traces)
+            self.plot.chart_layout = jsonable(layout)
         self.widget.layout.display = None
 
     def clear(self):
         """Blank the chart (e.g. when no classifier is selected)."""
         self.figure.clear()
         self.display_ = None
-        self.plot.data = ()
-        self._sent = ([], None)
+        self.plot.traces = []
         self.widget.layout.display = "none"
 
 
-#: The JavaScript of every chart: plotly's bundle (its FigureWidget's ``_esm``, 5 MB) imported
-#: once per page and shared, in the background. anywidget imports a widget's ``_esm`` for each
-#: widget and drops every message to a widget not initialised within 2 s; on two cores one
-#: import of the bundle takes 1-2.5 s, four 7-9 s, and those charts never followed a move. So
-#: ``initialize`` returns at once and plotly's own ``initialize`` and ``render`` run once the
-#: bundle is there (a change sent before that is in the state the chart then draws).
-_SHARED_ESM = """const bundle = (globalThis[%(key)s] ??= import(URL.createObjectURL(
-    new Blob([%(source)s], {type: "text/javascript"}))));
-export default () => {
-    let plotly = bundle.then(m => m.default());
-    return {
-        initialize(context) {
-            plotly = plotly.then(async widget => {
-                await widget.initialize?.(context);
-                return widget;
-            });
-        },
-        async render(context) { return (await plotly).render(context); },
-    };
-};
-"""
+def _merge(base, update):
+    """``base`` updated by ``update``, nested dicts merged (plotly's ``layout.update``)."""
+    merged = dict(base)
+    for key, value in update.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            value = _merge(merged[key], value)
+        merged[key] = value
+    return merged
 
 
 @functools.cache
-def _figure_widget():
-    """plotly's ``FigureWidget`` with :data:`_SHARED_ESM` as its JavaScript, whose full state
-    is the figure as it is now.
+def _template():
+    """plotly's ``simple_white`` template as JSON (what the charts are styled with)."""
+    import plotly.io  # a dependency; read once, when the first chart is made
 
-    plotly copies the traces and layout into the state a front end starts from
-    (``_widget_data``, ``_widget_layout``) only when the figure itself is displayed; later
-    changes go as one-off messages. A chart inside a box is never displayed itself, so a front
-    end that connects after the traces were added (Voila shows a notebook once it has run)
-    would draw an empty chart. Here the full state (``get_state()``, what a connecting front
-    end asks for) carries the current traces and layout; the messages of a move are unchanged.
-    """
-    import plotly  # a dependency; imported when a chart is made
-    import plotly.graph_objects as go
-
-    def get_state(self, key=None, drop_defaults=False):
-        state = go.FigureWidget.get_state(self, key, drop_defaults=drop_defaults)
-        if not (hasattr(self, "_data") and hasattr(self, "_layout_obj")):  # in __init__
-            return state
-        current = {"_widget_data": self._data, "_widget_layout": self._layout_obj._props}
-        for name in current.keys() & state.keys():
-            to_json = self.trait_metadata(name, "to_json", self._trait_to_json)
-            state[name] = to_json(copy.deepcopy(current[name]), self)
-        return state
-
-    source = str(go.FigureWidget._esm)
-    key = json.dumps(f"costlabPlotly{plotly.__version__}")
-    esm = _SHARED_ESM % {"key": key, "source": json.dumps(source)}
-    members = {"_esm": esm, "get_state": get_state, "__module__": __name__}
-    return type("FigureWidget", (go.FigureWidget,), members)
+    return plotly.io.templates["simple_white"].to_plotly_json()
