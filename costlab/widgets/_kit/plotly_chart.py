@@ -36,6 +36,34 @@ _CHART_ESM = (
     _SHARED
     + """const CONFIG = {displaylogo: false, responsive: true,
                 modeBarButtonsToRemove: ["select2d", "lasso2d"]};
+// Plotly.react compares the whole figure and redraws every trace; when only some traces' data
+// or style changed (a slider's usual move) and the layout did not, Plotly.restyle of those
+// traces alone draws the same in about half the time. plotly.js edits the objects it is given:
+// it gets copies, and the chart compares what it was sent (as JSON) with what it sent before.
+async function update(Plotly, div, traces, layout) {
+    const sent = {traces: traces.map(t => JSON.stringify(t)), layout: JSON.stringify(layout)};
+    const before = div.costlabSent;
+    div.costlabSent = sent;
+    if (!before || before.traces.length !== traces.length || before.layout !== sent.layout
+        || traces.some((t, i) => t.type !== div.data[i].type)) {
+        return Plotly.react(div, structuredClone(traces), structuredClone(layout), CONFIG);
+    }
+    const changed = traces.map((t, i) => i).filter(i => sent.traces[i] !== before.traces[i]);
+    if (!changed.length) return;
+    const keys = new Set();  // the attributes that changed, in any of the changed traces
+    for (const i of changed) {
+        const old = JSON.parse(before.traces[i]);
+        for (const key of new Set([...Object.keys(traces[i]), ...Object.keys(old)])) {
+            if (JSON.stringify(traces[i][key]) !== JSON.stringify(old[key])) keys.add(key);
+        }
+    }
+    if (keys.has("xaxis") || keys.has("yaxis")) {  // a trace moved to other axes
+        return Plotly.react(div, structuredClone(traces), structuredClone(layout), CONFIG);
+    }
+    const edit = {};
+    for (const key of keys) edit[key] = changed.map(i => structuredClone(traces[i][key] ?? null));
+    return Plotly.restyle(div, edit, changed);
+}
 export default {
     render({model, el}) {
         const div = document.createElement("div");
@@ -49,8 +77,7 @@ export default {
                 queued = false;
                 drawing = drawing.then(async () => {
                     const Plotly = await shared.promise;
-                    await Plotly.react(div, model.get("traces"), model.get("chart_layout"),
-                                       CONFIG);
+                    await update(Plotly, div, model.get("traces"), model.get("chart_layout"));
                 });
             });
         };
