@@ -5,10 +5,11 @@ With a cold cache (a fresh clone, or any edit under ``costlab/classifiers/_weka`
 recompiles the whole package: see ``numba_cache``), every pytest-xdist worker would compile
 J48's kernels (about 55 s on one core of the 2-core machine) and RandomTree's (about 30 s) by
 itself, whichever of its tests fits a tree first, and every notebook kernel or subprocess
-started before the cache is written would do it again. :func:`warm` compiles them once, J48's
+started before the cache is written would do it again. :class:`Warmup` compiles them once, J48's
 and RandomTree's in two processes side by side, and the workers then load them from the cache
-(under a second). ``tests/conftest.py`` calls it from the xdist controller only: a run in one
-process compiles each kernel once anyway.
+(under a second). ``tests/conftest.py`` starts it in the xdist controller only (a run in one
+process compiles each kernel once anyway), while the workers start and collect the tests, and
+waits for it before the first test is handed out.
 
 numba compiles a kernel's whole call tree from its argument types, and the estimators hand the
 kernels one type per argument (``costlab.classifiers._weka.arrays``), so one small fit and
@@ -66,33 +67,35 @@ def forest():
 PARTS = {"j48": j48, "forest": forest}
 
 
-def warm(rootdir: Path) -> tuple[float, list[str]]:
-    """Run every part in its own process at once, importing costlab from ``rootdir``.
+class Warmup:
+    """Every part compiling in its own process, importing costlab from ``rootdir``: started at
+    once; :meth:`wait` for them (the test command's workers start and collect meanwhile)."""
 
-    Returns the seconds taken and the error output of any part that failed (the tests that
-    need the kernels then compile them, and fail, on their own).
-    """
-    env = os.environ | {
-        "PYTHONPATH": os.pathsep.join(filter(None, [str(rootdir), os.environ.get("PYTHONPATH")]))
-    }
-    start = time.perf_counter()
-    processes = {
-        part: subprocess.Popen(
-            [sys.executable, __file__, part],
-            cwd=rootdir,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
-        )
-        for part in PARTS
-    }
-    failures = []
-    for part, process in processes.items():
-        _, err = process.communicate()
-        if process.returncode:
-            failures.append(f"{part} (exit {process.returncode}): {err.strip()[-2000:]}")
-    return time.perf_counter() - start, failures
+    def __init__(self, rootdir: Path):
+        paths = [str(rootdir), os.environ.get("PYTHONPATH")]
+        env = os.environ | {"PYTHONPATH": os.pathsep.join(filter(None, paths))}
+        self.start = time.perf_counter()
+        self.processes = {
+            part: subprocess.Popen(
+                [sys.executable, __file__, part],
+                cwd=rootdir,
+                env=env,
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+            for part in PARTS
+        }
+
+    def wait(self) -> tuple[float, list[str]]:
+        """The seconds since the start and the error output of any part that failed (the tests
+        that need the kernels then compile them, and fail, on their own)."""
+        failures = []
+        for part, process in self.processes.items():
+            _, err = process.communicate()
+            if process.returncode:
+                failures.append(f"{part} (exit {process.returncode}): {err.strip()[-2000:]}")
+        return time.perf_counter() - self.start, failures
 
 
 if __name__ == "__main__":

@@ -60,20 +60,34 @@ os.environ.setdefault("COSTLAB_QUICK", "1")
 THREAD_VARIABLES = ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
 
 
+_WARMUP: list[_numba_warmup.Warmup] = []  # the controller's, until the workers have collected
+
+
 @pytest.hookimpl(trylast=True)  # after the terminal reporter is set up
 def pytest_configure(config):
     """In the pytest-xdist controller, before the workers start: one thread per BLAS and OpenMP
     pool (the workers, their notebook kernels and subprocesses inherit the environment), and
     numba's cache compiled once (``_numba_warmup``), so that the workers load the Weka kernels
-    instead of each compiling them."""
+    instead of each compiling them. The compilation runs while the workers start and collect
+    the tests (about 13 s of their time): :func:`pytest_xdist_node_collection_finished` waits
+    for it before any test is handed out."""
     if hasattr(config, "workerinput") or config.getoption("collectonly"):
         return
     if config.getoption("dist", "no") == "no" or not config.getoption("numprocesses", None):
         return
     for name in THREAD_VARIABLES:
         os.environ.setdefault(name, "1")
-    seconds, failures = _numba_warmup.warm(config.rootpath)
-    reporter = config.pluginmanager.get_plugin("terminalreporter")
+    _WARMUP.append(_numba_warmup.Warmup(config.rootpath))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_node_collection_finished(node, ids):
+    """In the controller, when the first worker has collected: wait for numba's warm-up (the
+    tests are handed out once every worker has collected, so none starts before it is over)."""
+    if not _WARMUP:
+        return
+    seconds, failures = _WARMUP.pop().wait()
+    reporter = node.config.pluginmanager.get_plugin("terminalreporter")
     if reporter is not None:
         reporter.write_line(f"numba: the Weka kernels compiled or loaded in {seconds:.0f} s")
     for failure in failures:  # the tests that need the kernels then fail on their own
