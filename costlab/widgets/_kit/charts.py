@@ -221,6 +221,9 @@ class BrowserChart(_Chart):
         self.plot = _figure_widget()(
             layout={
                 "height": round(figsize[1] * dpi * 1.1),
+                # as wide as the figure (its PNG's width): plotly's own autosize never runs in
+                # an anywidget view (it waits for Lumino's resize messages) and left 700 px
+                "width": round(figsize[0] * dpi),
                 "autosize": True,
                 "margin": {"l": 60, "r": 20, "t": 36, "b": 50},
                 "template": "simple_white",

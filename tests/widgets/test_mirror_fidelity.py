@@ -1,0 +1,163 @@
+"""A browser chart shows everything its matplotlib Display shows, not only the same numbers.
+
+Each test draws a small matplotlib figure (or a real explorer's) and reads it with
+:func:`costlab.widgets._kit.mirror.describe_figure`: secondary axes carried by a trace on their
+parent's frame, rotated texts and tick labels, marker sizes, legends where matplotlib puts them
+(with bars' and proxies' entries), colorbars' gradients, and subplot domains where the figure's
+Axes are.
+"""
+
+import matplotlib as mpl
+import numpy as np
+import pytest
+from matplotlib.figure import Figure
+
+from costlab.widgets import cost_space_explorer, cst_explorer
+from costlab.widgets._kit.mirror import describe_figure
+
+
+@pytest.fixture(scope="module")
+def pair():
+    rng = np.random.default_rng(3)
+    y = (rng.random(300) < 0.3).astype(int)
+    a = np.clip(0.3 * y + 0.7 * rng.random(300), 0, 1)
+    b = np.clip(0.5 * y + 0.5 * rng.random(300), 0, 1)
+    return {"A": (y, a), "B": (y, b)}
+
+
+def _carrier(traces, axis_id):
+    return [t for t in traces if axis_id in (t["xaxis"], t["yaxis"])]
+
+
+def test_secondary_axes_sit_on_their_parents_frame_carried_by_a_trace():
+    """plotly draws no axis that no trace uses: each secondary axis has an empty trace on it,
+    and it is anchored to its parent's other axis on matplotlib's side."""
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0.0, 1.0], [0.0, 1.0])
+    ax.secondary_xaxis("top", functions=(lambda x: 10 * x, lambda t: t / 10))
+    ax.secondary_yaxis("right", functions=(lambda y: 100 * y, lambda m: m / 100))
+    traces, layout = describe_figure(figure)
+    top, right = layout["xaxis101"], layout["yaxis101"]
+    assert (top["overlaying"], top["anchor"], top["side"]) == ("x", "y", "top")
+    assert (right["overlaying"], right["anchor"], right["side"]) == ("y", "x", "right")
+    for axis_id in ("x101", "y101"):
+        (carrier,) = _carrier(traces, axis_id)
+        assert carrier["x"] == [None] and not carrier["showlegend"]
+
+
+def test_the_cost_space_explorers_prior_axis_is_drawn(pair):
+    explorer = cost_space_explorer(pair, mode="parts", p_pos=0.3)
+    traces, layout = describe_figure(explorer.duality_chart.figure)
+    (key,) = [k for k in layout if k.startswith("xaxis1") and "overlaying" in layout[k]]
+    assert layout[key]["title"]["text"].startswith("Prior p(+)")
+    assert layout[key]["anchor"] == layout[f"xaxis{layout[key]['overlaying'][1:]}"]["anchor"]
+    assert _carrier(traces, "x" + key[len("xaxis") :])
+
+
+def test_rotated_texts_and_tick_labels_keep_their_angle():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1])
+    ax.text(0.5, 0.5, "along the diagonal", rotation=30)
+    ax.tick_params(axis="x", labelrotation=45)
+    _, layout = describe_figure(figure)
+    assert layout["annotations"][0]["textangle"] == -30.0  # plotly turns clockwise
+    assert layout["xaxis"]["tickangle"] == -45.0
+    assert "tickangle" not in layout["yaxis"]
+
+
+def test_markers_are_as_large_as_matplotlib_draws_them():
+    """At 72 dpi a point is a pixel: a marker of 10 points spans 10 px, whatever plotly's symbol
+    (a star's outer circle is 1.4 times its size); scatter's s is an area in points²."""
+    figure = Figure(dpi=72)
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1], "o", markersize=10, markeredgewidth=2)
+    ax.plot([0, 1], [0, 1], "*", markersize=14)
+    ax.plot([0, 1], [0, 1], "|", markersize=14)
+    ax.scatter([0, 1], [0, 1], s=100)
+    scatter, circle, star, bar = describe_figure(figure)[0]
+    assert circle["marker"]["size"] == pytest.approx(10.0)
+    assert circle["marker"]["line"]["width"] == pytest.approx(2.0)
+    assert (star["marker"]["symbol"], star["marker"]["size"]) == ("star", pytest.approx(10.0))
+    assert (bar["marker"]["symbol"], bar["marker"]["size"]) == ("line-ns", pytest.approx(10.0))
+    assert scatter["marker"]["size"] == pytest.approx(10.0)
+
+
+def test_a_legend_is_placed_where_matplotlib_anchors_it():
+    figure = Figure()
+    left, right = figure.subplots(1, 2)
+    for ax in (left, right):
+        ax.plot([0, 1], [0, 1], label="a")
+    left.legend(loc="upper left")
+    right.legend(loc="upper left", bbox_to_anchor=(1.02, 1.0))  # outside, on the right
+    _, layout = describe_figure(figure)
+    inside, outside = layout["legend"], layout["legend2"]
+    assert (inside["xanchor"], inside["yanchor"]) == ("left", "top")
+    assert inside["x"] == pytest.approx(layout["xaxis"]["domain"][0])
+    assert inside["y"] == pytest.approx(layout["yaxis"]["domain"][1])
+    x0, x1 = layout["xaxis2"]["domain"]
+    assert outside["x"] == pytest.approx(x0 + 1.02 * (x1 - x0)) and outside["x"] > 1.0
+
+
+def test_a_figure_legend_outside_below_the_panels_is_below_them():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1], label="a")
+    figure.legend(loc="outside lower center")
+    _, layout = describe_figure(figure)
+    assert layout["legend"]["y"] < 0 and layout["legend"]["yanchor"] == "top"
+
+
+def test_bars_and_proxy_handles_are_listed_as_the_legend_lists_them(pair):
+    """The CST explorer's bars: matplotlib labels the bar container, not its patches, and
+    recolours the legend's patches; the browser's legend lists the same entries and colours."""
+    explorer = cst_explorer(pair, cost_range=(0.3, 0.6))
+    figure = explorer.bars_chart.figure
+    legend = figure.axes[0].get_legend()
+    traces, layout = describe_figure(figure)
+    entries = [t for t in traces if t["showlegend"]]
+    assert [t["name"] for t in entries] == [text.get_text() for text in legend.get_texts()]
+    assert [t["marker"]["color"] for t in entries] == ["rgba(199,199,199,1)", "rgba(102,102,102,1)"]
+    assert layout["showlegend"] and layout["legend"]["orientation"] == "h"  # ncols=2
+
+
+def test_a_colorbar_shows_its_gradient_on_its_own_side():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1])
+    norm = mpl.colors.LogNorm(1, 100)
+    figure.colorbar(mpl.cm.ScalarMappable(norm=norm, cmap="viridis"), ax=ax, label="rounds")
+    traces, layout = describe_figure(figure)
+    (mesh,) = [t for t in traces if t["type"] == "heatmap"]
+    assert mesh["yaxis"] == "y2" and layout["yaxis2"]["side"] == "right"
+    z = np.asarray(mesh["z"], dtype=float)
+    assert z.min() == pytest.approx(0.0, abs=0.02) and z.max() == pytest.approx(1.0, abs=0.02)
+    assert mesh["colorscale"][0][1] == "rgba(68,1,84,1)"  # viridis at 0
+    assert layout["yaxis2"]["type"] == "log"
+
+
+def test_domains_are_where_the_figures_axes_are():
+    """Panels of different widths (their positions, not a grid's equal cells with set gaps),
+    and a square panel constrained to stay square."""
+    figure = Figure()
+    wide = figure.add_axes((0.05, 0.1, 0.6, 0.8))
+    narrow = figure.add_axes((0.75, 0.1, 0.2, 0.8))
+    narrow.set_aspect("equal")
+    for ax in (wide, narrow):
+        ax.plot([0, 1], [0, 1])
+    _, layout = describe_figure(figure)
+    narrow_box = narrow.get_position()  # after its aspect is applied
+    span = narrow_box.x1 - 0.05
+    assert layout["xaxis"]["domain"] == pytest.approx([0.0, 0.6 / span])
+    assert layout["xaxis2"]["domain"] == pytest.approx([0.7 / span, 1.0])
+    assert layout["yaxis2"]["scaleanchor"] == "x2" and layout["yaxis2"]["constrain"] == "domain"
+
+
+def test_a_browser_chart_is_as_wide_as_its_figure():
+    """plotly's autosize waits for Lumino's resize messages, which an anywidget view never gets
+    (every chart was 700 px wide, whatever its box): the chart has its figure's width."""
+    from costlab.widgets._kit.charts import BrowserChart
+
+    chart = BrowserChart(figsize=(12.6, 5.8), dpi=80)
+    assert chart.plot.layout.width == 1008
