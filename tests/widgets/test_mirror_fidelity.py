@@ -161,3 +161,32 @@ def test_a_browser_chart_is_as_wide_as_its_figure():
 
     chart = BrowserChart(figsize=(12.6, 5.8), dpi=80)
     assert chart.plot.layout.width == 1008
+
+
+def test_titles_texts_and_tick_labels_keep_their_place_size_and_weight():
+    figure = Figure(dpi=72)
+    ax = figure.add_subplot()
+    ax.bar([0], [2.0], edgecolor="k", linewidth=2)
+    ax.set_title("on the left", loc="left", fontsize=12)
+    ax.text(0, 2.0, "2.00", va="bottom", ha="center")
+    ax.tick_params(axis="y", labelsize=8)
+    ax.secondary_xaxis("top")
+    figure.suptitle("the figure", x=0.01, ha="left")
+    traces, layout = describe_figure(figure)
+    title, value = layout["annotations"]
+    assert (title["text"], title["x"], title["xanchor"]) == ("on the left", 0.0, "left")
+    assert title["font"]["size"] == pytest.approx(12.0) and title["yshift"] > 20  # over the axis
+    assert value["yanchor"] == "bottom"  # a bar's value sits on the bar, not across its top
+    assert layout["yaxis"]["tickfont"]["size"] == pytest.approx(8.0)
+    assert (layout["title"]["x"], layout["title"]["xanchor"]) == (0.01, "left")
+    assert traces[0]["line"] == {"width": pytest.approx(2.0), "color": "rgba(0,0,0,1)"}
+
+
+def test_a_colorbar_is_as_thin_as_matplotlib_draws_it():
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 1])
+    figure.colorbar(mpl.cm.ScalarMappable(cmap="viridis"), ax=ax)
+    _, layout = describe_figure(figure)
+    (x0, x1), (y0, y1) = layout["xaxis2"]["domain"], layout["yaxis2"]["domain"]
+    assert (x1 - x0) * figure.get_figwidth() < (y1 - y0) * figure.get_figheight() / 10

@@ -46,6 +46,8 @@ _SYMBOL |= {"^": ("triangle-up", 1.15), "v": ("triangle-down", 1.15)}
 _SYMBOL |= {"<": ("triangle-left", 1.15), ">": ("triangle-right", 1.15)}
 _SYMBOL |= {"x": ("x-thin", 1.0), "X": ("x", 1 / 1.13), "+": ("cross-thin", 1 / 1.4)}
 _SYMBOL |= {"P": ("cross", 1 / 1.2), "|": ("line-ns", 1 / 1.4), "_": ("line-ew", 1 / 1.4)}
+#: matplotlib's vertical alignments of a text as plotly's.
+_Y_ANCHOR = {"bottom": "bottom", "baseline": "bottom", "top": "top", "center": "middle"}
 #: plotly's symbols drawn by their outline only (matplotlib's unfilled markers).
 _LINE_SYMBOLS = {"x-thin", "cross-thin", "line-ns", "line-ew"}
 
@@ -95,7 +97,14 @@ def describe_figure(figure):
     traces += entries
     title = figure.get_suptitle() if hasattr(figure, "get_suptitle") else ""
     if title:
-        layout["title"] = {"text": plotly_text(title), "x": 0.5}
+        suptitle = figure._suptitle  # noqa: SLF001 - where matplotlib keeps the Text
+        align = suptitle.get_horizontalalignment()
+        layout["title"] = {
+            "text": plotly_text(title),
+            "x": float(suptitle.get_position()[0]),
+            "xanchor": align if align in ("left", "right") else "center",
+            "font": {"size": suptitle.get_fontsize() * _px(suptitle)},
+        }
     layout["annotations"] = annotations
     return traces, layout
 
@@ -199,6 +208,7 @@ def _frame(axes):
 def _domain(ax, frame):
     """The Axes' place in plotly's [0, 1] paper units: where matplotlib put it in the figure
     (``get_position``: after the layout engine and a fixed aspect), within ``frame``."""
+    ax.apply_aspect()  # a colorbar's or a square panel's box, as a draw would shrink it
     box = ax.get_position()
     x = np.clip([(box.x0 - frame.x0) / frame.width, (box.x1 - frame.x0) / frame.width], 0, 1)
     y = np.clip([(box.y0 - frame.y0) / frame.height, (box.y1 - frame.y0) / frame.height], 0, 1)
@@ -226,16 +236,21 @@ def _scale_layout(ax, which):
     }
     if len(labels) == locations.size:
         layout["ticktext"] = [label for label, keep in zip(labels, inside, strict=True) if keep]
-    angle = _tick_rotation(axis)
-    if angle:
-        layout["tickangle"] = -angle  # plotly turns clockwise, matplotlib anticlockwise
-    return layout
+    return layout | _tick_style(axis)
 
 
-def _tick_rotation(axis):
-    """The angle (degrees, anticlockwise) matplotlib draws the major tick labels at."""
+def _tick_style(axis):
+    """The major tick labels' angle, size and colour, as matplotlib draws them."""
     ticks = axis.get_major_ticks(1)  # the first tick: how tick_params set every label
-    return float(ticks[0].label1.get_rotation()) if ticks else 0.0
+    if not ticks:
+        return {}
+    label = ticks[0].label1
+    style = {
+        "tickfont": {"size": label.get_fontsize() * _px(label), "color": _rgba(label.get_color())}
+    }
+    if label.get_rotation():
+        style["tickangle"] = -float(label.get_rotation())  # plotly turns clockwise
+    return style
 
 
 def _ticks(axis):
@@ -265,7 +280,6 @@ def _secondary_layout(ax, secondary, ids, number):
     axis_id = f"{'x' if horizontal else 'y'}{number}"
     high_side = secondary._pos >= 0.5  # noqa: SLF001 - its location, 0 (bottom) to 1 (top)
     side = ("top" if high_side else "bottom") if horizontal else ("right" if high_side else "left")
-    rotation = _tick_rotation(axis)
     carrier = {"type": "scatter", "x": [None], "y": [None], "mode": "markers", "hoverinfo": "skip"}
     carrier |= {"name": "", "showlegend": False, "legendgroup": ""}
     carrier |= (
@@ -279,7 +293,7 @@ def _secondary_layout(ax, secondary, ids, number):
             "anchor": ids[1] if horizontal else ids[0],  # on its parent's frame, not paper's
             "side": side,
             "showline": False,  # the parent's frame (mirrored) is drawn already
-            **({"tickangle": -rotation} if rotation else {}),
+            **_tick_style(axis),
             "tickmode": "array",
             "tickvals": positions[inside].tolist(),
             "ticktext": [lab for lab, keep in zip(labels, inside, strict=False) if keep],
@@ -336,7 +350,8 @@ def _traces_of(artist, ax):
         return [_polygon_trace(path.vertices, artist, ax, 0) for path in artist.get_paths()]
     if isinstance(artist, Patch):
         verts = ax.transData.inverted().transform(artist.get_verts())
-        return [_fill_trace(verts, artist.get_facecolor(), artist.get_label())]
+        edge, width = artist.get_edgecolor(), artist.get_linewidth() * _px(artist)
+        return [_fill_trace(verts, artist.get_facecolor(), artist.get_label(), edge, width)]
     return []
 
 
@@ -442,8 +457,10 @@ def _polygon_trace(vertices, collection, ax, index):
     return _fill_trace(vertices, face, collection.get_label())
 
 
-def _fill_trace(vertices, face, label):
+def _fill_trace(vertices, face, label, edge=(0, 0, 0, 0), width=0.0):
+    """A filled polygon (its outline drawn where the patch has a visible edge)."""
     vertices = np.asarray(vertices, dtype=float)
+    outlined = width > 0 and to_rgba(edge)[3] > 0
     return {
         "type": "scatter",
         "x": _plain(vertices[:, 0]),
@@ -451,7 +468,9 @@ def _fill_trace(vertices, face, label):
         "mode": "lines",
         "fill": "toself",
         "fillcolor": _rgba(face),
-        "line": {"width": 0, "color": "rgba(0,0,0,0)"},
+        "line": {"width": float(width), "color": _rgba(edge)}
+        if outlined
+        else {"width": 0, "color": "rgba(0,0,0,0)"},
         "hoverinfo": "skip",
     }
 
@@ -459,25 +478,34 @@ def _fill_trace(vertices, face, label):
 def _annotations(ax, ids):
     """The Axes' texts and annotations, and its title, as plotly annotations."""
     notes = []
-    title = ax.get_title() or ax.get_title(loc="left")
-    if title:
-        x_domain_ref, y_domain_ref = f"{ids[0]} domain", f"{ids[1]} domain"
-        notes.append(
-            {
-                "text": f"<b>{plotly_text(title)}</b>",
-                "xref": x_domain_ref,
-                "yref": y_domain_ref,
-                "x": 0.5,
-                "y": 1.0,
-                "yanchor": "bottom",
-                "showarrow": False,
-            }
-        )
+    for loc, x in (("center", 0.5), ("left", 0.0), ("right", 1.0)):
+        if ax.get_title(loc=loc):
+            notes.append(_title(ax, loc, x, ids))
     for text in ax.texts:
         if not text.get_visible() or not text.get_text():
             continue
         notes.append(_note(ax, text, ids))
     return notes
+
+
+def _title(ax, loc, x, ids):
+    """An Axes title where matplotlib puts it: centred, left or right, above a top axis."""
+    title = {"center": ax.title, "left": ax._left_title, "right": ax._right_title}[loc]  # noqa: SLF001
+    text = plotly_text(title.get_text())
+    bold = title.get_fontweight() in ("bold", "heavy", "semibold", 600, 700, 800, 900)
+    above = any(c._orientation == "x" and c._pos >= 0.5 for c in ax.child_axes)  # noqa: SLF001
+    return {
+        "text": f"<b>{text}</b>" if bold else text,
+        "xref": f"{ids[0]} domain",
+        "yref": f"{ids[1]} domain",
+        "x": x,
+        "y": 1.0,
+        "xanchor": loc if loc != "center" else "center",
+        "yanchor": "bottom",
+        "yshift": 45.0 if above else 4.0,  # over a secondary axis's ticks and label
+        "font": {"size": title.get_fontsize() * _px(title), "color": _rgba(title.get_color())},
+        "showarrow": False,
+    }
 
 
 def _note(ax, text, ids):
@@ -507,6 +535,7 @@ def _note(ax, text, ids):
         "showarrow": False,
         "textangle": -float(text.get_rotation()),  # plotly turns clockwise
         "xanchor": {"left": "left", "right": "right"}.get(text.get_horizontalalignment(), "center"),
+        "yanchor": _Y_ANCHOR.get(text.get_verticalalignment(), "middle"),
         "font": {"size": float(text.get_fontsize()) * px, "color": _rgba(text.get_color())},
     }
 
