@@ -190,3 +190,17 @@ def test_a_colorbar_is_as_thin_as_matplotlib_draws_it():
     _, layout = describe_figure(figure)
     (x0, x1), (y0, y1) = layout["xaxis2"]["domain"], layout["yaxis2"]["domain"]
     assert (x1 - x0) * figure.get_figwidth() < (y1 - y0) * figure.get_figheight() / 10
+
+
+def test_a_top_axis_and_titles_under_a_suptitle_get_room_above():
+    from costlab.widgets._kit.mirror import MARGIN
+
+    figure = Figure()
+    plain = figure.add_subplot()
+    plain.plot([0, 1], [0, 1])
+    assert describe_figure(figure)[1]["margin"] == MARGIN
+    plain.secondary_xaxis("top")
+    assert describe_figure(figure)[1]["margin"]["t"] == MARGIN["t"] + 45
+    plain.set_title("a panel")
+    figure.suptitle("the figure")
+    assert describe_figure(figure)[1]["margin"]["t"] == MARGIN["t"] + 67

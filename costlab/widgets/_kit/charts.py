@@ -32,7 +32,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 from PIL import Image
 
-from costlab.widgets._kit.mirror import describe_figure
+from costlab.widgets._kit.mirror import MARGIN, describe_figure
 
 __all__ = [
     "CHARTS",
@@ -225,7 +225,7 @@ class BrowserChart(_Chart):
                 # an anywidget view (it waits for Lumino's resize messages) and left 700 px
                 "width": round(figsize[0] * dpi),
                 "autosize": True,
-                "margin": {"l": 60, "r": 20, "t": 36, "b": 50},
+                "margin": dict(MARGIN),
                 "template": "simple_white",
                 "legend": {"bgcolor": "rgba(255,255,255,0.8)", "x": 1, "xanchor": "right"},
             }

@@ -26,12 +26,16 @@ from matplotlib.transforms import Bbox
 
 from costlab.widgets._kit.legends import describe_legends
 
-__all__ = ["MAX_POINTS", "decimate", "describe_figure", "plotly_text"]
+__all__ = ["MARGIN", "MAX_POINTS", "decimate", "describe_figure", "plotly_text"]
 
 #: A line with more points than this is decimated for the browser (an explorer's chart is
 #: at most about 1,000 pixels wide; :func:`decimate` keeps each bin's first, last, lowest and
 #: highest point, so the drawn envelope is the same).
 MAX_POINTS = 4000
+
+#: plotly's margins around the plot area (px), room for the outer Axes' ticks and labels; a
+#: chart whose top row also has a top axis, or Axes titles under a suptitle, gets more above.
+MARGIN = {"l": 60, "r": 20, "t": 36, "b": 50}
 
 _DASH = {"-": "solid", "--": "dash", ":": "dot", "-.": "dashdot", "solid": "solid"}
 _DASH |= {"dashed": "dash", "dotted": "dot", "dashdot": "dashdot"}
@@ -106,7 +110,22 @@ def describe_figure(figure):
             "font": {"size": suptitle.get_fontsize() * _px(suptitle)},
         }
     layout["annotations"] = annotations
+    layout["margin"] = MARGIN | {"t": MARGIN["t"] + _room_above(axes, bool(title))}
     return traces, layout
+
+
+def _room_above(axes, suptitle):
+    """Pixels more above the plot area than :data:`MARGIN`'s, for what the top row of Axes
+    draws above itself: a top secondary axis (ticks and label), a title under a suptitle."""
+    top = max((ax.get_position().y1 for ax in axes), default=1.0)
+    room = 0
+    for ax in axes:
+        if ax.get_position().y1 < top - 1e-3:
+            continue
+        above = _has_top_axis(ax)
+        titled = any(ax.get_title(loc=loc) for loc in ("center", "left", "right"))
+        room = max(room, 45 * above + 22 * (titled and suptitle))
+    return room
 
 
 def decimate(x, y, max_points=MAX_POINTS):
@@ -233,6 +252,7 @@ def _scale_layout(ax, which):
         "mirror": True,
         "linecolor": "#444",
         "ticks": "outside",
+        "automargin": True,  # room for the ticks and titles matplotlib draws outside
     }
     if len(labels) == locations.size:
         layout["ticktext"] = [label for label, keep in zip(labels, inside, strict=True) if keep]
@@ -300,6 +320,7 @@ def _secondary_layout(ax, secondary, ids, number):
             "showgrid": False,
             "zeroline": False,
             "ticks": "outside",
+            "automargin": True,  # room for the ticks and titles matplotlib draws outside
             "title": {"text": plotly_text(axis.get_label_text())},
         }
     }
@@ -493,7 +514,7 @@ def _title(ax, loc, x, ids):
     title = {"center": ax.title, "left": ax._left_title, "right": ax._right_title}[loc]  # noqa: SLF001
     text = plotly_text(title.get_text())
     bold = title.get_fontweight() in ("bold", "heavy", "semibold", 600, 700, 800, 900)
-    above = any(c._orientation == "x" and c._pos >= 0.5 for c in ax.child_axes)  # noqa: SLF001
+    above = _has_top_axis(ax)
     return {
         "text": f"<b>{text}</b>" if bold else text,
         "xref": f"{ids[0]} domain",
@@ -506,6 +527,11 @@ def _title(ax, loc, x, ids):
         "font": {"size": title.get_fontsize() * _px(title), "color": _rgba(title.get_color())},
         "showarrow": False,
     }
+
+
+def _has_top_axis(ax):
+    """Whether a secondary x axis sits on top of ``ax`` (its ticks and label above it)."""
+    return any(c._orientation == "x" and c._pos >= 0.5 for c in ax.child_axes)  # noqa: SLF001
 
 
 def _note(ax, text, ids):
