@@ -204,3 +204,19 @@ def test_a_top_axis_and_titles_under_a_suptitle_get_room_above():
     plain.set_title("a panel")
     figure.suptitle("the figure")
     assert describe_figure(figure)[1]["margin"]["t"] == MARGIN["t"] + 67
+
+
+def test_a_best_legend_grows_from_the_corner_matplotlib_puts_it_in():
+    """plotly's legend is not matplotlib's size: anchored at the corner of matplotlib's place
+    nearest the Axes' corner, it grows away from the frame, not over the title."""
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 0.2], label="low on the right")
+    ax.plot([0, 1], [0.0, 0.1], label="lower")
+    ax.set_ylim(0, 1)
+    ax.legend(loc="best")  # matplotlib's first empty place: the upper right
+    _, layout = describe_figure(figure)
+    legend = layout["legend"]
+    assert (legend["xanchor"], legend["yanchor"]) == ("right", "top")
+    assert legend["x"] == pytest.approx(1.0, abs=0.05)
+    assert legend["y"] == pytest.approx(1.0, abs=0.05)

@@ -95,7 +95,7 @@ def describe_legends(figure, axes_ids, frame, line_trace, text):
 
 def _placement(legend, figure, frame):
     """Where plotly puts the legend (paper coordinates of ``frame``), its font and frame."""
-    x, y, (xa, ya) = *_anchor_point(legend, figure), _corner(legend)
+    x, y, (xa, ya) = _anchor(legend, figure)
     outside = getattr(legend, "_outside_loc", None) or ""
     xa = {"right": 0.0, "left": 1.0}.get(outside, xa)  # hung beside the Axes, not over them
     ya = {"lower": 1.0, "upper": 0.0}.get(outside, ya)
@@ -119,27 +119,23 @@ def _placement(legend, figure, frame):
     }
 
 
-def _corner(legend):
-    """Which corner of the legend sits on its anchor point (a ``loc`` code's, or ``best``'s
-    and a tuple ``loc``'s lower left)."""
-    loc = legend._loc  # noqa: SLF001 - matplotlib keeps the code or tuple only here
-    if isinstance(loc, int) and loc in _CORNERS:
-        return _CORNERS[loc]
-    return (0.0, 0.0)
-
-
-def _anchor_point(legend, figure):
-    """The point (figure fraction) the legend's corner sits on: its ``loc`` on its
-    ``bbox_to_anchor``, pushed outside the Axes for an ``outside`` figure legend; for ``best``,
-    the lower left of the place matplotlib chooses (measuring the legend)."""
+def _anchor(legend, figure):
+    """The point (figure fraction) a corner of the legend sits on, and which corner: its
+    ``loc`` on its ``bbox_to_anchor``, pushed outside the Axes for an ``outside`` figure legend;
+    a tuple ``loc``'s lower left; for ``best``, the corner of the place matplotlib chooses
+    (measuring the legend) nearest its anchor box's, so that plotly's legend, of another size,
+    grows away from the frame."""
     to_figure = figure.transFigure.inverted()
-    loc = legend._loc  # noqa: SLF001
+    loc = legend._loc  # noqa: SLF001 - matplotlib keeps the code or tuple only here
     if isinstance(loc, tuple):
         box = legend.get_bbox_to_anchor().transformed(to_figure)
-        return box.x0 + loc[0] * box.width, box.y0 + loc[1] * box.height
+        return box.x0 + loc[0] * box.width, box.y0 + loc[1] * box.height, (0.0, 0.0)
     if loc not in _CORNERS:  # "best": where matplotlib puts it, measured once
         box = legend.get_window_extent().transformed(to_figure)
-        return box.x0, box.y0
+        frame = legend.get_bbox_to_anchor().transformed(to_figure)
+        cx = float((box.x0 + box.x1) / 2 > (frame.x0 + frame.x1) / 2)
+        cy = float((box.y0 + box.y1) / 2 > (frame.y0 + frame.y1) / 2)
+        return box.x0 + cx * box.width, box.y0 + cy * box.height, (cx, cy)
     box = legend.get_bbox_to_anchor().transformed(to_figure)
     cx, cy = _CORNERS[loc]
     x, y = box.x0 + cx * box.width, box.y0 + cy * box.height
@@ -154,7 +150,7 @@ def _anchor_point(legend, figure):
             x = max(b.x1 for b in axes) + 0.02
         elif outside.endswith("left"):
             x = min(b.x0 for b in axes) - 0.08
-    return x, y
+    return x, y, (cx, cy)
 
 
 def _entry(handle, line_trace, px):
