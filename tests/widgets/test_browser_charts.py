@@ -100,6 +100,9 @@ def _assert_chart_equals_its_figure(chart):
                 continue
             if isinstance(artist, Line2D):
                 x, y = (np.asarray(v, dtype=float) for v in artist.get_data())
+                if artist.get_transform() is not ax.transData:  # axvline: y in axes fraction
+                    xy = (artist.get_transform() - ax.transData).transform(np.c_[x, y])
+                    x, y = xy[:, 0], xy[:, 1]
                 if x.size <= MAX_POINTS:
                     exact.append((x, y))
             elif isinstance(artist, PathCollection):

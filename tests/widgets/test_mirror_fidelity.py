@@ -220,3 +220,31 @@ def test_a_best_legend_grows_from_the_corner_matplotlib_puts_it_in():
     assert (legend["xanchor"], legend["yanchor"]) == ("right", "top")
     assert legend["x"] == pytest.approx(1.0, abs=0.05)
     assert legend["y"] == pytest.approx(1.0, abs=0.05)
+
+
+def test_a_vertical_line_spans_the_axes_and_an_annotation_has_its_text_and_arrow():
+    """``axvline``'s y is in the Axes' fraction (0 to 1 is bottom to top, whatever the data);
+    an annotation's text sits at its ``xytext``, with its arrow to ``xy``."""
+    figure = Figure()
+    ax = figure.add_subplot()
+    ax.plot([0, 1], [0, 10])
+    ax.set_ylim(0, 10)
+    ax.axvline(0.5)
+    ax.annotate(
+        "there",
+        xy=(0.2, 2.0),
+        xytext=(0.9, 0.9),
+        textcoords="axes fraction",
+        arrowprops={"arrowstyle": "->", "color": "r"},
+    )
+    ax.annotate("beside", xy=(0.4, 4.0), xytext=(6, -12), textcoords="offset points")
+    traces, layout = describe_figure(figure)
+    assert traces[1]["x"] == pytest.approx([0.5, 0.5]) and traces[1]["y"] == pytest.approx(
+        [0.0, 10.0]
+    )
+    there, beside = layout["annotations"]
+    assert (there["x"], there["y"], there["showarrow"]) == (0.2, 2.0, True)
+    assert (there["axref"], there["ayref"]) == ("x", "y")
+    assert there["ay"] == pytest.approx(9.0) and there["arrowcolor"] == "rgba(255,0,0,1)"
+    assert (beside["x"], beside["y"], beside["showarrow"]) == (0.4, 4.0, False)
+    assert beside["yshift"] < 0 < beside["xshift"]

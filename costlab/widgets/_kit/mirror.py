@@ -14,17 +14,21 @@ Pure functions of the figure: nothing here imports plotly or touches a widget.
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
 from matplotlib.collections import LineCollection, PathCollection, PolyCollection, QuadMesh
 from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.text import Annotation
 from matplotlib.transforms import Bbox
 
 from costlab.widgets._kit.legends import describe_legends
+from costlab.widgets._kit.texts import (
+    axes_annotations,
+    has_top_axis,
+    plotly_text,
+    px_per_point,
+    rgba,
+)
 
 __all__ = ["MARGIN", "MAX_POINTS", "decimate", "describe_figure", "plotly_text"]
 
@@ -50,8 +54,6 @@ _SYMBOL |= {"^": ("triangle-up", 1.15), "v": ("triangle-down", 1.15)}
 _SYMBOL |= {"<": ("triangle-left", 1.15), ">": ("triangle-right", 1.15)}
 _SYMBOL |= {"x": ("x-thin", 1.0), "X": ("x", 1 / 1.13), "+": ("cross-thin", 1 / 1.4)}
 _SYMBOL |= {"P": ("cross", 1 / 1.2), "|": ("line-ns", 1 / 1.4), "_": ("line-ew", 1 / 1.4)}
-#: matplotlib's vertical alignments of a text as plotly's.
-_Y_ANCHOR = {"bottom": "bottom", "baseline": "bottom", "top": "top", "center": "middle"}
 #: plotly's symbols drawn by their outline only (matplotlib's unfilled markers).
 _LINE_SYMBOLS = {"x-thin", "cross-thin", "line-ns", "line-ew"}
 
@@ -79,7 +81,7 @@ def describe_figure(figure):
         ids = axes_ids[ax] = _axis_ids(number, len(axes))
         layout.update(_axes_layout(ax, ids, frame))
         ax_traces = _artist_traces(ax, ids)
-        annotations += _annotations(ax, ids)
+        annotations += axes_annotations(ax, ids)
         twin = _twin_of(ax, figure)
         if twin is not None:
             twin_ids = (ids[0], f"y{100 + number}")
@@ -107,7 +109,7 @@ def describe_figure(figure):
             "text": plotly_text(title),
             "x": float(suptitle.get_position()[0]),
             "xanchor": align if align in ("left", "right") else "center",
-            "font": {"size": suptitle.get_fontsize() * _px(suptitle)},
+            "font": {"size": suptitle.get_fontsize() * px_per_point(suptitle)},
         }
     layout["annotations"] = annotations
     layout["margin"] = MARGIN | {"t": MARGIN["t"] + _room_above(axes, bool(title))}
@@ -122,7 +124,7 @@ def _room_above(axes, suptitle):
     for ax in axes:
         if ax.get_position().y1 < top - 1e-3:
             continue
-        above = _has_top_axis(ax)
+        above = has_top_axis(ax)
         titled = any(ax.get_title(loc=loc) for loc in ("center", "left", "right"))
         room = max(room, 45 * above + 22 * (titled and suptitle))
     return room
@@ -164,21 +166,6 @@ def decimate(x, y, max_points=MAX_POINTS):
             keep.extend(sorted(set(picks)))
     index = np.asarray(keep, dtype=np.intp)
     return x[index], y[index]
-
-
-def plotly_text(text):
-    """Matplotlib's label text as plotly's: mathtext's powers and Greek letters as HTML."""
-    text = str(text)
-    text = re.sub(r"\\mathdefault\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}", r"\1", text)
-    text = re.sub(r"\^\{([^{}]*)\}", r"<sup>\1</sup>", text)
-    text = re.sub(r"_\{([^{}]*)\}", r"<sub>\1</sub>", text)
-    text = re.sub(r"\^(\w)", r"<sup>\1</sup>", text)
-    text = re.sub(r"_(\w)", r"<sub>\1</sub>", text)
-    for tex, letter in (("\\pi", "π"), ("\\alpha", "α"), ("\\theta", "θ"), ("\\leq", "≤")):
-        text = text.replace(tex, letter)
-    text = text.replace("\\geq", "≥").replace("\\times", "×").replace("\\mathrm", "")
-    text = text.replace("\\,", " ").replace("\\", "")
-    return text.replace("$", "").replace("{", "").replace("}", "").replace("\n", "<br>")
 
 
 def _axis_ids(number, count):
@@ -265,9 +252,8 @@ def _tick_style(axis):
     if not ticks:
         return {}
     label = ticks[0].label1
-    style = {
-        "tickfont": {"size": label.get_fontsize() * _px(label), "color": _rgba(label.get_color())}
-    }
+    font = {"size": label.get_fontsize() * px_per_point(label), "color": rgba(label.get_color())}
+    style = {"tickfont": font}
     if label.get_rotation():
         style["tickangle"] = -float(label.get_rotation())  # plotly turns clockwise
     return style
@@ -371,20 +357,20 @@ def _traces_of(artist, ax):
         return [_polygon_trace(path.vertices, artist, ax, 0) for path in artist.get_paths()]
     if isinstance(artist, Patch):
         verts = ax.transData.inverted().transform(artist.get_verts())
-        edge, width = artist.get_edgecolor(), artist.get_linewidth() * _px(artist)
+        edge, width = artist.get_edgecolor(), artist.get_linewidth() * px_per_point(artist)
         return [_fill_trace(verts, artist.get_facecolor(), artist.get_label(), edge, width)]
     return []
 
 
 def _line_trace(line):
-    x, y = decimate(*(np.asarray(v) for v in line.get_data()))
-    colour = _rgba(line.get_color(), line.get_alpha())
+    x, y = decimate(*_data_of(line))
+    colour = rgba(line.get_color(), line.get_alpha())
     style = line.get_linestyle()
     marker = line.get_marker()
     has_marker = marker not in (None, "None", "", " ", "none")
     mode = "lines" if style not in ("None", "", " ", "none") else ""
     mode = "+".join(part for part in (mode, "markers" if has_marker else "") if part) or "lines"
-    px = _px(line)
+    px = px_per_point(line)
     trace = {
         "type": "scatter",
         "x": _plain(x),
@@ -402,15 +388,27 @@ def _line_trace(line):
     return trace
 
 
+def _data_of(line):
+    """A line's points in its Axes' data units: as they are, or (``axvline``, ``axhline``: one
+    coordinate in the Axes' fraction) brought from its own coordinates to the data's."""
+    x, y = (np.asarray(v) for v in line.get_data())
+    ax, transform = line.axes, line.get_transform()
+    if ax is None or transform is ax.transData or x.size == 0:
+        return x, y
+    points = np.column_stack([x, y]).astype(float)
+    data = (transform - ax.transData).transform(points)
+    return data[:, 0], data[:, 1]
+
+
 def _marker(line, px):
     """A Line2D's marker as plotly's: the same symbol, as large (``_SYMBOL``), its edge."""
     symbol, scale = _SYMBOL.get(str(line.get_marker()), ("circle", 1.0))
-    edge = _rgba(line.get_markeredgecolor(), line.get_alpha())
+    edge = rgba(line.get_markeredgecolor(), line.get_alpha())
     unfilled = symbol in _LINE_SYMBOLS or line.get_fillstyle() == "none"
     return {
         "symbol": symbol + ("-open" if unfilled and symbol not in _LINE_SYMBOLS else ""),
         "size": line.get_markersize() * px * scale,
-        "color": edge if unfilled else _rgba(line.get_markerfacecolor(), line.get_alpha()),
+        "color": edge if unfilled else rgba(line.get_markerfacecolor(), line.get_alpha()),
         "line": {"color": edge, "width": line.get_markeredgewidth() * px},
     }
 
@@ -418,9 +416,9 @@ def _marker(line, px):
 def _scatter_trace(collection):
     offsets = np.asarray(collection.get_offsets(), dtype=float).reshape(-1, 2)
     faces = collection.get_facecolors()
-    colours = [_rgba(face) for face in faces] if len(faces) else ["rgba(0,0,0,0)"]
+    colours = [rgba(face) for face in faces] if len(faces) else ["rgba(0,0,0,0)"]
     # ``s`` is an area in points²: a circle of sqrt(s) points across
-    sizes = np.sqrt(np.asarray(collection.get_sizes(), dtype=float)) * _px(collection)
+    sizes = np.sqrt(np.asarray(collection.get_sizes(), dtype=float)) * px_per_point(collection)
     return {
         "type": "scatter",
         "x": _plain(offsets[:, 0]),
@@ -447,8 +445,8 @@ def _segments_trace(collection):
         "y": ys,
         "mode": "lines",
         "line": {
-            "color": _rgba(colours[0]) if len(colours) else "#000",
-            "width": float(width[0]) * _px(collection) if len(width) else 1.0,
+            "color": rgba(colours[0]) if len(colours) else "#000",
+            "width": float(width[0]) * px_per_point(collection) if len(width) else 1.0,
         },
     }
 
@@ -466,7 +464,7 @@ def _mesh_trace(mesh):
         "z": np.asarray(values, dtype=float).reshape(edges.shape[0] - 1, -1).tolist(),
         "zmin": 0.0,
         "zmax": 1.0,
-        "colorscale": [[float(v), _rgba(mesh.cmap(v))] for v in stops],
+        "colorscale": [[float(v), rgba(mesh.cmap(v))] for v in stops],
         "showscale": False,
         "hoverinfo": "skip",
     }
@@ -488,103 +486,12 @@ def _fill_trace(vertices, face, label, edge=(0, 0, 0, 0), width=0.0):
         "y": _plain(vertices[:, 1]),
         "mode": "lines",
         "fill": "toself",
-        "fillcolor": _rgba(face),
-        "line": {"width": float(width), "color": _rgba(edge)}
+        "fillcolor": rgba(face),
+        "line": {"width": float(width), "color": rgba(edge)}
         if outlined
         else {"width": 0, "color": "rgba(0,0,0,0)"},
         "hoverinfo": "skip",
     }
-
-
-def _annotations(ax, ids):
-    """The Axes' texts and annotations, and its title, as plotly annotations."""
-    notes = []
-    for loc, x in (("center", 0.5), ("left", 0.0), ("right", 1.0)):
-        if ax.get_title(loc=loc):
-            notes.append(_title(ax, loc, x, ids))
-    for text in ax.texts:
-        if not text.get_visible() or not text.get_text():
-            continue
-        notes.append(_note(ax, text, ids))
-    return notes
-
-
-def _title(ax, loc, x, ids):
-    """An Axes title where matplotlib puts it: centred, left or right, above a top axis."""
-    title = {"center": ax.title, "left": ax._left_title, "right": ax._right_title}[loc]  # noqa: SLF001
-    text = plotly_text(title.get_text())
-    bold = title.get_fontweight() in ("bold", "heavy", "semibold", 600, 700, 800, 900)
-    above = _has_top_axis(ax)
-    return {
-        "text": f"<b>{text}</b>" if bold else text,
-        "xref": f"{ids[0]} domain",
-        "yref": f"{ids[1]} domain",
-        "x": x,
-        "y": 1.0,
-        "xanchor": loc if loc != "center" else "center",
-        "yanchor": "bottom",
-        "yshift": 45.0 if above else 4.0,  # over a secondary axis's ticks and label
-        "font": {"size": title.get_fontsize() * _px(title), "color": _rgba(title.get_color())},
-        "showarrow": False,
-    }
-
-
-def _has_top_axis(ax):
-    """Whether a secondary x axis sits on top of ``ax`` (its ticks and label above it)."""
-    return any(c._orientation == "x" and c._pos >= 0.5 for c in ax.child_axes)  # noqa: SLF001
-
-
-def _note(ax, text, ids):
-    if isinstance(text, Annotation):
-        anchor = text.xy
-        coords = text.xycoords if isinstance(text.xycoords, str) else "data"
-        x, y = _to_data(ax, anchor, coords)
-        offset = text.get_position() if text.anncoords == "offset points" else (0.0, 0.0)
-    else:
-        x, y = ax.transData.inverted().transform(
-            text.get_transform().transform(text.get_position())
-        )
-        offset = (0.0, 0.0)
-    if ax.get_xscale() == "log":
-        x = float(np.log10(x)) if x > 0 else x
-    if ax.get_yscale() == "log":
-        y = float(np.log10(y)) if y > 0 else y
-    px = _px(text)
-    return {
-        "text": plotly_text(text.get_text()),
-        "x": float(x),
-        "y": float(y),
-        "xref": ids[0],
-        "yref": ids[1],
-        "xshift": float(offset[0]) * px,
-        "yshift": float(offset[1]) * px,
-        "showarrow": False,
-        "textangle": -float(text.get_rotation()),  # plotly turns clockwise
-        "xanchor": {"left": "left", "right": "right"}.get(text.get_horizontalalignment(), "center"),
-        "yanchor": _Y_ANCHOR.get(text.get_verticalalignment(), "middle"),
-        "font": {"size": float(text.get_fontsize()) * px, "color": _rgba(text.get_color())},
-    }
-
-
-def _to_data(ax, xy, coords):
-    if coords == "data":
-        return xy
-    transform = {"axes fraction": ax.transAxes, "figure fraction": ax.figure.transFigure}.get(
-        coords, ax.transData
-    )
-    return ax.transData.inverted().transform(transform.transform(xy))
-
-
-def _px(artist):
-    """CSS pixels per point for ``artist``: its figure's (a chart is as many pixels across as
-    its figure, like the figure's PNG), 96 / 72 for an artist on no figure."""
-    figure = artist.get_figure(root=True) if hasattr(artist, "get_figure") else None
-    return figure.dpi / 72.0 if figure is not None else 96.0 / 72.0
-
-
-def _rgba(colour, alpha=None):
-    r, g, b, a = to_rgba(colour, alpha)
-    return f"rgba({round(r * 255)},{round(g * 255)},{round(b * 255)},{a:.3g})"
 
 
 def _plain(values):
