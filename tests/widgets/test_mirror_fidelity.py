@@ -94,6 +94,7 @@ def test_a_legend_is_placed_where_matplotlib_anchors_it():
     _, layout = describe_figure(figure)
     inside, outside = layout["legend"], layout["legend2"]
     assert (inside["xanchor"], inside["yanchor"]) == ("left", "top")
+    assert inside["tracegroupgap"] == 0  # entries as close as matplotlib's
     assert inside["x"] == pytest.approx(layout["xaxis"]["domain"][0])
     assert inside["y"] == pytest.approx(layout["yaxis"]["domain"][1])
     x0, x1 = layout["xaxis2"]["domain"]

@@ -112,6 +112,7 @@ def _placement(legend, figure, frame):
         "xref": "paper",
         "yref": "paper",
         "orientation": "h" if getattr(legend, "_ncols", 1) > 1 else "v",
+        "tracegroupgap": 0,  # each entry is its own group (its curves'): no gap between them
         "font": {"size": float(fontsize) * figure.dpi / 72.0},
         "bgcolor": _rgba(box.get_facecolor()) if framed else "rgba(0,0,0,0)",
         "bordercolor": _rgba(box.get_edgecolor()) if framed else "rgba(0,0,0,0)",
