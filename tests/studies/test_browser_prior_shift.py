@@ -134,6 +134,14 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
     wait_for_charts(page, _CHARTS, timeout=MOVE_TIMEOUT)  # both figures' traces drawn
     widget = page.locator(".costlab-prior-shift")
     widget.screenshot(path=tmp_path / "prior_shift_before.png")
+    # each chart as wide as its box (plotly sized it once the box was shown, not 700 px)
+    widths = page.evaluate(
+        """(css) => css.map(c => { const box = document.querySelector(c);
+            return [box.clientWidth, Number(box.querySelector('.main-svg').getAttribute('width'))];
+        })""",
+        _CHARTS,
+    )
+    assert all(abs(box - svg) <= 2 and box > 700 for box, svg in widths), widths
 
     before = page.evaluate(_READ)
     assert (before["dataset"], before["classifier"], before["condition"]) == (

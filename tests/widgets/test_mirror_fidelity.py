@@ -155,13 +155,18 @@ def test_domains_are_where_the_figures_axes_are():
     assert layout["yaxis2"]["scaleanchor"] == "x2" and layout["yaxis2"]["constrain"] == "domain"
 
 
-def test_a_browser_chart_is_as_wide_as_its_figure():
-    """plotly's autosize waits for Lumino's resize messages, which an anywidget view never gets
-    (every chart was 700 px wide, whatever its box): the chart has its figure's width."""
+def test_a_browser_chart_is_drawn_once_its_box_has_a_width():
+    """plotly sizes a chart to its element when it renders it, and its autosize waits for
+    Lumino's resize messages, which an anywidget view never gets (every chart was 700 px wide,
+    whatever its box): the chart renders once its element has a width, and has no fixed width.
+    tests/studies/test_browser_prior_shift.py checks the widths on the page."""
     from costlab.widgets._kit.charts import BrowserChart
 
     chart = BrowserChart(figsize=(12.6, 5.8), dpi=80)
-    assert chart.plot.layout.width == 1008
+    assert chart.plot.layout.width is None and chart.plot.layout.autosize
+    esm = chart.plot._esm
+    shim = esm[esm.rindex('{type: "text/javascript"}') :]
+    assert "new ResizeObserver" in shim and "await sized(context.el);" in shim
 
 
 def test_titles_texts_and_tick_labels_keep_their_place_size_and_weight():

@@ -221,9 +221,6 @@ class BrowserChart(_Chart):
         self.plot = _figure_widget()(
             layout={
                 "height": round(figsize[1] * dpi * 1.1),
-                # as wide as the figure (its PNG's width): plotly's own autosize never runs in
-                # an anywidget view (it waits for Lumino's resize messages) and left 700 px
-                "width": round(figsize[0] * dpi),
                 "autosize": True,
                 "margin": dict(MARGIN),
                 "template": "simple_white",
@@ -272,9 +269,19 @@ class BrowserChart(_Chart):
 #: widget and drops every message to a widget not initialised within 2 s; on two cores one
 #: import of the bundle takes 1-2.5 s, four 7-9 s, and those charts never followed a move. So
 #: ``initialize`` returns at once and plotly's own ``initialize`` and ``render`` run once the
-#: bundle is there (a change sent before that is in the state the chart then draws).
+#: bundle is there (a change sent before that is in the state the chart then draws). plotly sizes
+#: a chart to its element when it renders it (its later resizing waits for Lumino's messages,
+#: which an anywidget view never gets): the element takes its box's width and ``render`` waits
+#: until it has one (it is on the page and shown), else every chart was 700 px wide whatever its
+#: box.
 _SHARED_ESM = """const bundle = (globalThis[%(key)s] ??= import(URL.createObjectURL(
     new Blob([%(source)s], {type: "text/javascript"}))));
+const sized = el => new Promise(resolve => {
+    const observer = new ResizeObserver(() => {
+        if (el.clientWidth > 0) { observer.disconnect(); resolve(); }
+    });
+    observer.observe(el);
+});
 export default () => {
     let plotly = bundle.then(m => m.default());
     return {
@@ -284,7 +291,11 @@ export default () => {
                 return widget;
             });
         },
-        async render(context) { return (await plotly).render(context); },
+        async render(context) {
+            context.el.style.width = "100%%";  // its box's width, not its content's (none yet)
+            await sized(context.el);
+            return (await plotly).render(context);
+        },
     };
 };
 """
