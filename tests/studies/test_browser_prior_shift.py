@@ -9,7 +9,9 @@ browser by plotly) to show new traces (``_browser_kit.wait_for_charts``), and ch
 numbers against :func:`costlab.metrics.operating_point` and
 :func:`costlab.metrics.fold_operating_points` computed here on the same cached scores.
 Screenshots of the widget before and after the move go to the test's temporary folder (and to
-``COSTLAB_SCREENSHOT=path.png`` if set). Four more moves are then timed from key press to repaint
+``COSTLAB_SCREENSHOT=path.png`` if set); at the two nearby priors the move leaves (0.1 and
+0.0631) Fig. 4's value labels must not overlap on the page (issue 34 item 4; a screenshot of
+Fig. 4 beside the others). Four more moves are then timed from key press to repaint
 (``_browser_kit.each_move_repaints``).
 
 Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``; see
@@ -81,6 +83,33 @@ def voila_url(study, tmp_path_factory):
         yield url
 
 
+#: The value labels of Fig. 4's markers ("0.456": a POSfrac or purity to three decimals) in the
+#: browser-drawn chart, each with its panel's axis (its annotation's ``data-index`` order is
+#: plotly's) and its box on the page.
+_VALUE_LABELS = """() => [...document.querySelectorAll(
+        '.costlab-figure-4-chart .annotation-text')]
+    .map(n => ({text: n.textContent.trim(), box: n.getBoundingClientRect().toJSON()}))
+    .filter(label => /^\\d\\.\\d{3}$/.test(label.text))"""
+
+
+def _assert_nearby_value_labels_apart(page, tmp_path):
+    """Issue 34 item 4: at two nearby priors (0.1 and the slider's 0.0631) Fig. 4's value labels
+    sit side by side or one under the other, never over each other (a screenshot shows it)."""
+    page.locator(".costlab-figure-4-chart").screenshot(path=tmp_path / "figure_4_nearby.png")
+    labels = page.evaluate(_VALUE_LABELS)
+    assert len(labels) >= 6, labels  # four priors' labels, in two panels
+
+    def across(a, b):  # their extents overlap left to right: they would collide unmoved
+        return a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+
+    def over(a, b):
+        return across(a, b) and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"]
+
+    pairs = [(a, b) for i, a in enumerate(labels) for b in labels[i + 1 :]]
+    assert any(across(a["box"], b["box"]) for a, b in pairs)  # nearby priors: the condition
+    assert not [(a, b) for a, b in pairs if over(a["box"], b["box"])]
+
+
 def _expected(run, prior):
     """Pooled and fold-mean POSfrac of Highleyman's LDC at TPr = 80 %, computed here."""
     result = run.results[("Highleyman", "LDC")]
@@ -105,6 +134,14 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
     wait_for_charts(page, _CHARTS, timeout=MOVE_TIMEOUT)  # both figures' traces drawn
     widget = page.locator(".costlab-prior-shift")
     widget.screenshot(path=tmp_path / "prior_shift_before.png")
+    # each chart as wide as its box (plotly sized it once the box was shown, not 700 px)
+    widths = page.evaluate(
+        """(css) => css.map(c => { const box = document.querySelector(c);
+            return [box.clientWidth, Number(box.querySelector('.main-svg').getAttribute('width'))];
+        })""",
+        _CHARTS,
+    )
+    assert all(abs(box - svg) <= 2 and box > 700 for box, svg in widths), str(widths)
 
     before = page.evaluate(_READ)
     assert (before["dataset"], before["classifier"], before["condition"]) == (
@@ -146,6 +183,7 @@ def test_moving_the_prior_slider_redraws_the_table_2_row_and_both_figures(
     assert after["pooled"] < before["pooled"]  # fewer targets: fewer cases flagged at TPr 80 %
     assert np.isfinite(after["summary"]) and after["printed"][2] == "—"  # no printed value
     widget.screenshot(path=tmp_path / "prior_shift_after.png")
+    _assert_nearby_value_labels_apart(page, tmp_path)
     screenshot = os.environ.get("COSTLAB_SCREENSHOT")
     if screenshot:
         save_small_png(widget.screenshot(), screenshot)

@@ -8,7 +8,9 @@ when the environment has one); Debian's Chromium loads it offline (``_browser_ki
 preset, moves the boosting-round slider and the Beta(a, ·) slider with the keyboard, waits for
 the charts (drawn in the browser by plotly) to show new traces, checks the numbers again, and
 saves a screenshot of the explorer, its charts drawn, in its temporary folder (and at
-``COSTLAB_SCENARIO_SCREENSHOT`` when set); then it times four more moves of a from key
+``COSTLAB_SCENARIO_SCREENSHOT`` when set). The Beta's a then goes to the slider's minimum, 0.1
+(one Home key): the scenario curves must end at finite values and the H table hold no NaN
+(issue 34 item 4; a screenshot of the scenario chart). Then it times four more moves of a from key
 press to repaint (``_browser_kit.each_move_repaints``).
 
 Skips without Chromium, Playwright or Voila unless ``COSTLAB_REQUIRE_BROWSER=1``. Run it with
@@ -133,6 +135,40 @@ def _loss(expected, density, k):
     return {m: 1 - h_measure(y, staged[m][k - 1], density=density) for m in MODELS}
 
 
+#: Every curve of the browser-drawn scenario chart (its plotly traces' data: more than two
+#: points), with its first and last y (null where the chart has a gap: a NaN in the kernel).
+_CURVE_ENDS = """() => document.querySelector('.costlab-scenario-chart .js-plotly-plot').data
+    .filter(t => t.y && t.y.length > 2)
+    .map(t => ({name: t.name, first: t.y[0], last: t.y[t.y.length - 1]}))"""
+
+
+def _assert_finite_for_a_below_1(page, tmp_path):
+    """Issue 34 item 4: a Beta with a below 1 (the slider's minimum, a = 0.1, one Home key) is
+    infinite at c = 0, and its scenario curves end at 0 there, not NaN; the H table neither."""
+    charts = _remember_charts(page)
+    handle = page.locator(".costlab-scn-beta-a .noUi-handle")
+    handle.focus()
+    handle.press("Home")
+    page.wait_for_function(
+        "() => document.querySelector('table.costlab-scenario-h')"
+        "?.dataset.density.startsWith('Beta(0.1,')",
+        timeout=MOVE_TIMEOUT,
+    )
+    _wait_for_new(page, charts, ["scenario"])
+    page.locator(".costlab-scenario-chart").screenshot(path=tmp_path / "scenario_a_below_1.png")
+    ends = page.evaluate(_CURVE_ENDS)
+    assert ends and all(
+        isinstance(end[key], float | int) and np.isfinite(end[key])
+        for end in ends
+        for key in ("first", "last")
+    ), ends
+    values = page.evaluate(
+        "() => [...document.querySelectorAll('table.costlab-scenario-h td[data-value]')]"
+        ".map(td => td.dataset.value)"
+    )
+    assert values and all(np.isfinite(float(value)) for value in values), values
+
+
 def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected, tmp_path):
     page = browser.new_page(viewport={"width": 1280, "height": 3000})
     errors = []
@@ -189,6 +225,8 @@ def test_the_scenario_explorer_follows_its_controls(browser, voila_url, expected
     screenshot = os.environ.get("COSTLAB_SCENARIO_SCREENSHOT")
     if screenshot:
         save_small_png(page.locator(".costlab-scenario-explorer").screenshot(), screenshot)
+
+    _assert_finite_for_a_below_1(page, tmp_path)
 
     # move-to-paint: each move of the Beta's a (two log steps up, two down) repaints the H
     # table and the density, scenario and risk charts

@@ -102,6 +102,9 @@ def _assert_chart_equals_its_figure(chart):
                 continue
             if isinstance(artist, Line2D):
                 x, y = (np.asarray(v, dtype=float) for v in artist.get_data())
+                if artist.get_transform() is not ax.transData:  # axvline: y in axes fraction
+                    xy = (artist.get_transform() - ax.transData).transform(np.c_[x, y])
+                    x, y = xy[:, 0], xy[:, 1]
                 if x.size <= MAX_POINTS:
                     exact.append((x, y))
             elif isinstance(artist, PathCollection):
@@ -251,22 +254,26 @@ def test_a_log_axis_and_annotations_are_in_log_units():
     assert note["text"] == "here" and note["x"] == pytest.approx(-2.0) and note["y"] == 1.5
 
 
-def test_panels_with_the_same_legend_list_each_label_once():
-    """Two panels each with a legend of the same curves: plotly's one legend lists each once."""
+def test_each_panels_legend_is_a_plotly_legend_of_its_own():
+    """Two panels each with a legend of the same curves: two plotly legends, each listing its
+    panel's labels (legend-only entries), each curve toggled with the entries of its name."""
     figure = Figure()
     for ax in figure.subplots(1, 2):
         ax.plot([0, 1], [0, 1], label="a")
         ax.plot([0, 1], [1, 0], label="b")
         ax.legend()
     traces, layout = describe_figure(figure)
-    assert layout["showlegend"]
-    assert [(t["name"], t["showlegend"]) for t in traces] == [
-        ("a", True),
-        ("b", True),
-        ("a", False),
-        ("b", False),
+    assert layout["showlegend"] and {"legend", "legend2"} <= set(layout)
+    curves, entries = traces[:4], traces[4:]
+    assert not any(t["showlegend"] for t in curves)
+    assert [t["legendgroup"] for t in curves] == ["a", "b", "a", "b"]  # toggled together
+    assert [(t["name"], t["legend"], t["x"]) for t in entries] == [
+        ("a", "legend", [None]),
+        ("b", "legend", [None]),
+        ("a", "legend2", [None]),
+        ("b", "legend2", [None]),
     ]
-    assert [t["legendgroup"] for t in traces] == ["a", "b", "a", "b"]  # toggled together
+    assert all(t["showlegend"] and t["legendgroup"] == t["name"] for t in entries)
 
 
 def test_styles_are_read_from_the_artists():
@@ -277,9 +284,10 @@ def test_styles_are_read_from_the_artists():
     ax.fill_between([0, 1], [0, 0], [1, 1], color="b", alpha=0.2)
     ax.legend()
     traces, layout = describe_figure(figure)
-    fill, first, second = traces  # a collection is drawn below lines (zorder 1 < 2)
+    fill, first, second, entry = traces  # a collection is drawn below lines (zorder 1 < 2)
     assert first["line"]["dash"] == "dash" and first["line"]["color"] == "rgba(228,26,28,1)"
-    assert first["name"] == "a" and first["showlegend"] and layout["showlegend"]
+    assert first["name"] == "a" and layout["showlegend"]
+    assert entry["name"] == "a" and entry["showlegend"] and entry["line"] == first["line"]
     assert second["mode"] == "lines+markers" and second["line"]["dash"] == "dot"
     assert not second["showlegend"]
     assert fill["fill"] == "toself" and fill["fillcolor"] == "rgba(0,0,255,0.2)"

@@ -35,7 +35,9 @@ _SETUP = """async ([chartEsm, loaderEsm, bundle]) => {
     };
     const box = document.createElement("div"), ref = document.createElement("div");
     for (const el of [box, ref]) { el.style.width = "800px"; document.body.appendChild(el); }
-    chart.render({model, el: box});
+    const view = document.createElement("div");  // anywidget's element for the view, in a box
+    box.appendChild(view);
+    chart.render({model, el: view});
     const Plotly = await globalThis.costlabPlotly.promise;
     let kind = null;
     for (const name of ["react", "restyle"]) {  // which way the chart took
@@ -100,4 +102,23 @@ def test_every_update_draws_what_plotly_draws_for_that_figure(browser):  # noqa:
         kinds.append(result["kind"])
     # the first drawing, a new type, layout or trace count: react; a move, a style: restyle
     assert kinds == ["react", "restyle", "restyle", None, "restyle", "restyle"] + ["react"] * 3
+    page.close()
+
+
+def test_a_chart_takes_its_boxs_width_when_shown_and_follows_it(browser):  # noqa: F811
+    """A chart drawn while hidden (an explorer's box before its first drawing) is as wide as its
+    box once shown, and follows the box when it is resized (plotly's own resizing waits for
+    messages an anywidget view never gets: every chart was 700 px wide)."""
+    page = browser.new_page()
+    page.evaluate(_SETUP, [_CHART_ESM, _LOADER_ESM, loader().bundle])
+    traces, layout = _figures()[0]
+    widths = """() => [...document.querySelectorAll('.js-plotly-plot')].map(
+        el => [el.parentElement.getBoundingClientRect().width,
+               el.querySelector('.main-svg')?.getBoundingClientRect().width])"""
+    page.evaluate("() => { document.body.firstElementChild.style.display = 'none'; }")
+    page.evaluate("([t, l]) => window.step(t, l)", [traces, layout])
+    page.evaluate("() => { document.body.firstElementChild.style.display = 'block'; }")
+    for box in (800, 560):
+        page.evaluate(f"() => {{ document.body.firstElementChild.style.width = '{box}px'; }}")
+        page.wait_for_function(f"() => ({widths})()[0][1] === {box}", timeout=10_000)
     page.close()

@@ -32,7 +32,7 @@ from matplotlib.figure import Figure
 from matplotlib.ticker import FixedFormatter, FixedLocator
 from PIL import Image
 
-from costlab.widgets._kit.mirror import describe_figure
+from costlab.widgets._kit.mirror import MARGIN, describe_figure
 from costlab.widgets._kit.plotly_chart import PlotlyChart, jsonable
 
 __all__ = [
@@ -237,7 +237,7 @@ class BrowserChart(_Chart):
         self._style = {
             "height": round(figsize[1] * dpi * 1.1),
             "autosize": True,
-            "margin": {"l": 60, "r": 20, "t": 36, "b": 50},
+            "margin": dict(MARGIN),
             "template": _template(),
             "legend": {"bgcolor": "rgba(255,255,255,0.8)", "x": 1, "xanchor": "right"},
         }

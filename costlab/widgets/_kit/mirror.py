@@ -14,29 +14,48 @@ Pure functions of the figure: nothing here imports plotly or touches a widget.
 
 from __future__ import annotations
 
-import re
-
 import numpy as np
-from matplotlib.collections import LineCollection, PathCollection, PolyCollection
+from matplotlib.collections import LineCollection, PathCollection, PolyCollection, QuadMesh
 from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
-from matplotlib.text import Annotation
+from matplotlib.transforms import Bbox
 
-__all__ = ["MAX_POINTS", "decimate", "describe_figure", "plotly_text"]
+from costlab.widgets._kit.legends import describe_legends
+from costlab.widgets._kit.texts import (
+    axes_annotations,
+    has_top_axis,
+    plotly_text,
+    px_per_point,
+    rgba,
+)
+
+__all__ = ["MARGIN", "MAX_POINTS", "decimate", "describe_figure", "plotly_text"]
 
 #: A line with more points than this is decimated for the browser (an explorer's chart is
 #: at most about 1,000 pixels wide; :func:`decimate` keeps each bin's first, last, lowest and
 #: highest point, so the drawn envelope is the same).
 MAX_POINTS = 4000
 
+#: plotly's margins around the plot area (px), room for the outer Axes' ticks and labels; a
+#: chart whose top row also has a top axis, or Axes titles under a suptitle, gets more above.
+MARGIN = {"l": 60, "r": 20, "t": 36, "b": 50}
+
 _DASH = {"-": "solid", "--": "dash", ":": "dot", "-.": "dashdot", "solid": "solid"}
 _DASH |= {"dashed": "dash", "dotted": "dot", "dashdot": "dashdot"}
-_SYMBOL = {"o": "circle", "s": "square", "^": "triangle-up", "v": "triangle-down", "D": "diamond"}
-_SYMBOL |= {"d": "diamond", "x": "x", "X": "x", "+": "cross", "P": "cross", "*": "star"}
-_SYMBOL |= {"<": "triangle-left", ">": "triangle-right", "p": "pentagon", "h": "hexagon"}
-#: Points (matplotlib) to CSS pixels (plotly).
-_PX = 96.0 / 72.0
+#: matplotlib's markers as plotly's symbols, and the factor that draws each as large: a marker
+#: of ``markersize`` points spans that many points (its circle's diameter, a star's outer
+#: circle, a line's length), plotly's symbols of ``size`` px from 1 (circle, square) to 1.4 (a
+#: star's outer circle, a line marker) times ``size``.
+_SYMBOL = {"o": ("circle", 1.0), "s": ("square", 1.0), "p": ("pentagon", 1.0)}
+_SYMBOL |= {"h": ("hexagon", 1.0), "H": ("hexagon2", 1.0), "*": ("star", 1 / 1.4)}
+_SYMBOL |= {"D": ("diamond", 1.41 / 1.3), "d": ("diamond-tall", 1.41 / 1.3)}
+_SYMBOL |= {"^": ("triangle-up", 1.15), "v": ("triangle-down", 1.15)}
+_SYMBOL |= {"<": ("triangle-left", 1.15), ">": ("triangle-right", 1.15)}
+_SYMBOL |= {"x": ("x-thin", 1.0), "X": ("x", 1 / 1.13), "+": ("cross-thin", 1 / 1.4)}
+_SYMBOL |= {"P": ("cross", 1 / 1.2), "|": ("line-ns", 1 / 1.4), "_": ("line-ew", 1 / 1.4)}
+#: plotly's symbols drawn by their outline only (matplotlib's unfilled markers).
+_LINE_SYMBOLS = {"x-thin", "cross-thin", "line-ns", "line-ew"}
 
 
 def describe_figure(figure):
@@ -56,12 +75,13 @@ def describe_figure(figure):
         Axes domains, ranges, scales, ticks, titles, annotations and the legend.
     """
     axes = [ax for ax in figure.axes if ax.get_visible() and not _is_twin(ax, figure)]
-    traces, layout, annotations = [], {"showlegend": False}, []
+    traces, layout, annotations, axes_ids = [], {}, [], {}
+    frame = _frame(axes)
     for number, ax in enumerate(axes, start=1):
-        ids = _axis_ids(number, len(axes))
-        layout.update(_axes_layout(ax, ids, figure))
+        ids = axes_ids[ax] = _axis_ids(number, len(axes))
+        layout.update(_axes_layout(ax, ids, frame))
         ax_traces = _artist_traces(ax, ids)
-        annotations += _annotations(ax, ids)
+        annotations += axes_annotations(ax, ids)
         twin = _twin_of(ax, figure)
         if twin is not None:
             twin_ids = (ids[0], f"y{100 + number}")
@@ -74,16 +94,40 @@ def describe_figure(figure):
             }
             ax_traces = _artist_traces(twin, twin_ids) + ax_traces  # the twin is drawn below
         for secondary in ax.child_axes:
-            layout.update(_secondary_layout(ax, secondary, ids, 100 + number))
-        if ax.get_legend() is not None:
-            layout["showlegend"] = True
+            secondary_layout, carrier = _secondary_layout(ax, secondary, ids, 100 + number)
+            layout.update(secondary_layout)
+            ax_traces.append(carrier)
         traces += ax_traces
-    _list_each_name_once(traces)
+    legends, entries = describe_legends(figure, axes_ids, frame, _line_trace, plotly_text)
+    layout.update(legends, showlegend=bool(legends))
+    traces += entries
     title = figure.get_suptitle() if hasattr(figure, "get_suptitle") else ""
     if title:
-        layout["title"] = {"text": plotly_text(title), "x": 0.5}
+        suptitle = figure._suptitle  # noqa: SLF001 - where matplotlib keeps the Text
+        align = suptitle.get_horizontalalignment()
+        layout["title"] = {
+            "text": plotly_text(title),
+            "x": float(suptitle.get_position()[0]),
+            "xanchor": align if align in ("left", "right") else "center",
+            "font": {"size": suptitle.get_fontsize() * px_per_point(suptitle)},
+        }
     layout["annotations"] = annotations
+    layout["margin"] = MARGIN | {"t": MARGIN["t"] + _room_above(axes, bool(title))}
     return traces, layout
+
+
+def _room_above(axes, suptitle):
+    """Pixels more above the plot area than :data:`MARGIN`'s, for what the top row of Axes
+    draws above itself: a top secondary axis (ticks and label), a title under a suptitle."""
+    top = max((ax.get_position().y1 for ax in axes), default=1.0)
+    room = 0
+    for ax in axes:
+        if ax.get_position().y1 < top - 1e-3:
+            continue
+        above = has_top_axis(ax)
+        titled = any(ax.get_title(loc=loc) for loc in ("center", "left", "right"))
+        room = max(room, 45 * above + 22 * (titled and suptitle))
+    return room
 
 
 def decimate(x, y, max_points=MAX_POINTS):
@@ -124,21 +168,6 @@ def decimate(x, y, max_points=MAX_POINTS):
     return x[index], y[index]
 
 
-def plotly_text(text):
-    """Matplotlib's label text as plotly's: mathtext's powers and Greek letters as HTML."""
-    text = str(text)
-    text = re.sub(r"\\mathdefault\{([^{}]*(?:\{[^{}]*\}[^{}]*)*)\}", r"\1", text)
-    text = re.sub(r"\^\{([^{}]*)\}", r"<sup>\1</sup>", text)
-    text = re.sub(r"_\{([^{}]*)\}", r"<sub>\1</sub>", text)
-    text = re.sub(r"\^(\w)", r"<sup>\1</sup>", text)
-    text = re.sub(r"_(\w)", r"<sub>\1</sub>", text)
-    for tex, letter in (("\\pi", "π"), ("\\alpha", "α"), ("\\theta", "θ"), ("\\leq", "≤")):
-        text = text.replace(tex, letter)
-    text = text.replace("\\geq", "≥").replace("\\times", "×").replace("\\mathrm", "")
-    text = text.replace("\\,", " ").replace("\\", "")
-    return text.replace("$", "").replace("{", "").replace("}", "").replace("\n", "<br>")
-
-
 def _axis_ids(number, count):
     suffix = "" if number == 1 else str(number)
     return f"x{suffix}", f"y{suffix}"
@@ -149,65 +178,47 @@ def _layout_key(axis_id):
     return f"{axis_id[0]}axis{axis_id[1:]}"
 
 
-def _axes_layout(ax, ids, figure):
-    """Domain, range, scale, ticks and title of one Axes (its subplot's place in the grid)."""
-    x_domain, y_domain = _domain(ax, figure)
+def _axes_layout(ax, ids, frame):
+    """Domain, range, scale, ticks, sides and title of one Axes (its place in the figure)."""
+    x_domain, y_domain = _domain(ax, frame)
     x_key, y_key = _layout_key(ids[0]), _layout_key(ids[1])
     layout = {
         x_key: {
             **_scale_layout(ax, "x"),
             "domain": x_domain,
             "anchor": ids[1],
+            "side": "top" if ax.xaxis.get_ticks_position() == "top" else "bottom",
             "title": {"text": plotly_text(ax.get_xlabel())},
         },
         y_key: {
             **_scale_layout(ax, "y"),
             "domain": y_domain,
             "anchor": ids[0],
+            "side": "right" if ax.yaxis.get_ticks_position() == "right" else "left",
             "title": {"text": plotly_text(ax.get_ylabel())},
         },
     }
+    if ax.get_aspect() == 1.0 and ax.get_xscale() == ax.get_yscale() == "linear":
+        # a square ROC stays square: plotly narrows the longer side's domain, not its range
+        layout[y_key] |= {"scaleanchor": ids[0], "scaleratio": 1.0, "constrain": "domain"}
+        layout[x_key]["constrain"] = "domain"
     return layout
 
 
-def _domain(ax, figure):
-    """The Axes' share of the figure in plotly's [0, 1] paper units, from its cell in the
-    figure's grid (its width and height ratios kept); an Axes in a cell split further (a
-    colorbar's, a nested grid's) keeps its place inside that cell."""
-    spec = ax.get_subplotspec()
-    if spec is None:
-        box = ax.get_position()
-        return [box.x0, box.x1], [box.y0, box.y1]
-    cell = spec.get_topmost_subplotspec()
-    grid = cell.get_gridspec()
-    rows, cols = grid.get_geometry()
-    gap_x, gap_y = (0.08, 0.12) if cols > 1 or rows > 1 else (0.0, 0.0)
-    xs = _edges(grid.get_width_ratios(), cols)
-    ys = 1 - _edges(grid.get_height_ratios(), rows)
-    c0, c1 = cell.colspan.start, cell.colspan.stop
-    r0, r1 = cell.rowspan.start, cell.rowspan.stop
-    x = [xs[c0] + (gap_x / 2 if c0 else 0), xs[c1] - (gap_x / 2 if c1 < cols else 0)]
-    y = [ys[r1] + (gap_y / 2 if r1 < rows else 0), ys[r0] - (gap_y / 2 if r0 else 0)]
-    outer, inner = cell.get_position(figure), ax.get_position()
-    return _inside(x, outer.x0, outer.width, inner.x0, inner.x1), _inside(
-        y, outer.y0, outer.height, inner.y0, inner.y1
-    )
+def _frame(axes):
+    """The box (figure fraction) around every Axes: plotly's plot area, paper's [0, 1]."""
+    boxes = [ax.get_position() for ax in axes]
+    return Bbox.union(boxes) if boxes else Bbox.unit()
 
 
-def _edges(ratios, count):
-    """Where a grid's cells start and end, in [0, 1], given their ratios (equal if None)."""
-    sizes = np.ones(count) if ratios is None else np.asarray(ratios, dtype=float)
-    return np.concatenate([[0.0], np.cumsum(sizes) / sizes.sum()])
-
-
-def _inside(domain, start, size, low, high):
-    """``domain`` (a cell's) narrowed to where [low, high] lies in the cell [start, start +
-    size] (figure units); the whole domain for an Axes that fills its cell."""
-    width = domain[1] - domain[0]
-    return [
-        float(domain[0] + width * (low - start) / size),
-        float(domain[0] + width * (high - start) / size),
-    ]
+def _domain(ax, frame):
+    """The Axes' place in plotly's [0, 1] paper units: where matplotlib put it in the figure
+    (``get_position``: after the layout engine and a fixed aspect), within ``frame``."""
+    ax.apply_aspect()  # a colorbar's or a square panel's box, as a draw would shrink it
+    box = ax.get_position()
+    x = np.clip([(box.x0 - frame.x0) / frame.width, (box.x1 - frame.x0) / frame.width], 0, 1)
+    y = np.clip([(box.y0 - frame.y0) / frame.height, (box.y1 - frame.y0) / frame.height], 0, 1)
+    return x.tolist(), y.tolist()
 
 
 def _scale_layout(ax, which):
@@ -228,10 +239,24 @@ def _scale_layout(ax, which):
         "mirror": True,
         "linecolor": "#444",
         "ticks": "outside",
+        "automargin": True,  # room for the ticks and titles matplotlib draws outside
     }
     if len(labels) == locations.size:
         layout["ticktext"] = [label for label, keep in zip(labels, inside, strict=True) if keep]
-    return layout
+    return layout | _tick_style(axis)
+
+
+def _tick_style(axis):
+    """The major tick labels' angle, size and colour, as matplotlib draws them."""
+    ticks = axis.get_major_ticks(1)  # the first tick: how tick_params set every label
+    if not ticks:
+        return {}
+    label = ticks[0].label1
+    font = {"size": label.get_fontsize() * px_per_point(label), "color": rgba(label.get_color())}
+    style = {"tickfont": font}
+    if label.get_rotation():
+        style["tickangle"] = -float(label.get_rotation())  # plotly turns clockwise
+    return style
 
 
 def _ticks(axis):
@@ -244,7 +269,8 @@ def _ticks(axis):
 
 def _secondary_layout(ax, secondary, ids, number):
     """A secondary axis (``secondary_xaxis``/``secondary_yaxis``) as an overlaying plotly axis
-    whose ticks sit where matplotlib puts them on the parent's scale."""
+    whose ticks sit where matplotlib puts them on the parent's scale, on the parent's frame and
+    side; and the empty trace that carries it (plotly draws no axis that no trace uses)."""
     # matplotlib keeps a secondary axis's (forward, inverse) functions privately; its ticks sit
     # on the parent's axis at inverse(tick), as matplotlib draws them.
     horizontal = secondary._orientation == "x"  # noqa: SLF001
@@ -258,21 +284,33 @@ def _secondary_layout(ax, secondary, ids, number):
     inside = finite & (positions >= min(low, high) - 1e-9) & (positions <= max(low, high) + 1e-9)
     parent = _scale_layout(ax, "x" if horizontal else "y")
     axis_id = f"{'x' if horizontal else 'y'}{number}"
-    return {
+    high_side = secondary._pos >= 0.5  # noqa: SLF001 - its location, 0 (bottom) to 1 (top)
+    side = ("top" if high_side else "bottom") if horizontal else ("right" if high_side else "left")
+    carrier = {"type": "scatter", "x": [None], "y": [None], "mode": "markers", "hoverinfo": "skip"}
+    carrier |= {"name": "", "showlegend": False, "legendgroup": ""}
+    carrier |= (
+        {"xaxis": axis_id, "yaxis": ids[1]} if horizontal else {"xaxis": ids[0], "yaxis": axis_id}
+    )
+    layout = {
         _layout_key(axis_id): {
             "type": parent["type"],
             "range": parent["range"],
             "overlaying": ids[0] if horizontal else ids[1],
-            "side": "top" if horizontal else "right",
+            "anchor": ids[1] if horizontal else ids[0],  # on its parent's frame, not paper's
+            "side": side,
+            "showline": False,  # the parent's frame (mirrored) is drawn already
+            **_tick_style(axis),
             "tickmode": "array",
             "tickvals": positions[inside].tolist(),
             "ticktext": [lab for lab, keep in zip(labels, inside, strict=False) if keep],
             "showgrid": False,
             "zeroline": False,
             "ticks": "outside",
+            "automargin": True,  # room for the ticks and titles matplotlib draws outside
             "title": {"text": plotly_text(axis.get_label_text())},
         }
     }
+    return layout, carrier
 
 
 def _is_twin(ax, figure):
@@ -293,36 +331,17 @@ def _artist_traces(ax, ids):
     artists = [*ax.patches, *ax.collections, *ax.lines]
     artists = [a for a in artists if a.get_visible()]
     artists.sort(key=lambda artist: artist.get_zorder())  # stable: drawing order within a level
-    legend = _legend_labels(ax)
     traces = []
     for artist in artists:
         for trace in _traces_of(artist, ax):
             trace.update(xaxis=ids[0], yaxis=ids[1])
             name = artist.get_label()
             trace["name"] = plotly_text(name) if name and not name.startswith("_") else ""
-            trace["showlegend"] = bool(trace["name"]) and name in legend and not legend[name]
-            if trace["showlegend"]:
-                legend[name] = True  # once per label, as matplotlib's legend
+            # a legend lists its own entries (:mod:`legends`); a curve toggles with its entry
+            trace["showlegend"] = False
             trace["legendgroup"] = trace["name"]
             traces.append(trace)
     return traces
-
-
-def _list_each_name_once(traces):
-    """plotly draws one legend for the whole figure: Axes whose legends list the same labels
-    (the panels of one figure) list each once, at its first trace."""
-    listed = set()
-    for trace in traces:
-        if trace["showlegend"]:
-            trace["showlegend"] = trace["name"] not in listed
-            listed.add(trace["name"])
-
-
-def _legend_labels(ax):
-    legend = ax.get_legend()
-    if legend is None:
-        return {}
-    return {text.get_text(): False for text in legend.get_texts()}
 
 
 def _traces_of(artist, ax):
@@ -332,22 +351,26 @@ def _traces_of(artist, ax):
         return [_scatter_trace(artist)]
     if isinstance(artist, LineCollection):
         return [_segments_trace(artist)]
+    if isinstance(artist, QuadMesh):
+        return [_mesh_trace(artist)]
     if isinstance(artist, PolyCollection):
         return [_polygon_trace(path.vertices, artist, ax, 0) for path in artist.get_paths()]
     if isinstance(artist, Patch):
         verts = ax.transData.inverted().transform(artist.get_verts())
-        return [_fill_trace(verts, artist.get_facecolor(), artist.get_label())]
+        edge, width = artist.get_edgecolor(), artist.get_linewidth() * px_per_point(artist)
+        return [_fill_trace(verts, artist.get_facecolor(), artist.get_label(), edge, width)]
     return []
 
 
 def _line_trace(line):
-    x, y = decimate(*(np.asarray(v) for v in line.get_data()))
-    colour = _rgba(line.get_color(), line.get_alpha())
+    x, y = decimate(*_data_of(line))
+    colour = rgba(line.get_color(), line.get_alpha())
     style = line.get_linestyle()
     marker = line.get_marker()
     has_marker = marker not in (None, "None", "", " ", "none")
     mode = "lines" if style not in ("None", "", " ", "none") else ""
     mode = "+".join(part for part in (mode, "markers" if has_marker else "") if part) or "lines"
+    px = px_per_point(line)
     trace = {
         "type": "scatter",
         "x": _plain(x),
@@ -355,26 +378,47 @@ def _line_trace(line):
         "mode": mode,
         "line": {
             "color": colour,
-            "width": line.get_linewidth() * _PX,
+            "width": line.get_linewidth() * px,
             "dash": _DASH.get(style, "solid"),
             "shape": "hv" if line.get_drawstyle() == "steps-post" else "linear",
         },
     }
     if has_marker:
-        trace["marker"] = {
-            "symbol": _SYMBOL.get(str(marker), "circle"),
-            "size": line.get_markersize() * _PX,
-            "color": _rgba(line.get_markerfacecolor(), line.get_alpha()),
-            "line": {"color": _rgba(line.get_markeredgecolor()), "width": 1},
-        }
+        trace["marker"] = _marker(line, px)
     return trace
+
+
+def _data_of(line):
+    """A line's points in its Axes' data units: as they are, or (``axvline``, ``axhline``: one
+    coordinate in the Axes' fraction) brought from its own coordinates to the data's."""
+    x, y = (np.asarray(v) for v in line.get_data())
+    ax, transform = line.axes, line.get_transform()
+    if ax is None or transform is ax.transData or x.size == 0:
+        return x, y
+    points = np.column_stack([x, y]).astype(float)
+    data = (transform - ax.transData).transform(points)
+    return data[:, 0], data[:, 1]
+
+
+def _marker(line, px):
+    """A Line2D's marker as plotly's: the same symbol, as large (``_SYMBOL``), its edge."""
+    symbol, scale = _SYMBOL.get(str(line.get_marker()), ("circle", 1.0))
+    edge = rgba(line.get_markeredgecolor(), line.get_alpha())
+    unfilled = symbol in _LINE_SYMBOLS or line.get_fillstyle() == "none"
+    return {
+        "symbol": symbol + ("-open" if unfilled and symbol not in _LINE_SYMBOLS else ""),
+        "size": line.get_markersize() * px * scale,
+        "color": edge if unfilled else rgba(line.get_markerfacecolor(), line.get_alpha()),
+        "line": {"color": edge, "width": line.get_markeredgewidth() * px},
+    }
 
 
 def _scatter_trace(collection):
     offsets = np.asarray(collection.get_offsets(), dtype=float).reshape(-1, 2)
     faces = collection.get_facecolors()
-    colours = [_rgba(face) for face in faces] if len(faces) else ["rgba(0,0,0,0)"]
-    sizes = np.sqrt(np.asarray(collection.get_sizes(), dtype=float)) * _PX
+    colours = [rgba(face) for face in faces] if len(faces) else ["rgba(0,0,0,0)"]
+    # ``s`` is an area in points²: a circle of sqrt(s) points across
+    sizes = np.sqrt(np.asarray(collection.get_sizes(), dtype=float)) * px_per_point(collection)
     return {
         "type": "scatter",
         "x": _plain(offsets[:, 0]),
@@ -401,9 +445,28 @@ def _segments_trace(collection):
         "y": ys,
         "mode": "lines",
         "line": {
-            "color": _rgba(colours[0]) if len(colours) else "#000",
-            "width": float(width[0]) * _PX if len(width) else 1.0,
+            "color": rgba(colours[0]) if len(colours) else "#000",
+            "width": float(width[0]) * px_per_point(collection) if len(width) else 1.0,
         },
+    }
+
+
+def _mesh_trace(mesh):
+    """A QuadMesh (``pcolormesh``, a colorbar's gradient) as a heatmap on its cell edges, each
+    cell coloured as matplotlib colours it (its colormap at its normalised value)."""
+    edges = np.asarray(mesh.get_coordinates(), dtype=float)
+    values = np.ma.filled(mesh.norm(mesh.get_array()), np.nan)
+    stops = np.linspace(0.0, 1.0, 33)
+    return {
+        "type": "heatmap",
+        "x": _plain(edges[0, :, 0]),
+        "y": _plain(edges[:, 0, 1]),
+        "z": np.asarray(values, dtype=float).reshape(edges.shape[0] - 1, -1).tolist(),
+        "zmin": 0.0,
+        "zmax": 1.0,
+        "colorscale": [[float(v), rgba(mesh.cmap(v))] for v in stops],
+        "showscale": False,
+        "hoverinfo": "skip",
     }
 
 
@@ -413,85 +476,22 @@ def _polygon_trace(vertices, collection, ax, index):
     return _fill_trace(vertices, face, collection.get_label())
 
 
-def _fill_trace(vertices, face, label):
+def _fill_trace(vertices, face, label, edge=(0, 0, 0, 0), width=0.0):
+    """A filled polygon (its outline drawn where the patch has a visible edge)."""
     vertices = np.asarray(vertices, dtype=float)
+    outlined = width > 0 and to_rgba(edge)[3] > 0
     return {
         "type": "scatter",
         "x": _plain(vertices[:, 0]),
         "y": _plain(vertices[:, 1]),
         "mode": "lines",
         "fill": "toself",
-        "fillcolor": _rgba(face),
-        "line": {"width": 0, "color": "rgba(0,0,0,0)"},
+        "fillcolor": rgba(face),
+        "line": {"width": float(width), "color": rgba(edge)}
+        if outlined
+        else {"width": 0, "color": "rgba(0,0,0,0)"},
         "hoverinfo": "skip",
     }
-
-
-def _annotations(ax, ids):
-    """The Axes' texts and annotations, and its title, as plotly annotations."""
-    notes = []
-    title = ax.get_title() or ax.get_title(loc="left")
-    if title:
-        x_domain_ref, y_domain_ref = f"{ids[0]} domain", f"{ids[1]} domain"
-        notes.append(
-            {
-                "text": f"<b>{plotly_text(title)}</b>",
-                "xref": x_domain_ref,
-                "yref": y_domain_ref,
-                "x": 0.5,
-                "y": 1.0,
-                "yanchor": "bottom",
-                "showarrow": False,
-            }
-        )
-    for text in ax.texts:
-        if not text.get_visible() or not text.get_text():
-            continue
-        notes.append(_note(ax, text, ids))
-    return notes
-
-
-def _note(ax, text, ids):
-    if isinstance(text, Annotation):
-        anchor = text.xy
-        coords = text.xycoords if isinstance(text.xycoords, str) else "data"
-        x, y = _to_data(ax, anchor, coords)
-        offset = text.get_position() if text.anncoords == "offset points" else (0.0, 0.0)
-    else:
-        x, y = ax.transData.inverted().transform(
-            text.get_transform().transform(text.get_position())
-        )
-        offset = (0.0, 0.0)
-    if ax.get_xscale() == "log":
-        x = float(np.log10(x)) if x > 0 else x
-    if ax.get_yscale() == "log":
-        y = float(np.log10(y)) if y > 0 else y
-    return {
-        "text": plotly_text(text.get_text()),
-        "x": float(x),
-        "y": float(y),
-        "xref": ids[0],
-        "yref": ids[1],
-        "xshift": float(offset[0]) * _PX,
-        "yshift": float(offset[1]) * _PX,
-        "showarrow": False,
-        "xanchor": {"left": "left", "right": "right"}.get(text.get_horizontalalignment(), "center"),
-        "font": {"size": float(text.get_fontsize()) * _PX, "color": _rgba(text.get_color())},
-    }
-
-
-def _to_data(ax, xy, coords):
-    if coords == "data":
-        return xy
-    transform = {"axes fraction": ax.transAxes, "figure fraction": ax.figure.transFigure}.get(
-        coords, ax.transData
-    )
-    return ax.transData.inverted().transform(transform.transform(xy))
-
-
-def _rgba(colour, alpha=None):
-    r, g, b, a = to_rgba(colour, alpha)
-    return f"rgba({round(r * 255)},{round(g * 255)},{round(b * 255)},{a:.3g})"
 
 
 def _plain(values):

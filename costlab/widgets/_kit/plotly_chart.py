@@ -19,6 +19,7 @@ import math
 from pathlib import Path
 
 import anywidget
+import ipywidgets
 import numpy as np
 import traitlets
 
@@ -69,28 +70,39 @@ export default {
         const div = document.createElement("div");
         div.style.width = "100%";
         el.appendChild(div);
-        let queued = false, drawing = Promise.resolve();
-        const draw = () => {  // both traits of one message: one Plotly.react
-            if (queued) return;
-            queued = true;
-            queueMicrotask(() => {
-                queued = false;
-                drawing = drawing.then(async () => {
+        // plotly sizes a chart to its element when it draws it: the first drawing waits until
+        // the element has a width (shown on the page), and a change of that width redraws.
+        let width = 0, dirty = false, running = false;
+        const shown = () => div.clientWidth > 0 ? null : new Promise(resolve => {
+            const observer = new ResizeObserver(() => {
+                if (div.clientWidth > 0) { observer.disconnect(); resolve(); }
+            });
+            observer.observe(div);
+        });
+        const draw = async () => {  // the latest traits, once, however many changes came
+            dirty = true;
+            if (running) return;
+            running = true;
+            try {
+                while (dirty) {
+                    dirty = false;
+                    await shown();
                     const Plotly = await shared.promise;
                     await update(Plotly, div, model.get("traces"), model.get("chart_layout"));
-                });
-            });
+                    width = div.clientWidth;
+                }
+            } finally {
+                running = false;
+            }
         };
         model.on("change:traces", draw);
         model.on("change:chart_layout", draw);
         draw();
-        // A chart first drawn while hidden (or in a narrow cell) takes its container's width
-        // whenever that changes.
         const resize = new ResizeObserver(() => {
-            drawing = drawing.then(async () => {
-                const Plotly = await shared.promise;
-                if (div.offsetWidth > 0 && div.data) Plotly.Plots.resize(div);
-            });
+            if (div.clientWidth > 0 && div.clientWidth !== width && div.data && !running) {
+                width = div.clientWidth;
+                shared.promise.then(Plotly => Plotly.Plots.resize(div));
+            }
         });
         resize.observe(div);
         return () => {
@@ -170,6 +182,9 @@ class PlotlyChart(anywidget.AnyWidget):
 
     def __init__(self, **kwargs):
         loader()  # plotly.js reaches the page before (or with) the first chart
+        # its box's width, not its content's (none before the first drawing): ipywidgets sets
+        # the view's element's size from ``layout``, over any style the JavaScript gives it
+        kwargs.setdefault("layout", ipywidgets.Layout(width="100%"))
         super().__init__(**kwargs)
 
 
