@@ -250,3 +250,30 @@ def test_a_vertical_line_spans_the_axes_and_an_annotation_has_its_text_and_arrow
     assert there["ay"] == pytest.approx(9.0) and there["arrowcolor"] == "rgba(255,0,0,1)"
     assert (beside["x"], beside["y"], beside["showarrow"]) == (0.4, 4.0, False)
     assert beside["yshift"] < 0 < beside["xshift"]
+
+
+def test_a_best_placed_legend_is_measured_on_the_decimated_lines(monkeypatch):
+    """matplotlib's ``loc="best"`` tests every vertex of every line (2 s a move for the prior
+    widget's million-score curves): the mirror measures it on the lines as decimated for the
+    browser, and gives each line its own data back."""
+    from matplotlib.legend import Legend
+
+    from costlab.widgets._kit.mirror import MAX_POINTS
+
+    figure = Figure()
+    ax = figure.add_subplot()
+    x = np.linspace(0.0, 1.0, 200_000)
+    (line,) = ax.plot(x, np.sin(40 * x), label="a long curve")
+    ax.legend(loc="best")
+    data = line.get_xdata().copy(), line.get_ydata().copy()
+    seen = []
+    measure = Legend._find_best_position
+
+    def spying(legend, *args, **kwargs):
+        seen.append(len(legend.axes.lines[0].get_xdata()))
+        return measure(legend, *args, **kwargs)
+
+    monkeypatch.setattr(Legend, "_find_best_position", spying)
+    describe_figure(figure)
+    assert seen and max(seen) <= MAX_POINTS
+    assert np.array_equal(line.get_xdata(), data[0]) and np.array_equal(line.get_ydata(), data[1])

@@ -13,6 +13,8 @@ Pure functions of the figure: nothing here imports plotly or touches a widget.
 
 from __future__ import annotations
 
+import contextlib
+
 import numpy as np
 from matplotlib.collections import Collection
 from matplotlib.colors import to_rgba
@@ -132,7 +134,8 @@ def _anchor(legend, figure):
         box = legend.get_bbox_to_anchor().transformed(to_figure)
         return box.x0 + loc[0] * box.width, box.y0 + loc[1] * box.height, (0.0, 0.0)
     if loc not in _CORNERS:  # "best": where matplotlib puts it, measured once
-        box = legend.get_window_extent().transformed(to_figure)
+        with _decimated(legend.axes):
+            box = legend.get_window_extent().transformed(to_figure)
         frame = legend.get_bbox_to_anchor().transformed(to_figure)
         cx = float((box.x0 + box.x1) / 2 > (frame.x0 + frame.x1) / 2)
         cy = float((box.y0 + box.y1) / 2 > (frame.y0 + frame.y1) / 2)
@@ -152,6 +155,29 @@ def _anchor(legend, figure):
         elif outside.endswith("left"):
             x = min(b.x0 for b in axes) - 0.08
     return x, y, (cx, cy)
+
+
+@contextlib.contextmanager
+def _decimated(ax):
+    """``ax``'s long lines decimated as the browser gets them, for the duration of the block.
+
+    matplotlib's ``loc="best"`` tests every vertex of every line against each candidate place:
+    2 s a move for the prior widget's million-score curves, where the decimated lines a chart
+    shows (:func:`costlab.widgets._kit.mirror.decimate`) keep the same envelope.
+    """
+    from costlab.widgets._kit.mirror import MAX_POINTS, decimate  # the mirror imports this
+
+    saved = []
+    for line in ax.lines if ax is not None else ():
+        x, y = line.get_data()
+        if len(x) > MAX_POINTS:
+            saved.append((line, x, y))
+            line.set_data(*decimate(x, y))
+    try:
+        yield
+    finally:
+        for line, x, y in saved:
+            line.set_data(x, y)
 
 
 def _entry(handle, line_trace, px):

@@ -152,19 +152,16 @@ def decimate(x, y, max_points=MAX_POINTS):
         return x, y
     bins = max(max_points // 4, 1)
     edges = np.linspace(0, x.size, bins + 1).astype(np.intp)
-    keep = []
-    with np.errstate(invalid="ignore"):
-        for start, stop in zip(edges[:-1], edges[1:], strict=True):
-            if stop <= start:
-                continue
-            run = y[start:stop].astype(float)
-            finite = np.isfinite(run)
-            picks = [start, stop - 1]
-            if finite.any():
-                masked = np.where(finite, run, np.nan)
-                picks += [start + int(np.nanargmin(masked)), start + int(np.nanargmax(masked))]
-            keep.extend(sorted(set(picks)))
-    index = np.asarray(keep, dtype=np.intp)
+    starts, stops = edges[:-1], edges[1:]  # no run is empty: x.size > max_points >= bins
+    # every run as a row of one array (runs differ in length by at most one point)
+    index = starts[:, None] + np.arange(int((stops - starts).max()))[None, :]
+    inside = index < stops[:, None]
+    values = y[np.minimum(index, x.size - 1)].astype(float)
+    usable = inside & np.isfinite(values)  # a run without a finite value keeps its ends only
+    lowest = np.argmin(np.where(usable, values, np.inf), axis=1)  # the first, as nanargmin
+    highest = np.argmax(np.where(usable, values, -np.inf), axis=1)
+    picks = np.concatenate([starts, stops - 1, starts + lowest, starts + highest])
+    index = np.unique(picks)  # in order: each run's picks, run after run
     return x[index], y[index]
 
 
