@@ -17,9 +17,10 @@ import contextlib
 
 import numpy as np
 from matplotlib.collections import Collection
-from matplotlib.colors import to_rgba
 from matplotlib.lines import Line2D
 from matplotlib.patches import Patch
+
+from costlab.widgets._kit.texts import rgba
 
 __all__ = ["describe_legends"]
 
@@ -116,8 +117,8 @@ def _placement(legend, figure, frame):
         "orientation": "h" if getattr(legend, "_ncols", 1) > 1 else "v",
         "tracegroupgap": 0,  # each entry is its own group (its curves'): no gap between them
         "font": {"size": float(fontsize) * figure.dpi / 72.0},
-        "bgcolor": _rgba(box.get_facecolor()) if framed else "rgba(0,0,0,0)",
-        "bordercolor": _rgba(box.get_edgecolor()) if framed else "rgba(0,0,0,0)",
+        "bgcolor": rgba(box.get_facecolor()) if framed else "rgba(0,0,0,0)",
+        "bordercolor": rgba(box.get_edgecolor()) if framed else "rgba(0,0,0,0)",
         "borderwidth": 1 if framed else 0,
     }
 
@@ -205,12 +206,7 @@ def _swatch(face, edge, width, symbol):
         "marker": {
             "symbol": symbol,
             "size": 12,
-            "color": _rgba(face),
-            "line": {"color": _rgba(edge), "width": float(width)},
+            "color": rgba(face),
+            "line": {"color": rgba(edge), "width": float(width)},
         },
     }
-
-
-def _rgba(colour):
-    r, g, b, a = to_rgba(colour)
-    return f"rgba({round(r * 255)},{round(g * 255)},{round(b * 255)},{a:.3g})"
