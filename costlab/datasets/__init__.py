@@ -44,6 +44,7 @@ from ._prtools import (
 from ._registry import list_datasets, register_dataset
 from ._specs import OpenMLSpec, RemoteFile, SyntheticSpec, UCISpec
 from ._synthetic import ringnorm, threenorm, twonorm
+from ._task import Task
 
 __all__ = [
     "ChecksumError",
@@ -52,6 +53,7 @@ __all__ = [
     "OpenMLSpec",
     "RemoteFile",
     "SyntheticSpec",
+    "Task",
     "UCISpec",
     "breast_cancer",
     "from_arff",
