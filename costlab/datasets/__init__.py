@@ -33,6 +33,15 @@ from ._dataset import Dataset
 from ._errors import ChecksumError, DatasetError
 from ._fetch import resolve_data_home, resolve_mirror
 from ._loader import load_dataset
+from ._openml_data import load_openml, load_task, read_cost_matrix, suite_tasks
+from ._openml_runs import (
+    RunPredictions,
+    fetch_run,
+    openml_run,
+    publish_openml_run,
+    save_openml_run,
+    task_runs,
+)
 from ._own import from_arff, from_arrays, from_csv, from_frame
 from ._prtools import (
     highleyman,
@@ -52,10 +61,12 @@ __all__ = [
     "DatasetError",
     "OpenMLSpec",
     "RemoteFile",
+    "RunPredictions",
     "SyntheticSpec",
     "Task",
     "UCISpec",
     "breast_cancer",
+    "fetch_run",
     "from_arff",
     "from_arrays",
     "from_csv",
@@ -64,11 +75,19 @@ __all__ = [
     "list_datasets",
     "lithuanian",
     "load_dataset",
+    "load_openml",
+    "load_task",
     "multimodal",
+    "openml_run",
+    "publish_openml_run",
+    "read_cost_matrix",
     "register_dataset",
     "resolve_data_home",
     "resolve_mirror",
     "ringnorm",
+    "save_openml_run",
+    "suite_tasks",
+    "task_runs",
     "threenorm",
     "two_gaussians",
     "two_gaussians_bayes_error",

@@ -12,6 +12,9 @@
 :mod:`costlab.evaluation.distributed`
     :func:`out_of_core_curve`: the exact cost curve, hull, AUC and H of scores that do not fit
     in memory (a Dask DataFrame or Parquet), on dask.distributed.
+:mod:`costlab.evaluation.published`
+    Published OpenML runs read as CVResults (:func:`published_runs`, no model refitted), and
+    one's own result on an OpenML task exported as an OpenML run (:func:`export_run`).
 :mod:`costlab.evaluation.shift`
     :func:`deployment_shift`: a classifier chosen on balanced data, deployed at a rare prior,
     its threshold kept or moved to the prior estimated from unlabelled data, costs counted.
@@ -31,6 +34,7 @@ from costlab.evaluation.experiment import (
     run_experiments,
 )
 from costlab.evaluation.folds import make_folds, weka_folds
+from costlab.evaluation.published import export_run, published_runs, run_result
 from costlab.evaluation.shift import ShiftReport, deployment_shift
 
 __all__ = [
@@ -46,10 +50,13 @@ __all__ = [
     "cross_val_proba",
     "curves_for",
     "dask_backend",
+    "export_run",
     "make_folds",
     "mtmcs_curves",
     "out_of_core_curve",
+    "published_runs",
     "roc_curves",
     "run_experiments",
+    "run_result",
     "weka_folds",
 ]
