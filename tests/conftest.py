@@ -7,8 +7,6 @@ try:
 except ImportError:  # pragma: no cover - matplotlib is a dependency, but tests must not need it
     pass
 
-import hashlib
-import json
 import os
 import shutil
 import socket
@@ -233,52 +231,28 @@ def dead_url():
 
 
 @pytest.fixture
-def publish_openml():
-    """Function publishing an ARFF file on a LocalServer the way OpenML describes it."""
-    return _publish_openml
+def openml_server(mirror_dir, tmp_path, monkeypatch):
+    """The loopback OpenML stand-in (tests/_openml_server.py) with the thesis's data sets under
+    their OpenML ids; costlab reaches it through ``COSTLAB_OPENML_SERVER`` with its data home
+    in ``tmp_path / "home"``, and openml-python itself is pointed at it (cache in
+    ``tmp_path / "openml"``) for tests that call it directly."""
+    from _openml_server import openml_configured, start_openml_test_server
+
+    server = start_openml_test_server(mirror_dir)
+    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
+    monkeypatch.setenv("COSTLAB_DATA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("OPENML_APIKEY", "costlab-tests")
+    try:
+        with openml_configured(server, tmp_path / "openml"):
+            yield server
+    finally:
+        server.close()
 
 
 @pytest.fixture
 def snapshot():
     """Function returning the set of relative paths under a directory (empty if absent)."""
     return _tree
-
-
-def _publish_openml(server, openml_id, arff_bytes, *, md5=None, **fields):
-    """Publish an ARFF file on `server` the way OpenML's JSON API describes it.
-
-    Parameters
-    ----------
-    server : LocalServer
-        Fake OpenML server.
-    openml_id : int
-        Data set id.
-    arff_bytes : bytes
-        ARFF file content.
-    md5 : str, optional
-        MD5 announced in the description; default the real MD5 of `arff_bytes`.
-    **fields
-        Extra description fields (e.g. ``default_target_attribute``).
-
-    Returns
-    -------
-    dict
-        The data set description served.
-    """
-    arff_path = f"data/v1/download/{openml_id}/dataset_{openml_id}.arff"
-    description = {
-        "id": str(openml_id),
-        "name": f"dataset_{openml_id}",
-        "format": "ARFF",
-        "url": f"{server.url}/{arff_path}",
-        "md5_checksum": md5 or hashlib.md5(arff_bytes).hexdigest(),
-        "default_target_attribute": "class",
-        **fields,
-    }
-    server.routes[arff_path] = arff_bytes
-    body = json.dumps({"data_set_description": description}).encode()
-    server.routes[f"api/v1/json/data/{openml_id}"] = body
-    return description
 
 
 def _tree(path):

@@ -38,7 +38,7 @@ from ._fetch import (
     resolve_mirror,
     verify_file,
 )
-from ._openml import openml_files, openml_xy
+from ._openml_data import load_openml
 from ._registry import get_spec
 from ._specs import OpenMLSpec
 
@@ -180,11 +180,9 @@ def _openml_fallback(spec, home, error):
 
 
 def _load_openml(spec, home):
-    """Load an OpenMLSpec through the cache."""
-    arff_path, description = openml_files(spec.openml_id, folder=spec.folder, data_home=home)
-    X, labels = openml_xy(arff_path, description, spec.target)
-    checksums = {f"{spec.folder}/{arff_path.name}": file_digest(arff_path)}
-    return _finish(spec, X, labels, "openml", checksums)
+    """Load an OpenMLSpec through openml-python (cached and verified under ``<home>/openml``)."""
+    data = load_openml(spec.openml_id, target=spec.target, positive=spec.positive, data_home=home)
+    return _finish(spec, data.X, data.y.astype(str), "openml", data.checksums)
 
 
 def _load_synthetic(spec):

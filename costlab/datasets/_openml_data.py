@@ -11,7 +11,9 @@ issue 532), are read here from the task's XML (:func:`read_cost_matrix`).
 from __future__ import annotations
 
 import json
+import os
 import xml.etree.ElementTree as ET
+from typing import TYPE_CHECKING
 
 import numpy as np
 import openml
@@ -24,13 +26,22 @@ from ._openml_session import entity_folder, guarded, openml_errors, openml_sessi
 from ._parsers import label_text
 from ._task import Task
 
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
 __all__ = ["load_openml", "load_task", "read_cost_matrix", "suite_tasks"]
 
 _OML = "{http://openml.org/openml}"
 
 
 def load_openml(
-    dataset, *, target=None, positive=None, version=None, server=None, data_home=None
+    dataset: int | str,
+    *,
+    target: str | None = None,
+    positive: str | None = None,
+    version: int | None = None,
+    server: str | None = None,
+    data_home: str | os.PathLike[str] | None = None,
 ) -> Dataset:
     """Load a binary OpenML data set by id or name, through openml-python, cached and verified.
 
@@ -73,7 +84,13 @@ def load_openml(
         return _dataset(data_id, target, positive)
 
 
-def load_task(task_id, *, positive=None, server=None, data_home=None) -> Task:
+def load_task(
+    task_id: int,
+    *,
+    positive: str | None = None,
+    server: str | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+) -> Task:
     """Load a binary OpenML classification task: its data set, its own folds and cost matrix.
 
     Parameters
@@ -115,7 +132,8 @@ def load_task(task_id, *, positive=None, server=None, data_home=None) -> Task:
             task = openml.tasks.get_task(task_id, download_splits=False, download_data=False)
         if task.task_type_id != openml.tasks.TaskType.SUPERVISED_CLASSIFICATION:
             raise DatasetError(f"{what} is a {task.task_type} task, not a classification task")
-        data = _dataset(task.dataset_id, task.target_name, positive, where=what)
+        target = getattr(task, "target_name", None)
+        data = _dataset(task.dataset_id, target, positive, where=what)
         with openml_errors(what), guarded(folder):
             task.download_split()
         fold = _folds(task, data.n_instances, what)
@@ -131,7 +149,12 @@ def load_task(task_id, *, positive=None, server=None, data_home=None) -> Task:
     )
 
 
-def suite_tasks(suite, *, server=None, data_home=None) -> pd.DataFrame:
+def suite_tasks(
+    suite: int | str,
+    *,
+    server: str | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
     """The tasks of an OpenML suite (benchmark study), which are binary, and their cost matrices.
 
     Parameters
@@ -187,7 +210,9 @@ def _suite_row(task_id):
     }
 
 
-def read_cost_matrix(task_xml, classes=None):
+def read_cost_matrix(
+    task_xml: str | os.PathLike[str], classes: Sequence[str] | None = None
+) -> tuple[str, dict | None]:
     """Read the cost matrix of an OpenML task's XML: ``(status, class_costs)``.
 
     OpenML stores it as the task input ``cost_matrix``, a JSON list of rows, one per actual
@@ -322,9 +347,13 @@ def _orientation(labels, positive, what):
 
 
 def _features(X):
+    """costlab's form: numeric columns float64, nominal ones unordered Categoricals in their
+    declared order (openml-python makes them ordered)."""
     X = X.reset_index(drop=True)
-    numeric = [c for c in X.columns if not isinstance(X[c].dtype, pd.CategoricalDtype)]
-    return X.astype({c: np.float64 for c in numeric})
+    nominal = {c for c in X.columns if isinstance(X[c].dtype, pd.CategoricalDtype)}
+    return X.astype(
+        {c: (X[c].cat.as_unordered().dtype if c in nominal else np.float64) for c in X.columns}
+    )
 
 
 def _data_checksums(folder):

@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 import arff
 import numpy as np
@@ -22,6 +23,11 @@ from costlab._io import write_atomic
 
 from ._errors import DatasetError
 from ._openml_session import entity_folder, guarded, openml_errors, openml_session
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike
+
+    from ._task import Task
 
 __all__ = [
     "RunPredictions",
@@ -55,7 +61,7 @@ class RunPredictions:
     uploader: str
     predictions: pd.DataFrame
 
-    def confidence(self, label):
+    def confidence(self, label: str) -> np.ndarray:
         """The ``confidence.<label>`` column, or a DatasetError naming the run."""
         column = f"confidence.{label}"
         if column not in self.predictions.columns:
@@ -66,7 +72,13 @@ class RunPredictions:
         return pd.to_numeric(self.predictions[column], errors="raise").to_numpy(np.float64)
 
 
-def task_runs(task_id, *, size=None, server=None, data_home=None) -> pd.DataFrame:
+def task_runs(
+    task_id: int,
+    *,
+    size: int | None = None,
+    server: str | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+) -> pd.DataFrame:
     """The runs published on an OpenML task: ``run_id``, ``flow_id``, ``flow_name``, ``uploader``.
 
     Parameters
@@ -99,7 +111,9 @@ def _flow_name(flow_id):
     return openml.flows.get_flow(int(flow_id)).name
 
 
-def fetch_run(run_id, *, server=None, data_home=None) -> RunPredictions:
+def fetch_run(
+    run_id: int, *, server: str | None = None, data_home: str | os.PathLike[str] | None = None
+) -> RunPredictions:
     """A published OpenML run and its predictions file, cached and verified.
 
     Raises
@@ -123,26 +137,34 @@ def fetch_run(run_id, *, server=None, data_home=None) -> RunPredictions:
             if not path.is_file():
                 if not run.predictions_url:
                     raise DatasetError(f"{what} has no predictions file on the server")
-                write_atomic(
-                    path, openml._api_calls._download_text_file(run.predictions_url).encode()
-                )
+                text = openml._api_calls._download_text_file(run.predictions_url)
+                write_atomic(path, str(text).encode())
         try:
             decoded = arff.loads(path.read_text(encoding="utf-8"))
         except (arff.ArffException, UnicodeDecodeError) as exc:
             raise DatasetError(f"{what}: its predictions file {path} is not ARFF ({exc})") from exc
-        flow_name = _flow_name(run.flow_id) if run.flow_name is None else run.flow_name
+        flow_id = int(run.flow_id or 0)
+        flow_name = _flow_name(flow_id) if run.flow_name is None else run.flow_name
     frame = pd.DataFrame(decoded["data"], columns=[name for name, _ in decoded["attributes"]])
     return RunPredictions(
         run_id=int(run_id),
         task_id=int(run.task_id),
-        flow_id=int(run.flow_id),
+        flow_id=flow_id,
         flow_name=str(flow_name),
         uploader=str(run.uploader_name or run.uploader or ""),
         predictions=frame,
     )
 
 
-def openml_run(task, proba, fold, model, *, server=None, data_home=None):
+def openml_run(
+    task: Task,
+    proba: ArrayLike,
+    fold: ArrayLike,
+    model: Any,
+    *,
+    server: str | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+) -> openml.runs.OpenMLRun:
     """An OpenML run (``openml.runs.OpenMLRun``) of out-of-fold probabilities on an OpenML task.
 
     Each instance's row is ``openml.runs.format_prediction`` of its repetition, fold, row id,
@@ -176,7 +198,9 @@ def openml_run(task, proba, fold, model, *, server=None, data_home=None):
     with openml_session(server=server, data_home=data_home):
         with openml_errors(f"OpenML task {task.task_id}"):
             oml_task = openml.tasks.get_task(task.task_id, download_splits=False)
-        labels = [str(label) for label in oml_task.class_labels]
+        if not isinstance(oml_task, openml.tasks.OpenMLClassificationTask):
+            raise DatasetError(f"OpenML task {task.task_id} is not a classification task")
+        labels = [str(label) for label in getattr(oml_task, "class_labels", None) or []]
         truth = data.y.astype(str).to_numpy()
         rows = []
         for r in range(proba.shape[0]):
@@ -184,7 +208,7 @@ def openml_run(task, proba, fold, model, *, server=None, data_home=None):
                 p = {data.negative: float(proba[r, i, 0]), data.positive: float(proba[r, i, 1])}
                 predicted = data.positive if p[data.positive] > p[data.negative] else data.negative
                 rows.append(
-                    openml.runs.format_prediction(
+                    openml.runs.functions.format_prediction(
                         oml_task,
                         r,
                         int(fold[r, i]),
@@ -207,7 +231,14 @@ def openml_run(task, proba, fold, model, *, server=None, data_home=None):
     )
 
 
-def save_openml_run(run, directory, *, tables=None, server=None, data_home=None):
+def save_openml_run(
+    run: openml.runs.OpenMLRun,
+    directory: str | os.PathLike[str],
+    *,
+    tables: dict[str, str] | None = None,
+    server: str | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+) -> Path:
     """Write an OpenML run to ``directory`` (openml-python's ``to_filesystem``: description,
     predictions, flow, model), with costlab's tables beside it (``tables``: name -> markdown)."""
     directory = Path(directory)
@@ -219,7 +250,13 @@ def save_openml_run(run, directory, *, tables=None, server=None, data_home=None)
     return directory
 
 
-def publish_openml_run(run, *, apikey=None, server=None, data_home=None) -> int:
+def publish_openml_run(
+    run: openml.runs.OpenMLRun,
+    *,
+    apikey: str | None = None,
+    server: str | None = None,
+    data_home: str | os.PathLike[str] | None = None,
+) -> int:
     """Publish an OpenML run (and its flow) on the server; return its run id.
 
     ``apikey`` defaults to ``OPENML_APIKEY`` or openml-python's configured key.
@@ -236,4 +273,4 @@ def publish_openml_run(run, *, apikey=None, server=None, data_home=None) -> int:
                 run.publish()
         finally:
             openml.config.apikey = saved
-    return int(run.run_id)
+    return int(run.run_id or 0)

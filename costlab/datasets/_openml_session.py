@@ -32,6 +32,7 @@ import contextlib
 import json
 import os
 import shutil
+import tempfile
 import warnings
 from pathlib import Path
 
@@ -158,32 +159,33 @@ def record(*folders):
 @contextlib.contextmanager
 def guarded(*folders):
     """Verify ``folders`` against the ledger, run the block, record new files; if the block
-    fails, put back every file openml-python removed from them (hard links kept aside)."""
+    fails, put back every file openml-python removed from them (hard links kept aside, in a
+    folder of the cache's own, since openml-python deletes the entity's whole folder)."""
     for folder in folders:
         verify(folder)
+    root = Path(openml.config.get_cache_directory())
+    root.mkdir(parents=True, exist_ok=True)
+    aside = Path(tempfile.mkdtemp(prefix=".costlab-keep-", dir=root))
     spare = {}
-    for folder in folders:
-        for path in _files(folder):
-            keep = path.with_name(path.name + ".costlab-keep")
-            with contextlib.suppress(FileNotFoundError):
-                keep.unlink()
-            try:
-                os.link(path, keep)
-            except OSError:
-                shutil.copy2(path, keep)
-            spare[path] = keep
     try:
-        yield
-    except BaseException:
-        for path, keep in spare.items():
-            if not path.exists():
-                path.parent.mkdir(parents=True, exist_ok=True)
-                os.replace(keep, path)
-        raise
+        for folder in folders:
+            for path in _files(folder):
+                keep = aside / str(len(spare))
+                try:
+                    os.link(path, keep)
+                except OSError:
+                    shutil.copy2(path, keep)
+                spare[path] = keep
+        try:
+            yield
+        except BaseException:
+            for path, keep in spare.items():
+                if not path.exists():
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    os.replace(keep, path)
+            raise
     finally:
-        for keep in spare.values():
-            with contextlib.suppress(FileNotFoundError):
-                keep.unlink()
+        shutil.rmtree(aside, ignore_errors=True)
     record(*folders)
 
 
@@ -198,8 +200,9 @@ def openml_errors(what):
     except openml.exceptions.OpenMLServerNoResult as exc:
         raise DatasetError(f"{what}: the OpenML server {server} has no such entry ({exc})") from exc
     except openml.exceptions.OpenMLServerException as exc:
+        message = str(exc.message).removesuffix(" - None")
         raise DatasetError(
-            f"{what}: the OpenML server {server} answered with error {exc.code}: {exc.message}"
+            f"{what}: the OpenML server {server} answered with error {exc.code}: {message}"
         ) from exc
     except openml.exceptions.OpenMLHashException as exc:
         raise ChecksumError(

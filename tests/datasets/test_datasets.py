@@ -191,37 +191,6 @@ def test_register_dataset_rejects_duplicates_and_bad_specs(monkeypatch):
         register_dataset({"name": "x"})
 
 
-def test_register_openml_spec_end_to_end(monkeypatch, serve, publish_openml, tmp_path):
-    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
-    arff_text = "\n".join(
-        [
-            "@relation pima",
-            "@attribute preg numeric",
-            "@attribute plas numeric",
-            "@attribute class {tested_negative,tested_positive}",
-            "@data",
-            "6,148,tested_positive",
-            "1,85,tested_negative",
-            "8,?,tested_positive",
-        ]
-    )
-    server = serve()
-    publish_openml(server, 37, arff_text.encode())
-    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    register_dataset(
-        OpenMLSpec(
-            name="diabetes", openml_id=37, negative="tested_negative", positive="tested_positive"
-        )
-    )
-    assert "diabetes" in set(list_datasets()["name"])
-    data = load_dataset("diabetes", data_home=tmp_path)
-    assert (data.name, data.title, data.source) == ("diabetes", "diabetes", "openml")
-    assert list(data.X.columns) == ["preg", "plas"] and data.numeric_columns == ["preg", "plas"]
-    assert data.class_counts == {"tested_negative": 1, "tested_positive": 2}
-    assert list(data.y_binary) == [1, 0, 1]
-    assert (tmp_path / "diabetes" / "openml_37.arff").is_file()
-
-
 def test_parsers_report_file_line_and_problem(tmp_path):
     from costlab.datasets import _parsers
 

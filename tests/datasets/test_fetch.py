@@ -1,24 +1,17 @@
-"""Fetching for real: a local HTTP server, failure modes, atomic cache, the OpenML client."""
+"""Fetching for real: a local HTTP server, failure modes, atomic cache (OpenML: test_openml.py)."""
 
 import hashlib
-import json
 import socket
 from pathlib import Path
 
-import arff
 import pandas as pd
 import pytest
 
 from costlab.datasets import (
     ChecksumError,
     DatasetError,
-    OpenMLSpec,
     _fetch,
-    _loader,
-    _openml,
-    _registry,
     load_dataset,
-    register_dataset,
 )
 
 GERMAN = "german_credit/german.data"
@@ -29,27 +22,6 @@ def clean_env(monkeypatch):
     """No mirror, cache or OpenML server leaks in from the environment."""
     for name in ("COSTLAB_MIRROR", "COSTLAB_DATA_HOME", "COSTLAB_OPENML_SERVER"):
         monkeypatch.delenv(name, raising=False)
-
-
-@pytest.fixture
-def registry(monkeypatch):
-    """A private copy of the registry, restored after the test."""
-    monkeypatch.setattr(_registry, "_REGISTRY", dict(_registry._REGISTRY))
-    return _registry._REGISTRY
-
-
-def tiny_arff(rows=(("1.5", "a", "0"), ("2.5", "b", "1"), ("?", "a", "1"))):
-    """Return a small ARFF file: numeric x, nominal c {b,a}, numeric target, and an id."""
-    lines = [
-        "@relation tiny",
-        "@attribute row_id numeric",
-        "@attribute x numeric",
-        "@attribute c {b,a}",
-        "@attribute target numeric",
-        "@data",
-    ]
-    lines += [f"{i},{x},{c},{t}" for i, (x, c, t) in enumerate(rows)]
-    return ("\n".join(lines) + "\n").encode()
 
 
 @pytest.mark.parametrize("name", ["german_credit", "credit_approval", "messidor", "spectf"])
@@ -249,115 +221,3 @@ def test_downloaded_files_get_the_mode_open_gives(serve, tmp_path):
     finally:
         os.umask(previous)
     assert stat.S_IMODE(path.stat().st_mode) == 0o644  # not mkstemp's 0o600
-
-
-# --- OpenML client against a local fake server -------------------------------------------
-
-
-def test_openml_client_fetches_and_verifies_md5(serve, monkeypatch, tmp_path, publish_openml):
-    server = serve()
-    description = publish_openml(
-        server, 42, tiny_arff(), default_target_attribute="target", row_id_attribute="row_id"
-    )
-    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    path, got = _openml.openml_files(42, folder="tiny", data_home=tmp_path)
-    assert got == description
-    assert path == tmp_path / "tiny" / "openml_42.arff"
-    assert json.loads((tmp_path / "tiny" / "openml_42.json").read_text()) == description
-    X, labels = _openml.openml_xy(path, got)
-    assert list(X.columns) == ["x", "c"]  # row id dropped
-    assert X["x"].dtype == "float64" and pd.isna(X["x"].iloc[2])
-    assert list(X["c"].cat.categories) == ["b", "a"]  # declared order
-    assert list(labels) == ["0", "1", "1"]  # numeric target values as labels
-
-
-def test_openml_md5_mismatch_leaves_cache_unchanged(
-    serve, monkeypatch, tmp_path, snapshot, publish_openml
-):
-    server = serve()
-    publish_openml(server, 7, tiny_arff(), md5="0" * 32, default_target_attribute="target")
-    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    with pytest.raises(ChecksumError, match="dataset_7.arff.*MD5 checksum mismatch"):
-        _openml.openml_files(7, folder="seven", data_home=tmp_path / "cache")
-    assert snapshot(tmp_path / "cache") == set()
-    publish_openml(server, 7, tiny_arff(), default_target_attribute="target")  # fixed
-    path, _ = _openml.openml_files(7, folder="seven", data_home=tmp_path / "cache")
-    assert path.is_file()
-
-
-def test_openml_corrupted_cache_and_bad_descriptions(serve, monkeypatch, tmp_path, publish_openml):
-    server = serve()
-    publish_openml(server, 8, tiny_arff(), default_target_attribute="target")
-    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    path, _ = _openml.openml_files(8, folder="eight", data_home=tmp_path)
-    path.write_bytes(path.read_bytes() + b"\n")
-    with pytest.raises(ChecksumError, match="corrupted: delete it"):
-        _openml.openml_files(8, folder="eight", data_home=tmp_path)
-    with pytest.raises(DatasetError, match="HTTP 404"):
-        _openml.fetch_description(9)
-    server.routes["api/v1/json/data/10"] = b"<html>not json</html>"
-    with pytest.raises(DatasetError, match="did not return a data set description"):
-        _openml.fetch_description(10)
-
-
-def test_openml_spec_end_to_end(registry, serve, monkeypatch, tmp_path, publish_openml):
-    server = serve()
-    publish_openml(
-        server, 37, tiny_arff(), default_target_attribute="target", row_id_attribute="row_id"
-    )
-    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    register_dataset(
-        OpenMLSpec(
-            name="tiny",
-            openml_id=37,
-            negative="0",
-            positive="1",
-            n_instances=3,
-            class_counts=(1, 2),
-        )
-    )
-    data = load_dataset("tiny", data_home=tmp_path)
-    assert (data.source, data.title, data.class_counts) == ("openml", "tiny", {"0": 1, "1": 2})
-    assert list(data.y_binary) == [0, 1, 1]
-    assert data.checksums == {"tiny/openml_37.arff": hashlib.sha256(tiny_arff()).hexdigest()}
-    register_dataset(
-        OpenMLSpec(name="tiny", openml_id=37, negative="1", positive="0", n_instances=4),
-        replace=True,
-    )
-    with pytest.raises(DatasetError, match="expected 4 instances, got 3"):
-        load_dataset("tiny", data_home=tmp_path)
-    register_dataset(
-        OpenMLSpec(name="tiny", openml_id=37, negative="no", positive="yes"), replace=True
-    )
-    with pytest.raises(DatasetError, match=r"class labels \['0', '1'\] found"):
-        load_dataset("tiny", data_home=tmp_path)
-
-
-def test_uci_failure_falls_back_to_openml(
-    serve, dead_url, monkeypatch, tmp_path, mirror_dir, publish_openml
-):
-    german = load_dataset("german_credit", data_home=tmp_path / "x", mirror=mirror_dir)
-    frame = pd.concat([german.X, german.y], axis=1)
-    attributes = [
-        (c, list(frame[c].cat.categories) if c in german.nominal_columns + ["class"] else "REAL")
-        for c in frame.columns
-    ]
-    rows = frame.astype(object).where(frame.notna(), None).to_numpy().tolist()
-    text = arff.dumps({"relation": "credit-g", "attributes": attributes, "data": rows})
-    server = serve()
-    publish_openml(server, 31, text.encode())
-    monkeypatch.setenv("COSTLAB_OPENML_SERVER", server.url)
-    monkeypatch.setattr(_loader, "UCI_BASE", dead_url + "/")
-    with pytest.warns(UserWarning, match="falling back to OpenML data set 31"):
-        fallback = load_dataset("german_credit", data_home=tmp_path / "cache")
-    assert fallback.source == "openml"
-    pd.testing.assert_frame_equal(fallback.X, german.X)
-    pd.testing.assert_series_equal(fallback.y, german.y)
-    messidor_error = "messidor_features.arff failed: cannot reach server"
-    with pytest.raises(DatasetError, match=messidor_error) as info:  # no OpenML copy
-        load_dataset("messidor", data_home=tmp_path / "cache")
-    # offline, the way out is named (issue 33: the error did not mention COSTLAB_MIRROR)
-    assert "Offline? " in str(info.value) and "COSTLAB_MIRROR" in str(info.value)
-    server.routes.clear()
-    with pytest.warns(UserWarning), pytest.raises(DatasetError, match="OpenML fallback failed"):
-        load_dataset("credit_approval", data_home=tmp_path / "cache")

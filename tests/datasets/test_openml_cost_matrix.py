@@ -36,6 +36,10 @@ def _xml(tmp_path, matrix):
         ("[[0, 1, 2], [1, 0, 1], [2, 1, 0]]", "malformed: 3 rows for 2 classes", None),
         ("[[0, 1], [5]]", "malformed: not a JSON matrix of numbers", None),
         ("0 1; 5 0", "malformed: not a JSON matrix of numbers", None),
+        # values found on openml.org (openml-python issue 532): words and a lone number
+        ("yes", "malformed: not a JSON matrix of numbers", None),
+        ("adam", "malformed: not a JSON matrix of numbers", None),
+        ("1", "malformed: not square", None),
         ("[[0, 1, 2], [5, 0, 1]]", "malformed: not square", None),
         ("[[0, -1], [5, 0]]", "malformed: costs must be finite and non-negative", None),
         ("[[3, 1], [5, 0]]", "malformed: an error costs no more than a correct decision", None),
