@@ -68,14 +68,14 @@ def run_result(task: Task, run: RunPredictions) -> CVResult:
     if task.task_id != run.task_id:
         raise DatasetError(f"{what} is a run of task {run.task_id}, not of task {task.task_id}")
     frame, data = run.predictions, task.dataset
-    n, n_repeats = data.n_instances, task.n_repeats
     scores = np.stack([run.confidence(data.negative), run.confidence(data.positive)], axis=-1)
-    repeat = frame["repeat"].to_numpy(dtype=np.int64)
-    row = frame["row_id"].to_numpy(dtype=np.int64)
-    fold = frame["fold"].to_numpy(dtype=np.int64)
-    if "sample" in frame.columns:
-        keep = frame["sample"].to_numpy(dtype=np.int64) == frame["sample"].max()
-        scores, repeat, row, fold = scores[keep], repeat[keep], row[keep], fold[keep]
+    if "sample" in frame.columns:  # a learning-curve task's runs: the last, full sample
+        keep = (
+            frame["sample"].astype(np.int64) == frame["sample"].astype(np.int64).max()
+        ).to_numpy()
+        frame, scores = frame[keep], scores[keep]
+    n, n_repeats = data.n_instances, task.n_repeats
+    repeat, row, fold = (frame[c].to_numpy(dtype=np.int64) for c in ("repeat", "row_id", "fold"))
     _check_cover(what, repeat, row, n, n_repeats)
     proba = np.empty((n_repeats, n, 2))
     proba[repeat, row] = scores
@@ -90,6 +90,8 @@ def run_result(task: Task, run: RunPredictions) -> CVResult:
         truth[repeat, row] = frame["correct"].astype(str).to_numpy()
         if np.any(truth != data.y.astype(str).to_numpy()[None, :]):
             raise DatasetError(f"{what}: its true labels differ from the task's data set")
+    if "prediction" in frame.columns:
+        _check_agreement(what, frame["prediction"].astype(str).to_numpy(), scores, data)
     return CVResult(
         dataset=data.name,
         classifier=f"{_short(run.flow_name)} #{run.run_id}",
@@ -210,6 +212,28 @@ def export_run(
     if publish:
         publish_openml_run(run, apikey=apikey, server=server, data_home=data_home)
     return run
+
+
+def _check_agreement(what, predicted, scores, data):
+    """Refuse a run whose confidences contradict its own predictions on most instances: the
+    confidences were attached to the wrong classes. openml-python (0.15 and earlier) zips a
+    model's probability columns, in the model's (sorted) class order, with the task's declared
+    class order, so a run made by ``run_model_on_task`` on a data set whose classes are not
+    declared in sorted order (credit-g: good, bad) publishes P(bad) as ``confidence.good``
+    (openml-python issue 1131, OpenML issue 1185)."""
+    higher = np.where(scores[:, 1] > scores[:, 0], data.positive, data.negative)
+    decided = scores[:, 1] != scores[:, 0]
+    if not np.any(decided):
+        return
+    contradicted = float(np.mean(predicted[decided] != higher[decided]))
+    if contradicted > 0.5:
+        raise DatasetError(
+            f"{what}: its confidences contradict its own predictions on "
+            f"{contradicted:.0%} of the instances (the class with the higher confidence is not "
+            "the one predicted): they are attached to the wrong classes, as openml-python "
+            "publishes them for classes not declared in sorted order (openml-python issue "
+            "1131); costlab does not guess which class they belong to"
+        )
 
 
 def _check_cover(what, repeat, row, n, n_repeats):

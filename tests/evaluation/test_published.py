@@ -86,6 +86,18 @@ def test_runs_that_cannot_be_read_are_named(change, match):
         run_result(task, _run(task, **change))
 
 
+def test_confidences_attached_to_the_wrong_classes_are_refused():
+    task = _task()
+    frame = _run(task).predictions
+    swapped = frame.rename(columns={"confidence.1": "confidence.2", "confidence.2": "confidence.1"})
+    with pytest.raises(DatasetError, match="contradict its own predictions on 100%"):
+        run_result(task, _run(task, predictions=swapped))
+    # a few predictions made at another threshold are a decision rule, not a swap
+    few = frame.copy()
+    few.loc[few.index[:5], "prediction"] = "1"
+    assert run_result(task, _run(task, predictions=few)).n_repeats == 2
+
+
 def test_a_run_on_other_folds_or_labels_or_rows_is_refused():
     task = _task()
     run = _run(task)
