@@ -15,9 +15,10 @@ It answers the XML API v1 (``<url>/api/v1/xml/...``) as openml.org does, for wha
   need an API key as on openml.org; a run's predictions file.
 
 An unknown id answers with OpenML's error document (HTTP 412, ``oml:error`` with the code
-openml-python expects: 111 data set, 151 task, 220 run, 181 flow, 601 study; 372/512 for an
-empty list). Bodies are gzip-compressed, as openml.org sends them. Data come from costlab
-Datasets (the mirror's), written as ARFF with liac-arff; folds are stratified with a fixed seed.
+openml-python expects, as OpenML's own error table gives them: 111 data set, 151 task, 236 run,
+181 flow, 601 study; 372/512 for an empty list). Bodies are gzip-compressed, as openml.org sends
+them. Data come from costlab Datasets (the mirror's), written as ARFF with liac-arff; folds are
+stratified with a fixed seed.
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ _DATE = "2026-01-01T00:00:00"
 _UNKNOWN = {
     "data": (111, "Unknown dataset"),
     "task": (151, "Unknown task"),
-    "run": (220, "Unknown run"),
+    "run": (236, "Unknown run"),
     "flow": (181, "Unknown flow"),
     "study": (601, "Unknown study"),
 }
@@ -558,6 +559,7 @@ STAND_IN = (
     # (costlab registry name, OpenML data id, OpenML name, OpenML task id)
     ("german_credit", 31, "credit-g", 31),
     ("credit_approval", 29, "credit-approval", 29),
+    ("pima", 37, "diabetes", 37),
     ("spectf", 337, "SPECTF", 337),
 )
 #: The local stand-in of a suite (OpenML-CC18 is suite 99 on openml.org).

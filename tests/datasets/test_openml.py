@@ -165,10 +165,11 @@ def test_a_task_cost_matrix_becomes_its_class_costs(mirror_dir, tmp_path, monkey
         audit = suite_tasks("OpenML-CC18")
     finally:
         server.close()
-    assert audit["task_id"].tolist() == [31, 29, 337, 59]
-    assert audit["binary"].tolist() == [True, True, True, False]
-    assert audit["n_classes"].tolist() == [2, 2, 2, 3]
-    assert audit["dataset"].tolist() == ["credit-g", "credit-approval", "SPECTF", "three-classes"]
+    assert audit["task_id"].tolist() == [31, 29, 37, 337, 59]
+    assert audit["binary"].tolist() == [True, True, True, True, False]
+    assert audit["n_classes"].tolist() == [2, 2, 2, 2, 3]
+    names = ["credit-g", "credit-approval", "diabetes", "SPECTF", "three-classes"]
+    assert audit["dataset"].tolist() == names
     status = audit.set_index("task_id")["cost_matrix"]
     assert status[31] == "present" and status[337] == "absent" and status[59] == "absent"
     assert status[29].startswith("malformed: not a JSON matrix")
