@@ -628,3 +628,73 @@ def openml_configured(server, cache_dir):
             os.environ.pop("OPENML_SKIP_PARQUET", None)
         else:
             os.environ["OPENML_SKIP_PARQUET"] = saved[4]
+
+
+def stand_in_models(task):
+    """The models whose runs the stand-in publishes on a task: scikit-learn estimators whose
+    OpenML flows openml-python can write (explicit column lists, no column selectors)."""
+    from sklearn.compose import make_column_transformer
+    from sklearn.ensemble import HistGradientBoostingClassifier, RandomForestClassifier
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.naive_bayes import GaussianNB
+    from sklearn.neighbors import KNeighborsClassifier
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import OneHotEncoder, OrdinalEncoder, StandardScaler
+    from sklearn.tree import DecisionTreeClassifier
+
+    nominal = task.dataset.nominal_columns
+
+    def onehot():
+        return make_column_transformer(
+            (OneHotEncoder(handle_unknown="ignore"), nominal), remainder=StandardScaler()
+        )
+
+    def ordinal():
+        return make_column_transformer((OrdinalEncoder(), nominal), remainder="passthrough")
+
+    return [
+        make_pipeline(onehot(), LogisticRegression(max_iter=1000)),
+        make_pipeline(ordinal(), GaussianNB()),
+        make_pipeline(onehot(), KNeighborsClassifier(n_neighbors=15)),
+        make_pipeline(ordinal(), DecisionTreeClassifier(min_samples_leaf=10, random_state=0)),
+        make_pipeline(ordinal(), RandomForestClassifier(n_estimators=200, random_state=0)),
+        HistGradientBoostingClassifier(categorical_features="from_dtype", random_state=0),
+    ]
+
+
+def publish_stand_in_runs(task_id=31):
+    """Publish runs of :func:`stand_in_models` on ``task_id`` through costlab (cross-validated
+    on the task's folds, exported and published as OpenML runs), and one run made by
+    openml-python's own ``run_model_on_task`` (which, on credit-g, publishes confidences
+    attached to the wrong classes: openml-python issue 1131). The server and cache are the
+    ones costlab is configured with (``COSTLAB_OPENML_SERVER``, ``COSTLAB_DATA_HOME``);
+    returns the run ids."""
+    import openml
+    from sklearn.linear_model import LogisticRegression
+
+    from costlab.datasets import load_task
+    from costlab.datasets._openml_session import openml_session
+    from costlab.evaluation import cross_val_proba, export_run
+
+    task = load_task(task_id)
+    ids = []
+    for model in stand_in_models(task):
+        result = cross_val_proba(task, model, cache=False, progress=False)
+        ids.append(export_run(result, task, model, publish=True, apikey="stand-in").run_id)
+    with openml_session():
+        oml_task = openml.tasks.get_task(task_id, download_splits=True)
+        model = LogisticRegression(max_iter=1000)
+        numeric = [c for c in task.dataset.numeric_columns]
+        from sklearn.compose import make_column_transformer
+        from sklearn.pipeline import make_pipeline
+        from sklearn.preprocessing import StandardScaler
+
+        model = make_pipeline(make_column_transformer((StandardScaler(), numeric)), model)
+        run = openml.runs.run_model_on_task(model, oml_task, avoid_duplicate_runs=False)
+        saved, openml.config.apikey = openml.config.apikey, "stand-in"
+        try:
+            run.publish()
+        finally:
+            openml.config.apikey = saved
+        ids.append(run.run_id)
+    return ids

@@ -49,8 +49,11 @@ def default_cache_dir():
     return Path(resolve_data_home()) / "cache" / "cv"
 
 
-def _cache_path(cache, cache_dir, dataset, classifier, label, engine, params, protocol):
-    """``<cache>/<dataset>/<classifier>-<key>.npz``, or None when not caching."""
+def _cache_path(
+    cache, cache_dir, dataset, classifier, label, engine, params, protocol, folder=None
+):
+    """``<cache>/<folder or dataset>/<classifier>-<key>.npz``, or None when not caching (a
+    task's cross-validations live under the task's name, ``folder``)."""
     if not cache:
         return None
     model = estimator_fingerprint(classifier, protocol["seed"], params)
@@ -69,8 +72,8 @@ def _cache_path(cache, cache_dir, dataset, classifier, label, engine, params, pr
         **protocol,
     }
     key = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
-    folder = Path(cache_dir or default_cache_dir()) / _safe(dataset.name)
-    return folder / f"{_safe(label)}-{key[:16]}.npz"
+    where = Path(cache_dir or default_cache_dir()) / _safe(folder or dataset.name)
+    return where / f"{_safe(label)}-{key[:16]}.npz"
 
 
 #: 3: provenance, per-fold seconds and a digest of the arrays; the key covers all of costlab

@@ -72,7 +72,7 @@ class SklearnEngine:
         tasks = [
             (row, k, train, test)
             for row, r in enumerate(repeats)
-            for k, (train, test) in enumerate(_folds(y, folds, n_folds, seed + r))
+            for k, (train, test) in enumerate(_folds(y, folds, n_folds, seed + r, r))
         ]
         model, X = _prepared(dataset, classifier, seed, params)
         jobs = (joblib.delayed(run_fold)(model, X, y, tr, te) for _, _, tr, te in tasks)
@@ -92,7 +92,7 @@ class SklearnEngine:
         :meth:`cross_val_timed` runs it (the same folds, model, seeding, encoding and
         :func:`run_fold`): ``(test, proba)``, the held-out rows and their probabilities
         (len(test), 2). A cache hit that must verify itself recomputes one fold with it."""
-        train, test = _folds(dataset.y_binary, folds, n_folds, seed + repeat)[fold]
+        train, test = _folds(dataset.y_binary, folds, n_folds, seed + repeat, repeat)[fold]
         model, X = _prepared(dataset, classifier, seed, params)
         proba, _ = run_fold(model, X, dataset.y_binary, train, test)
         return test, proba
@@ -115,9 +115,9 @@ class SklearnEngine:
         return p[0], fold[0]
 
 
-def _folds(y, scheme, n_folds, seed):
-    """The (train, test) index pairs of one repetition."""
-    return list(make_folds(y, scheme=scheme, n_folds=n_folds, seed=seed))
+def _folds(y, scheme, n_folds, seed, repeat):
+    """The (train, test) index pairs of repetition ``repeat`` (drawn with ``seed``)."""
+    return list(make_folds(y, scheme=scheme, n_folds=n_folds, seed=seed, repeat=repeat))
 
 
 def _prepared(dataset, classifier, seed, params):

@@ -58,7 +58,7 @@ from costlab.evaluation._engines import SklearnEngine, get_engine
 from costlab.evaluation._models import check_classifier, classifier_name
 from costlab.evaluation._result import _PROBA_TOLERANCE, CVResult
 from costlab.evaluation._verify import CacheMismatchWarning, CVRun, cached_result
-from costlab.evaluation.folds import FOLD_SCHEMES
+from costlab.evaluation.folds import FOLD_SCHEMES, GivenFolds
 from costlab.validation import Boolean, Interval, Options, check_params
 
 if TYPE_CHECKING:
@@ -92,10 +92,10 @@ def cross_val_proba(
     dataset: Any,
     classifier: Any,
     *,
-    n_folds: int = 10,
-    n_repeats: int = 1,
+    n_folds: int | None = None,
+    n_repeats: int | None = None,
     seed: int = 1,
-    folds: Any = "weka",
+    folds: Any = None,
     engine: Any = "sklearn",
     n_jobs: int | None = None,
     name: str | None = None,
@@ -109,24 +109,28 @@ def cross_val_proba(
 
     Parameters
     ----------
-    dataset : costlab.datasets.Dataset
+    dataset : costlab.datasets.Dataset or costlab.datasets.Task
         A registered dataset (:func:`costlab.datasets.load_dataset`) or one's own
-        (:func:`costlab.datasets.from_frame`, ``from_csv``, ``from_arff``, ``from_arrays``).
+        (:func:`costlab.datasets.from_frame`, ``from_csv``, ``from_arff``, ``from_arrays``); or
+        a Task (:func:`costlab.datasets.load_task`: an OpenML task), whose own folds and
+        repetitions are used (``n_folds``, ``n_repeats`` and ``folds``, if given, must agree
+        with them), so that the result lines up fold by fold with every run published on it;
+        its results are cached under the task's name.
     classifier : str or estimator
         A registered name (:data:`costlab.classifiers.REGISTERED_CLASSIFIERS`) or any
         scikit-learn classifier with ``predict_proba`` (a pipeline too), cloned for every fold. Its
         ``random_state`` parameters left at None are set to ``seed``, so reruns give identical
         numbers. It is fitted on ``dataset.X`` (nominal columns are pandas Categoricals: put an
         encoder in a pipeline if the estimator needs numbers) and ``dataset.y_binary``.
-    n_folds : int
-        Folds of stratified k-fold cross-validation (the thesis: 10).
-    n_repeats : int
-        Repetitions with seeds ``seed, seed + 1, ...``.
+    n_folds : int, optional
+        Folds of stratified k-fold cross-validation; default 10 (the thesis's), a Task's own.
+    n_repeats : int, optional
+        Repetitions with seeds ``seed, seed + 1, ...``; default 1, a Task's own.
     seed : int
         Seed of the fold assignment and of the classifier.
-    folds : {"weka", "sklearn"}
+    folds : {"weka", "sklearn"}, optional
         How folds are built: exactly as Weka's cross-validation (the thesis's protocol, default)
-        or by scikit-learn's ``StratifiedKFold(shuffle=True)``.
+        or by scikit-learn's ``StratifiedKFold(shuffle=True)``. A Task brings its own.
     engine : str or engine
         ``"sklearn"`` (default) or ``"weka"`` (real Weka: registered names, ``folds="weka"``).
     n_jobs : int, optional
@@ -197,16 +201,16 @@ def cross_val_proba(
     >>> data = from_frame(frame, target="class")  # doctest: +SKIP
     >>> result = cross_val_proba(data, LogisticRegression(max_iter=1000))  # doctest: +SKIP
     """
-    protocol = {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed, "folds": folds}
+    dataset, folder, protocol = _protocol(dataset, n_folds, n_repeats, seed, folds)
     run, mode = _plan(dataset, classifier, name, engine, params, protocol, cache)
     path = _cache_path(
-        mode, cache_dir, dataset, classifier, run.label, run.engine, params, protocol
+        mode, cache_dir, dataset, classifier, run.label, run.engine, params, protocol, folder
     )
     if path is not None and path.is_file():
         result = cached_result(run, path, mode)
         if result is not None:
             if not _is_flag(progress):
-                progress.update(n_folds * n_repeats)  # a caller's shared bar: count cached folds
+                progress.update(protocol["n_folds"] * protocol["n_repeats"])  # cached folds
             return result
     start = time.perf_counter()
     proba, fold, fold_seconds = _fit_folds(run, progress, n_jobs, client)
@@ -217,14 +221,55 @@ def cross_val_proba(
     return result
 
 
+def _protocol(dataset, n_folds, n_repeats, seed, folds):
+    """``(dataset, cache folder, protocol)``: a Dataset's protocol from the arguments (default
+    10 Weka folds, one repetition), a Task's from the task itself (arguments must agree)."""
+    from costlab.datasets import Task
+
+    if not isinstance(dataset, Task):
+        protocol = {"n_folds": 10 if n_folds is None else n_folds, "seed": seed}
+        protocol.update(n_repeats=1 if n_repeats is None else n_repeats)
+        protocol.update(folds="weka" if folds is None else folds)
+        return dataset, None, protocol
+    task = dataset
+    for parameter, given, own in (
+        ("n_folds", n_folds, task.n_folds),
+        ("n_repeats", n_repeats, task.n_repeats),
+    ):
+        if given is not None and given != own:
+            raise ValueError(
+                f"{parameter}={given!r} disagrees with task {task.name}, which has {own}: "
+                f"leave {parameter} out to use the task's own folds."
+            )
+    if folds is not None:
+        raise ValueError(
+            f"folds={folds!r} cannot be used with task {task.name}, which brings its own "
+            "folds: leave folds out."
+        )
+    scheme = GivenFolds(task.fold, task.name)
+    protocol = {"n_folds": task.n_folds, "n_repeats": task.n_repeats, "seed": seed}
+    return task.dataset, task.name, {**protocol, "folds": scheme}
+
+
 def _plan(dataset, classifier, name, engine, params, protocol, cache):
     """Validate a cross-validation's inputs: ``(CVRun, cache mode)``."""
     _check_protocol(protocol["n_folds"], protocol["n_repeats"], protocol["seed"], dataset)
-    check_params(_PROTOCOL_CONSTRAINTS, {"folds": protocol["folds"], "cache": cache})
+    folds = protocol["folds"]
+    check_params(
+        _PROTOCOL_CONSTRAINTS,
+        {"folds": "weka" if isinstance(folds, GivenFolds) else folds, "cache": cache},
+    )
     mode = _CACHE_MODES[cache if isinstance(cache, str) else bool(cache)]
     check_classifier(classifier, params)
     label = classifier_name(classifier) if name is None else str(name)
-    return CVRun(get_engine(engine), dataset, classifier, label, params, protocol), mode
+    eng = get_engine(engine)
+    if isinstance(folds, GivenFolds) and eng.name != "sklearn":
+        raise ValueError(
+            f"engine={eng.name!r} runs its own cross-validation and cannot use a task's folds; "
+            "cross-validate a task with engine='sklearn' (costlab's Weka-formula learners "
+            "run there by their registered names)."
+        )
+    return CVRun(eng, dataset, classifier, label, params, protocol), mode
 
 
 def _fit_folds(run, progress, n_jobs, client):

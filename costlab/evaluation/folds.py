@@ -19,6 +19,7 @@ Weka-formula Naive Bayes and AdaBoostM1 reproduce the thesis's published AUCs to
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
     from numpy.typing import ArrayLike
 
-__all__ = ["FOLD_SCHEMES", "JavaRandom", "weka_folds", "make_folds"]
+__all__ = ["FOLD_SCHEMES", "GivenFolds", "JavaRandom", "weka_folds", "make_folds"]
 
 FOLD_SCHEMES = ("weka", "sklearn")
 
@@ -111,17 +112,60 @@ def weka_folds(
         yield train.astype(np.intp), test.astype(np.intp)
 
 
+class GivenFolds(str):
+    """Folds fixed elsewhere, e.g. an OpenML task's: a fold scheme for :func:`make_folds`.
+
+    It is the string ``"task <name> <digest>"`` (the digest of the fold array, so that a cache
+    key holding it changes when one instance changes fold) and carries ``fold``, the fold of
+    every instance in every repetition, shape (n_repeats, n).
+
+    Examples
+    --------
+    >>> scheme = GivenFolds([[0, 1, 0, 1]], "mine")
+    >>> scheme.startswith("task mine ")
+    True
+    >>> [test.tolist() for _, test in make_folds([0, 1, 0, 1], scheme=scheme, n_folds=2)]
+    [[0, 2], [1, 3]]
+    """
+
+    fold: np.ndarray
+
+    def __new__(cls, fold: Any, name: str) -> GivenFolds:
+        fold = np.ascontiguousarray(fold, dtype=np.int64)
+        digest = hashlib.sha256(f"{fold.shape}".encode() + fold.tobytes()).hexdigest()[:16]
+        scheme = super().__new__(cls, f"task {name} {digest}")
+        scheme.fold = fold
+        return scheme
+
+    def __reduce__(self):
+        return GivenFolds, (self.fold, self.split(" ")[1])
+
+
 def make_folds(
-    y: Sequence[Any] | np.ndarray, *, scheme: str = "weka", n_folds: int = 10, seed: int = 1
+    y: Sequence[Any] | np.ndarray,
+    *,
+    scheme: str = "weka",
+    n_folds: int = 10,
+    seed: int = 1,
+    repeat: int = 0,
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """``(train, test)`` pairs of one repetition under a fold scheme.
 
     Parameters
     ----------
-    scheme : {"weka", "sklearn"}
+    scheme : {"weka", "sklearn"} or GivenFolds
         ``"weka"``: :func:`weka_folds` (the thesis's protocol). ``"sklearn"``:
-        ``StratifiedKFold(n_folds, shuffle=True, random_state=seed)``.
+        ``StratifiedKFold(n_folds, shuffle=True, random_state=seed)``. A :class:`GivenFolds`:
+        its repetition ``repeat`` (``seed`` unused).
     """
+    if isinstance(scheme, GivenFolds):
+        row = scheme.fold[repeat]
+        if row.shape[0] != len(y):
+            raise ValueError(f"the given folds hold {row.shape[0]} instances, y has {len(y)}.")
+        return [
+            (np.flatnonzero(row != k).astype(np.intp), np.flatnonzero(row == k).astype(np.intp))
+            for k in range(n_folds)
+        ]
     if scheme == "weka":
         return list(weka_folds(y, n_folds, seed))
     if scheme == "sklearn":

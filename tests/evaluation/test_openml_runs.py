@@ -131,7 +131,9 @@ def test_runs_that_cannot_be_scored_are_named_or_skipped(openml_server):
         results = published_runs(task, errors="skip")
     assert [r.params["run_id"] for r in results] == [fine]
     assert results[0].classifier == f"J48 #{fine}"
-    with pytest.raises(DatasetError, match="OpenML run 999: the OpenML server .* error 236: Unknown run"):
+    with pytest.raises(
+        DatasetError, match="OpenML run 999: the OpenML server .* error 236: Unknown run"
+    ):
         published_runs(task, runs=[999])
     with pytest.raises(ValueError, match="errors must be 'raise' or 'skip'"):
         published_runs(task, errors="ignore")
