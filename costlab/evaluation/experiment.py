@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from costlab.datasets import Dataset, load_dataset
+from costlab.datasets import Dataset, Task, load_dataset
 from costlab.evaluation._models import classifier_name
 from costlab.evaluation.cv import CVResult, cross_val_proba, progress_bar
 from costlab.metrics import roc_auc, roc_points
@@ -240,8 +240,11 @@ def run_experiments(
     ----------
     datasets : sequence or mapping
         Registry names (:func:`costlab.datasets.list_datasets`) and/or
-        :class:`~costlab.datasets.Dataset` objects (one's own data), or a mapping name ->
-        Dataset.
+        :class:`~costlab.datasets.Dataset` objects (one's own data) and/or
+        :class:`~costlab.datasets.Task` objects (an OpenML task: cross-validated on its own
+        folds and repetitions, ``n_folds``, ``n_repeats`` and ``folds`` do not apply; filed
+        under its data set's name, like the published runs read from it), or a mapping name ->
+        Dataset or Task.
     classifiers : sequence or mapping
         Registered classifier names and/or scikit-learn estimators with ``predict_proba``
         (named by :func:`.classifier_name`), or a mapping name -> name or estimator.
@@ -296,14 +299,21 @@ def run_experiments(
         "seed": _per_dataset(seed, "seed", loaded),
         "folds": _per_dataset(folds, "folds", loaded),
     }
-    options = {"n_repeats": n_repeats, "engine": engine, "cache": cache, "cache_dir": cache_dir}
+    options = {"engine": engine, "cache": cache, "cache_dir": cache_dir}
     options.update(n_jobs=n_jobs, client=client)
-    run = ExperimentRun(datasets=loaded)
-    total = len(models) * n_repeats * sum(protocol["n_folds"].values())
+    run = ExperimentRun(datasets={k: getattr(d, "dataset", d) for k, d in loaded.items()})
+    total = len(models) * sum(
+        d.n_folds * d.n_repeats if isinstance(d, Task) else protocol["n_folds"][k] * n_repeats
+        for k, d in loaded.items()
+    )
     bar, own = progress_bar(progress, total, "cross-validation")
     try:
         for name, data in loaded.items():
             dataset_protocol = {key: values[name] for key, values in protocol.items()}
+            if isinstance(data, Task):  # its own folds and repetitions
+                dataset_protocol = {"seed": dataset_protocol["seed"]}
+            else:
+                dataset_protocol["n_repeats"] = n_repeats
             for label, clf in models.items():
                 run.results[(name, label)] = cross_val_proba(
                     data, clf, name=label, progress=bar, **dataset_protocol, **options,
@@ -358,12 +368,13 @@ def _datasets(datasets, mirror, data_home):
             if item not in by_name:  # two names for one registry entry: loaded once
                 by_name[item] = load_dataset(item, mirror=mirror, data_home=data_home)
             item = by_name[item]
-        elif not isinstance(item, Dataset):
+        elif not isinstance(item, (Dataset, Task)):
             raise TypeError(
-                "datasets must hold registry names or costlab.datasets.Dataset objects, got "
-                f"{type(item).__name__}."
+                "datasets must hold registry names, costlab.datasets.Dataset or Task objects, "
+                f"got {type(item).__name__}."
             )
-        loaded[item.name if key is None else str(key)] = item
+        own = item.dataset.name if isinstance(item, Task) else item.name
+        loaded[own if key is None else str(key)] = item
     if not loaded:
         raise ValueError("datasets is empty: give at least one dataset.")
     return loaded

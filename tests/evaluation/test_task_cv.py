@@ -86,3 +86,17 @@ def test_agreeing_arguments_are_accepted(tmp_path):
         _task(), GaussianNB(), n_folds=3, n_repeats=2, cache=False, progress=False
     )
     assert result.proba.shape == (2, 120, 2)
+
+
+def test_run_experiments_takes_tasks_beside_datasets():
+    from costlab.evaluation import run_experiments
+
+    task, other = _task(), twonorm(60, random_state=9)
+    other = type(other)(**{**other.__dict__, "name": "other"})
+    run = run_experiments(
+        [task, other], {"NB": GaussianNB()}, n_folds=5, cache=False, progress=False
+    )
+    on_task = run.results[(task.dataset.name, "NB")]
+    np.testing.assert_array_equal(on_task.fold, task.fold)  # the task's 3 folds, 2 repetitions
+    assert run.results[("other", "NB")].n_folds == 5
+    assert run.datasets[task.dataset.name] is task.dataset
