@@ -18,11 +18,13 @@ reads to know what it can compare exactly.
 
 import argparse
 import base64
+import contextlib
 import copy
 import io
 import os
 import re
 import sys
+import tempfile
 from pathlib import Path
 
 import nbformat
@@ -46,11 +48,54 @@ def kernel_env(quick, environ=None):
     return environ
 
 
+def uses_openml_stand_in(nb):
+    """Whether ``nb`` reads OpenML: its metadata ``costlab.openml`` is ``"stand-in"``, and it runs
+    against the loopback stand-in of tests/_openml_server.py (never the internet)."""
+    return nb.metadata.get("costlab", {}).get("openml") == "stand-in"
+
+
+@contextlib.contextmanager
+def openml_stand_in():
+    """The loopback OpenML stand-in with runs published on credit-g's task: the environment a
+    kernel needs to reach it (``COSTLAB_OPENML_SERVER``, a fresh data home, no Parquet)."""
+    sys.path.insert(0, str(REPO / "tests"))
+    try:
+        from _openml_server import publish_stand_in_runs, start_openml_test_server
+    finally:
+        sys.path.pop(0)
+    with tempfile.TemporaryDirectory(prefix="costlab-openml-") as home:
+        server = start_openml_test_server()
+        env = {
+            "COSTLAB_OPENML_SERVER": server.url,
+            "COSTLAB_DATA_HOME": home,
+            "OPENML_SKIP_PARQUET": "true",
+        }
+        saved = {key: os.environ.get(key) for key in env}
+        os.environ.update(env)
+        try:
+            publish_stand_in_runs()
+            yield env
+        finally:
+            for key, value in saved.items():
+                if value is None:
+                    os.environ.pop(key, None)
+                else:
+                    os.environ[key] = value
+            server.close()
+
+
 def execute(nb, quick, timeout=CELL_TIMEOUT):
     """Run ``nb`` (a NotebookNode, changed in place) in ``notebooks/``; return it."""
+    if uses_openml_stand_in(nb):
+        with openml_stand_in() as env:
+            return _execute(nb, quick, timeout, env)
+    return _execute(nb, quick, timeout, {})
+
+
+def _execute(nb, quick, timeout, extra_env):
     from nbclient import NotebookClient
 
-    env = kernel_env(quick)
+    env = {**kernel_env(quick), **extra_env}
     client = NotebookClient(
         nb,
         timeout=timeout,
@@ -75,7 +120,8 @@ def normalise(nb, protocol):
     """A copy of executed ``nb`` as committed: stable, small, and labelled with its protocol."""
     nb = copy.deepcopy(nb)
     nb.metadata.pop("widgets", None)
-    nb.metadata["costlab"] = {"protocol": protocol}
+    openml = nb.metadata.get("costlab", {}).get("openml")
+    nb.metadata["costlab"] = {"protocol": protocol, **({"openml": openml} if openml else {})}
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         if cell.cell_type != "code":

@@ -664,13 +664,16 @@ def stand_in_models(task):
 
 def publish_stand_in_runs(task_id=31):
     """Publish runs of :func:`stand_in_models` on ``task_id`` through costlab (cross-validated
-    on the task's folds, exported and published as OpenML runs), and one run made by
+    on the task's folds, exported and published as OpenML runs), then one run made by
     openml-python's own ``run_model_on_task`` (which, on credit-g, publishes confidences
-    attached to the wrong classes: openml-python issue 1131). The server and cache are the
-    ones costlab is configured with (``COSTLAB_OPENML_SERVER``, ``COSTLAB_DATA_HOME``);
-    returns the run ids."""
+    attached to the wrong classes: openml-python issue 1131). The server and cache are those
+    costlab is configured with (``COSTLAB_OPENML_SERVER``, ``COSTLAB_DATA_HOME``); returns the
+    run ids."""
     import openml
+    from sklearn.compose import make_column_transformer
     from sklearn.linear_model import LogisticRegression
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
 
     from costlab.datasets import load_task
     from costlab.datasets._openml_session import openml_session
@@ -681,20 +684,14 @@ def publish_stand_in_runs(task_id=31):
     for model in stand_in_models(task):
         result = cross_val_proba(task, model, cache=False, progress=False)
         ids.append(export_run(result, task, model, publish=True, apikey="stand-in").run_id)
+    numeric = make_column_transformer((StandardScaler(), task.dataset.numeric_columns))
+    model = make_pipeline(numeric, LogisticRegression(max_iter=1000))
     with openml_session():
         oml_task = openml.tasks.get_task(task_id, download_splits=True)
-        model = LogisticRegression(max_iter=1000)
-        numeric = [c for c in task.dataset.numeric_columns]
-        from sklearn.compose import make_column_transformer
-        from sklearn.pipeline import make_pipeline
-        from sklearn.preprocessing import StandardScaler
-
-        model = make_pipeline(make_column_transformer((StandardScaler(), numeric)), model)
         run = openml.runs.run_model_on_task(model, oml_task, avoid_duplicate_runs=False)
         saved, openml.config.apikey = openml.config.apikey, "stand-in"
         try:
             run.publish()
         finally:
             openml.config.apikey = saved
-        ids.append(run.run_id)
-    return ids
+    return [*ids, run.run_id]

@@ -12,6 +12,9 @@
 :mod:`costlab.evaluation.distributed`
     :func:`out_of_core_curve`: the exact cost curve, hull, AUC and H of scores that do not fit
     in memory (a Dask DataFrame or Parquet), on dask.distributed.
+:mod:`costlab.evaluation.leaderboard`
+    :func:`leaderboard`: results on the same instances (e.g. an OpenML task's published runs)
+    ranked over a cost range, with paired bootstrap bands and tests against the leader.
 :mod:`costlab.evaluation.published`
     Published OpenML runs read as CVResults (:func:`published_runs`, no model refitted), and
     one's own result on an OpenML task exported as an OpenML run (:func:`export_run`).
@@ -34,6 +37,7 @@ from costlab.evaluation.experiment import (
     run_experiments,
 )
 from costlab.evaluation.folds import make_folds, weka_folds
+from costlab.evaluation.leaderboard import Leaderboard, leaderboard
 from costlab.evaluation.published import export_run, published_runs, run_result
 from costlab.evaluation.shift import ShiftReport, deployment_shift
 
@@ -43,6 +47,7 @@ __all__ = [
     "CVResult",
     "CacheMismatchWarning",
     "ExperimentRun",
+    "Leaderboard",
     "OutOfCoreCurve",
     "auc_table",
     "build_model",
@@ -50,6 +55,7 @@ __all__ = [
     "cross_val_proba",
     "curves_for",
     "dask_backend",
+    "leaderboard",
     "export_run",
     "make_folds",
     "mtmcs_curves",

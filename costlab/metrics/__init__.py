@@ -33,6 +33,10 @@ Families
 :mod:`costlab.metrics.comparison`
     Demšar 2006: classifiers compared over several datasets by their average ranks, Friedman's
     test and critical differences (``ranks``).
+:mod:`costlab.metrics.ranking`
+    Many classifiers on the same instances (e.g. the published runs of an OpenML task) ranked
+    over a cost range by MTMCR, CST, H or their share of the cost-curve envelope, with paired
+    bootstrap bands and Holm-adjusted paired tests against the leader.
 
 Input checks shared by all families live in the private ``costlab.metrics._validation``; those
 the other packages reuse at their boundary are public in :mod:`costlab.metrics.checks`.
@@ -129,6 +133,7 @@ from costlab.metrics.prior_shift import (
     read_at_prior,
     summarize_folds,
 )
+from costlab.metrics.ranking import RANKING_MEASURES, holm, rank_over_cost_range
 from costlab.metrics.resampling import (
     BootstrapCurves,
     CurveBands,
@@ -320,4 +325,11 @@ __all__ += [
     "corrected_resampled_ttest",
     "critical_difference",
     "friedman_test",
+]
+
+# Ranking many classifiers on the same instances over a cost range: paired bands and tests
+__all__ += [
+    "RANKING_MEASURES",
+    "holm",
+    "rank_over_cost_range",
 ]

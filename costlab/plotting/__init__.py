@@ -25,6 +25,7 @@ from costlab.plotting._decision import (
 )
 from costlab.plotting._deployment import DeploymentCostDisplay
 from costlab.plotting._duality import CostSpaceDualityDisplay
+from costlab.plotting._leaderboard import LeaderboardDisplay
 from costlab.plotting._mtmcs import MTMCSDisplay, ThresholdDisplay
 from costlab.plotting._prior_shift import (
     DEFAULT_PRIORS,
@@ -55,6 +56,7 @@ __all__ = [
     "PriorShiftDisplay",
     "PriorSweepDisplay",
     "DeploymentCostDisplay",
+    "LeaderboardDisplay",
     "ROCBandDisplay",
     "ROCDisplay",
     "ROCThresholdDisplay",

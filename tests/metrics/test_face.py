@@ -21,6 +21,7 @@ FAMILIES = (
     "prior_shift",
     "resampling",
     "comparison",
+    "ranking",
 )
 
 
