@@ -64,7 +64,9 @@ def openml_stand_in():
     finally:
         sys.path.pop(0)
     with tempfile.TemporaryDirectory(prefix="costlab-openml-") as home:
-        server = start_openml_test_server()
+        # German Credit's documented costs on its task (rows actual good, bad; columns
+        # predicted), and a malformed matrix of the kind openml.org holds (openml-python #532)
+        server = start_openml_test_server(cost_matrices={31: "[[0, 1], [5, 0]]", 29: "yes"})
         env = {
             "COSTLAB_OPENML_SERVER": server.url,
             "COSTLAB_DATA_HOME": home,

@@ -42,6 +42,7 @@ from ._openml_runs import (
     save_openml_run,
     task_runs,
 )
+from ._openml_session import openml_server
 from ._own import from_arff, from_arrays, from_csv, from_frame
 from ._prtools import (
     highleyman,
@@ -79,6 +80,7 @@ __all__ = [
     "load_task",
     "multimodal",
     "openml_run",
+    "openml_server",
     "publish_openml_run",
     "read_cost_matrix",
     "register_dataset",

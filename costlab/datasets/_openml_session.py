@@ -49,6 +49,7 @@ __all__ = [
     "entity_folder",
     "guarded",
     "openml_errors",
+    "openml_server",
     "openml_session",
     "record",
     "server_url",
@@ -59,6 +60,18 @@ __all__ = [
 LEDGER = "costlab-checksums.json"
 #: What the API's URL ends with (openml.config.server is the API's URL).
 _API = "/api/v1/xml"
+
+
+def openml_server(server: str | None = None) -> str:
+    """The OpenML server costlab talks to: ``server``, else ``COSTLAB_OPENML_SERVER``, else
+    openml-python's configured one, as the API's URL.
+
+    Examples
+    --------
+    >>> openml_server("https://www.openml.org")
+    'https://www.openml.org/api/v1/xml'
+    """
+    return server_url(server)
 
 
 def server_url(server=None):

@@ -95,6 +95,15 @@ class Task:
         """int: number of folds of each repetition."""
         return int(self.fold.max()) + 1
 
+    @property
+    def fp_cost(self) -> float | None:
+        """The task's class costs as a normalised FPcost, ``fp / (fp + fn)`` (FNcost = 1 -
+        FPcost, the thesis's cost ratio axis); None without a well-formed cost matrix."""
+        if not self.class_costs:
+            return None
+        fp, fn = self.class_costs["fp_cost"], self.class_costs["fn_cost"]
+        return fp / (fp + fn)
+
     def splits(self, repeat: int = 0) -> list[tuple[np.ndarray, np.ndarray]]:
         """``(train, test)`` index arrays of each fold of repetition ``repeat``, in fold order."""
         row = self.fold[repeat]

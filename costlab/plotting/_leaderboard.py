@@ -53,6 +53,17 @@ class LeaderboardDisplay(DisplayMixin):
     band_ : Polygon
         The leader's band.
     ax_, figure_
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from costlab.metrics import rank_over_cost_range
+    >>> y = np.repeat([0, 1], 40)
+    >>> rng = np.random.default_rng(1)
+    >>> scores = {"A": y + rng.normal(0, 1, 80), "B": y + rng.normal(0, 2, 80)}
+    >>> table = rank_over_cost_range(y, scores, fp_costs=[0.3, 0.5], n_resamples=100)
+    >>> LeaderboardDisplay(table, measure="mtmcr").plot().points_["A"].get_color()
+    '#0072B2'
     """
 
     def __init__(self, table: pd.DataFrame, *, measure: str = "mtmcr", title: str | None = None):

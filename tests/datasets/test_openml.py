@@ -147,7 +147,7 @@ def test_a_task_has_the_folds_of_its_split_file(openml_server):
     # stratified: every fold holds 30 of the 300 bad and 70 of the 700 good
     counts = [int(task.dataset.y_binary[task.fold[0] == k].sum()) for k in range(10)]
     assert counts == [30] * 10
-    assert (task.cost_matrix_status, task.class_costs) == ("absent", None)
+    assert (task.cost_matrix_status, task.class_costs, task.fp_cost) == ("absent", None, None)
 
 
 def test_a_task_cost_matrix_becomes_its_class_costs(mirror_dir, tmp_path, monkeypatch):
@@ -162,6 +162,7 @@ def test_a_task_cost_matrix_becomes_its_class_costs(mirror_dir, tmp_path, monkey
         task = load_task(31)
         # rows actual, columns predicted, in declared order (good, bad): FN (bad as good) 5
         assert task.class_costs == {"fp_cost": 1.0, "fn_cost": 5.0}
+        assert task.fp_cost == pytest.approx(1 / 6)  # the thesis's axis: FPcost / (FP + FN)
         audit = suite_tasks("OpenML-CC18")
     finally:
         server.close()
