@@ -6,7 +6,7 @@ from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
 from sklearn.naive_bayes import GaussianNB
 
-from costlab.datasets import Task, twonorm
+from costlab.datasets import Task, from_arrays, twonorm
 from costlab.evaluation import CacheMismatchWarning, cross_val_proba
 
 
@@ -158,3 +158,16 @@ def test_given_folds_keep_their_name_through_pickling():
     copy = pickle.loads(pickle.dumps(scheme))
     assert copy == scheme and copy.name == "my task"
     np.testing.assert_array_equal(copy.fold, scheme.fold)
+
+
+def test_a_task_whose_smaller_class_is_smaller_than_its_folds_is_cross_validated():
+    """Stratification is no concern of given folds: a 10-fold task on a data set with 8
+    instances of one class is fitted as the task says (each training set holds both classes)."""
+    data = twonorm(120, random_state=4)
+    y = data.y_binary
+    keep = np.concatenate([np.flatnonzero(y == 0), np.flatnonzero(y == 1)[:8]])
+    small = from_arrays(data.X.to_numpy()[keep], y[keep], negative=0, positive=1)
+    fold = np.arange(len(keep)) % 10
+    task = Task("few_positives", small, fold[None, :])
+    result = cross_val_proba(task, GaussianNB(), cache=False, progress=False)
+    np.testing.assert_array_equal(result.proba, _brute_force(task, GaussianNB()))
