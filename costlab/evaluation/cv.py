@@ -253,8 +253,11 @@ def _protocol(dataset, n_folds, n_repeats, seed, folds):
 
 def _plan(dataset, classifier, name, engine, params, protocol, cache):
     """Validate a cross-validation's inputs: ``(CVRun, cache mode)``."""
-    _check_protocol(protocol["n_folds"], protocol["n_repeats"], protocol["seed"], dataset)
     folds = protocol["folds"]
+    _check_protocol(
+        protocol["n_folds"], protocol["n_repeats"], protocol["seed"], dataset,
+        stratified=not isinstance(folds, GivenFolds),
+    )  # fmt: skip
     check_params(
         _PROTOCOL_CONSTRAINTS,
         {"folds": "weka" if isinstance(folds, GivenFolds) else folds, "cache": cache},
@@ -381,7 +384,9 @@ def _explain_missing(error, dataset, classifier):
     ) from error
 
 
-def _check_protocol(n_folds, n_repeats, seed, dataset):
+def _check_protocol(n_folds, n_repeats, seed, dataset, *, stratified=True):
+    """Raise if the dataset or the protocol is not one costlab can run; the size of the smallest
+    class limits only folds built here by stratification (a task's given folds are its own)."""
     from costlab.datasets import Dataset
 
     if not isinstance(dataset, Dataset):
@@ -392,7 +397,7 @@ def _check_protocol(n_folds, n_repeats, seed, dataset):
         )
     check_params(_PROTOCOL_CONSTRAINTS, {"n_folds": n_folds, "n_repeats": n_repeats, "seed": seed})
     smallest = min(dataset.class_counts.values())
-    if n_folds > smallest:
+    if stratified and n_folds > smallest:
         raise ValueError(
             f"n_folds={n_folds} exceeds the size of the smallest class of {dataset.name} "
             f"({smallest}); stratified folds need at least one instance of each class."

@@ -244,7 +244,8 @@ def run_experiments(
         :class:`~costlab.datasets.Task` objects (an OpenML task: cross-validated on its own
         folds and repetitions, ``n_folds``, ``n_repeats`` and ``folds`` do not apply; filed
         under its data set's name, like the published runs read from it), or a mapping name ->
-        Dataset or Task.
+        Dataset or Task. Two different entries under one name (two tasks on one data set, a
+        task beside its data set) are a ValueError: name them apart with a mapping.
     classifiers : sequence or mapping
         Registered classifier names and/or scikit-learn estimators with ``predict_proba``
         (named by :func:`.classifier_name`), or a mapping name -> name or estimator.
@@ -358,8 +359,9 @@ def _classifier_params(classifier_params, models):
 
 
 def _datasets(datasets, mirror, data_home):
-    """Name -> Dataset from registry names, Dataset objects or a mapping."""
-    if isinstance(datasets, (str, Dataset)):
+    """Name -> Dataset or Task from registry names, Dataset or Task objects or a mapping; two
+    different entries under one name are refused."""
+    if isinstance(datasets, (str, Dataset, Task)):
         datasets = [datasets]
     items = datasets.items() if isinstance(datasets, Mapping) else [(None, d) for d in datasets]
     loaded, by_name = {}, {}
@@ -370,14 +372,26 @@ def _datasets(datasets, mirror, data_home):
             item = by_name[item]
         elif not isinstance(item, (Dataset, Task)):
             raise TypeError(
-                "datasets must hold registry names, costlab.datasets.Dataset or Task objects, "
-                f"got {type(item).__name__}."
+                "datasets must hold registry names or costlab.datasets.Dataset or Task "
+                f"objects, got {type(item).__name__}."
             )
         own = item.dataset.name if isinstance(item, Task) else item.name
-        loaded[own if key is None else str(key)] = item
+        name = own if key is None else str(key)
+        if loaded.get(name, item) is not item:
+            raise ValueError(
+                f"datasets holds two entries filed under {name!r} ({_described(loaded[name])} and "
+                f"{_described(item)}; a task is filed under its data set's name): pass a mapping "
+                "{name: dataset or task} to name them apart."
+            )
+        loaded[name] = item
     if not loaded:
         raise ValueError("datasets is empty: give at least one dataset.")
     return loaded
+
+
+def _described(item):
+    """``task <name>`` or ``data set <name>``, for an error message."""
+    return f"task {item.name}" if isinstance(item, Task) else f"data set {item.name}"
 
 
 def named_classifiers(classifiers):

@@ -137,8 +137,13 @@ class GivenFolds(str):
         scheme.fold = fold
         return scheme
 
+    @property
+    def name(self) -> str:
+        """str: the name the folds were given (a task's name, which may hold spaces)."""
+        return self[len("task ") :].rsplit(" ", 1)[0]
+
     def __reduce__(self):
-        return GivenFolds, (self.fold, self.split(" ")[1])
+        return GivenFolds, (self.fold, self.name)
 
 
 def make_folds(
@@ -159,9 +164,8 @@ def make_folds(
         its repetition ``repeat`` (``seed`` unused).
     """
     if isinstance(scheme, GivenFolds):
+        _check_given(scheme, len(y), n_folds, repeat)
         row = scheme.fold[repeat]
-        if row.shape[0] != len(y):
-            raise ValueError(f"the given folds hold {row.shape[0]} instances, y has {len(y)}.")
         return [
             (np.flatnonzero(row != k).astype(np.intp), np.flatnonzero(row == k).astype(np.intp))
             for k in range(n_folds)
@@ -172,3 +176,18 @@ def make_folds(
         splitter = StratifiedKFold(n_splits=n_folds, shuffle=True, random_state=seed)
         return list(splitter.split(np.zeros(len(y)), y))
     raise ValueError(f"folds must be one of {FOLD_SCHEMES}, got {scheme!r}.")
+
+
+def _check_given(scheme, n, n_folds, repeat):
+    """Raise ValueError, naming the parameter, if given folds cannot serve this request (a
+    wrong ``n_folds`` would leave instances unpredicted, or predict them from no fold)."""
+    n_repeats, own = scheme.fold.shape[0], int(scheme.fold.max()) + 1
+    if scheme.fold.shape[1] != n:
+        raise ValueError(f"the given folds hold {scheme.fold.shape[1]} instances, y has {n}.")
+    if n_folds != own:
+        raise ValueError(f"n_folds={n_folds!r} but the given folds ({scheme.name}) have {own}.")
+    if not 0 <= repeat < n_repeats:
+        raise ValueError(
+            f"repeat={repeat!r} but the given folds ({scheme.name}) have repetitions "
+            f"0..{n_repeats - 1}."
+        )

@@ -6,7 +6,7 @@ from sklearn.base import clone
 from sklearn.linear_model import LogisticRegression
 from sklearn.naive_bayes import GaussianNB
 
-from costlab.datasets import Task, twonorm
+from costlab.datasets import Task, from_arrays, twonorm
 from costlab.evaluation import CacheMismatchWarning, cross_val_proba
 
 
@@ -100,3 +100,74 @@ def test_run_experiments_takes_tasks_beside_datasets():
     np.testing.assert_array_equal(on_task.fold, task.fold)  # the task's 3 folds, 2 repetitions
     assert run.results[("other", "NB")].n_folds == 5
     assert run.datasets[task.dataset.name] is task.dataset
+
+
+def test_entries_filed_under_one_name_are_refused_not_overwritten():
+    """Two tasks on one data set, or a task beside its data set, are both filed under the data
+    set's name: the run must not keep one and drop the others in silence."""
+    from costlab.evaluation import run_experiments
+
+    task = _task()
+    other = _task(np.stack([np.arange(120) % 4]))
+    for datasets in ([task, other], [task, task.dataset], [task.dataset, twonorm(40)]):
+        with pytest.raises(ValueError, match="two entries filed under 'twonorm'"):
+            run_experiments(datasets, {"NB": GaussianNB()}, cache=False, progress=False)
+    run = run_experiments(
+        {"three": task, "four": other, "plain": task.dataset},
+        {"NB": GaussianNB()},
+        cache=False,
+        progress=False,
+    )
+    assert [run.results[name, "NB"].n_folds for name in ("three", "four", "plain")] == [3, 4, 10]
+
+
+def test_run_experiments_takes_one_task_alone():
+    from costlab.evaluation import run_experiments
+
+    task = _task()
+    run = run_experiments(task, {"NB": GaussianNB()}, cache=False, progress=False)
+    np.testing.assert_array_equal(run.results["twonorm", "NB"].fold, task.fold)
+
+
+@pytest.mark.parametrize(
+    ("options", "match"),
+    [
+        ({"n_folds": 2}, r"n_folds=2 but the given folds \(my task\) have 3"),
+        ({"repeat": 2}, r"repeat=2 but the given folds \(my task\) have repetitions 0..1"),
+        ({"y": np.zeros(119)}, "the given folds hold 120 instances, y has 119"),
+    ],
+)
+def test_make_folds_refuses_what_given_folds_cannot_serve(options, match):
+    """A wrong n_folds would leave instances out of every test set (or fit on none)."""
+    from costlab.evaluation import make_folds
+    from costlab.evaluation.folds import GivenFolds
+
+    request = {"y": np.zeros(120), "n_folds": 3, **options}
+    with pytest.raises(ValueError, match=match):
+        make_folds(request.pop("y"), scheme=GivenFolds(_task().fold, "my task"), **request)
+
+
+def test_given_folds_keep_their_name_through_pickling():
+    """A name with a space (a task's name as given) survives a round trip, and so the scheme,
+    its label and its cache key are unchanged."""
+    import pickle
+
+    from costlab.evaluation.folds import GivenFolds
+
+    scheme = GivenFolds(_task().fold, "my task")
+    copy = pickle.loads(pickle.dumps(scheme))
+    assert copy == scheme and copy.name == "my task"
+    np.testing.assert_array_equal(copy.fold, scheme.fold)
+
+
+def test_a_task_whose_smaller_class_is_smaller_than_its_folds_is_cross_validated():
+    """Stratification is no concern of given folds: a 10-fold task on a data set with 8
+    instances of one class is fitted as the task says (each training set holds both classes)."""
+    data = twonorm(120, random_state=4)
+    y = data.y_binary
+    keep = np.concatenate([np.flatnonzero(y == 0), np.flatnonzero(y == 1)[:8]])
+    small = from_arrays(data.X.to_numpy()[keep], y[keep], negative=0, positive=1)
+    fold = np.arange(len(keep)) % 10
+    task = Task("few_positives", small, fold[None, :])
+    result = cross_val_proba(task, GaussianNB(), cache=False, progress=False)
+    np.testing.assert_array_equal(result.proba, _brute_force(task, GaussianNB()))
