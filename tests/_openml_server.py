@@ -657,7 +657,7 @@ def stand_in_models(task):
         make_pipeline(ordinal(), GaussianNB()),
         make_pipeline(onehot(), KNeighborsClassifier(n_neighbors=15)),
         make_pipeline(ordinal(), DecisionTreeClassifier(min_samples_leaf=10, random_state=0)),
-        make_pipeline(ordinal(), RandomForestClassifier(n_estimators=200, random_state=0)),
+        make_pipeline(ordinal(), RandomForestClassifier(n_estimators=100, random_state=0)),
         HistGradientBoostingClassifier(categorical_features="from_dtype", random_state=0),
     ]
 

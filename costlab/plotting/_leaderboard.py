@@ -6,15 +6,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from costlab.metrics import RANKING_MEASURES, cost_ratio_grid, rank_over_cost_range
+from costlab.metrics import RANKING_MEASURES
 from costlab.plotting._base import DisplayMixin
-from costlab.plotting._scores import named_scores
 
 if TYPE_CHECKING:
     from typing import Any
 
     import pandas as pd
-    from numpy.typing import ArrayLike
     from typing_extensions import Self
 
 __all__ = ["LeaderboardDisplay"]
@@ -80,46 +78,6 @@ class LeaderboardDisplay(DisplayMixin):
         r1, r2 = board.cost_range
         title = title or f"{board.dataset}: {board.measure} over FPcost in [{r1:g}, {r2:g}]"
         return cls(board.table, measure=board.measure, title=title).plot(ax=ax)
-
-    @classmethod
-    def from_predictions(
-        cls,
-        y_true: ArrayLike,
-        y_score: Any,
-        *,
-        cost_range: tuple = (0.05, 0.95),
-        measure: str = "mtmcr",
-        pos_label: Any = None,
-        n_resamples: int = 1000,
-        random_state: Any = 0,
-        ax: Any = None,
-        title: str | None = None,
-    ) -> Self:
-        """Rank ``{name: scores}`` over ``cost_range`` (the thesis's grid within it) and draw.
-
-        Examples
-        --------
-        >>> import numpy as np
-        >>> y = np.repeat([0, 1], 40)
-        >>> rng = np.random.default_rng(0)
-        >>> scores = {"A": y + rng.normal(0, 1, 80), "B": y + rng.normal(0, 3, 80)}
-        >>> display = LeaderboardDisplay.from_predictions(y, scores, n_resamples=100)
-        >>> list(display.points_)
-        ['A', 'B']
-        """
-        r1, r2 = cost_range
-        grid = cost_ratio_grid()
-        fp = grid[(grid >= r1 - 1e-12) & (grid <= r2 + 1e-12)]
-        table = rank_over_cost_range(
-            y_true,
-            named_scores(y_score, None, y_true),
-            fp_costs=fp,
-            measure=measure,
-            n_resamples=n_resamples,
-            random_state=random_state,
-            pos_label=pos_label,
-        )
-        return cls(table, measure=measure, title=title).plot(ax=ax)
 
     def plot(self, ax: Any = None) -> Self:
         """Draw on ``ax`` (a new figure if None)."""
