@@ -33,6 +33,10 @@ Families
 :mod:`costlab.metrics.comparison`
     Demšar 2006: classifiers compared over several datasets by their average ranks, Friedman's
     test and critical differences (``ranks``).
+:mod:`costlab.metrics.example_costs`
+    Costs that belong to each example (a loan's amount): a cost model stated once, read by every
+    measure as regret weights; total cost and savings over the best trivial policy (Correa
+    Bahnsen et al. 2014) and the savings of the best threshold over a cost range.
 :mod:`costlab.metrics.ranking`
     Many classifiers on the same instances (e.g. the published runs of an OpenML task) ranked
     over a cost range by MTMCR, CST, H or their share of the cost-curve envelope, with paired
@@ -95,6 +99,13 @@ from costlab.metrics.engine import (
     roc_convex_hull,
     roc_points,
     summarize_counts,
+)
+from costlab.metrics.example_costs import (
+    CostModel,
+    cost_model,
+    savings,
+    savings_curve,
+    total_cost,
 )
 from costlab.metrics.mtmcs import (
     CURVE_COLUMNS,
@@ -332,4 +343,13 @@ __all__ += [
     "RANKING_MEASURES",
     "holm",
     "rank_over_cost_range",
+]
+
+# Costs that belong to each example: the cost model, total cost and savings (Correa Bahnsen 2014)
+__all__ += [
+    "CostModel",
+    "cost_model",
+    "savings",
+    "savings_curve",
+    "total_cost",
 ]

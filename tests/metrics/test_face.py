@@ -22,6 +22,7 @@ FAMILIES = (
     "resampling",
     "comparison",
     "ranking",
+    "example_costs",
 )
 
 
