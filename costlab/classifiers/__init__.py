@@ -44,6 +44,7 @@ from .density import (
     MixtureOfGaussiansClassifier,
     ParzenClassifier,
 )
+from .example_cost import ExampleCostClassifier
 from .forest import SklearnRandomForest
 from .ibk import WekaIBk
 from .j48 import J48
@@ -54,6 +55,7 @@ from .threshold import CostRangeThresholdClassifier
 __all__ = [
     # Deploying: the cost-range threshold classifier
     "CostRangeThresholdClassifier",
+    "ExampleCostClassifier",
     # Weka's learners, rebuilt exactly
     "J48",
     "SklearnRandomForest",

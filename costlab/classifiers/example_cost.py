@@ -1,0 +1,171 @@
+"""ExampleCostClassifier: each example decided by its own costs, on calibrated probabilities.
+
+With per-example costs (:func:`costlab.metrics.cost_model`: a false positive costs ``fp_i``, a
+false negative ``fn_i``, correct decisions ``tp_i`` and ``tn_i``), deciding example i positive
+has expected cost ``p tp_i + (1 - p) fp_i`` and negative ``p fn_i + (1 - p) tn_i``, where p is
+its probability of the positive class. The Bayes-optimal decision is positive when
+
+.. math:: p > t_i = \\frac{fp_i - tn_i}{(fp_i - tn_i) + (fn_i - tp_i)},
+
+a threshold per example (Elkan 2001, eq. 2, with the example's own costs; the rule the
+example-dependent literature deploys, Correa Bahnsen et al. 2014). It needs probabilities that
+mean what they say: the estimator's are calibrated by scikit-learn's
+:class:`~sklearn.calibration.CalibratedClassifierCV` (``calibration="isotonic"``, whose
+calibration map is the ROC convex hull's slopes, Fawcett & Niculescu-Mizil 2007, or
+``"sigmoid"``), or taken as they are (``"none"``). At a deployment prior other than the
+training one, the probabilities are moved to it first (Saerens, Latinne & Decaestecker 2002,
+eq. 2.4).
+"""
+
+from __future__ import annotations
+
+import numbers
+from typing import TYPE_CHECKING
+
+import numpy as np
+from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
+from sklearn.calibration import CalibratedClassifierCV
+from sklearn.linear_model import LogisticRegression
+from sklearn.utils.multiclass import type_of_target
+from sklearn.utils.validation import check_is_fitted, validate_data
+
+from costlab.metrics import CostModel, cost_model
+from costlab.validation import Interval, Options, check_params
+
+if TYPE_CHECKING:
+    from typing import Any
+
+    from numpy.typing import ArrayLike
+    from typing_extensions import Self
+
+__all__ = ["ExampleCostClassifier"]
+
+_CONSTRAINTS = {
+    "calibration": [Options({"isotonic", "sigmoid", "none"})],
+    "prior": [None, Interval(numbers.Real, 0.0, 1.0, closed="neither")],
+}
+
+
+class ExampleCostClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
+    """Decide each example by its own costs: the Bayes-optimal threshold of each row.
+
+    Parameters
+    ----------
+    estimator : classifier with ``predict_proba``, optional
+        Default ``LogisticRegression()``.
+    calibration : {"isotonic", "sigmoid", "none"}
+        How the probabilities are calibrated: scikit-learn's ``CalibratedClassifierCV`` with
+        ``method`` and ``cv``, or not at all (the estimator's own).
+    cv : int or splitter
+        Folds of the calibration.
+    prior : float in (0, 1), optional
+        The deployment prior of ``classes_[1]``; default the training prior (no move).
+
+    Attributes
+    ----------
+    classes_ : ndarray of shape (2,)
+    estimator_ : fitted estimator (calibrated or not)
+    train_prior_ : float
+        The share of ``classes_[1]`` in the training labels.
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from costlab.metrics import cost_model
+    >>> X = np.r_[np.linspace(-3, 3, 50), np.linspace(-1, 5, 50)][:, None]
+    >>> y = np.r_[np.zeros(50), np.ones(50)]
+    >>> model = ExampleCostClassifier(calibration="sigmoid").fit(X, y)
+    >>> costs = cost_model(fp=[1.0, 1.0], fn=[1.0, 20.0])  # the second: a dear miss
+    >>> model.predict([[0.5], [0.5]], costs=costs).tolist()
+    [0.0, 1.0]
+    """
+
+    def __init__(
+        self,
+        estimator: Any = None,
+        *,
+        calibration: str = "isotonic",
+        cv: Any = 5,
+        prior: float | None = None,
+    ) -> None:
+        self.estimator = estimator
+        self.calibration = calibration
+        self.cv = cv
+        self.prior = prior
+
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
+        """Fit (and calibrate) the estimator."""
+        check_params(_CONSTRAINTS, {"calibration": self.calibration, "prior": self.prior})
+        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
+        kind = type_of_target(y, input_name="y", raise_unknown=True)
+        self.classes_ = np.unique(y)
+        if self.classes_.size < 2:
+            raise ValueError(f"y must hold two classes; got one class: {self.classes_.tolist()}.")
+        if kind != "binary" or self.classes_.size != 2:
+            raise ValueError(
+                "Only binary classification is supported: y must hold exactly two classes, "
+                f"got {self.classes_.size} ({kind})."
+            )
+        base = LogisticRegression() if self.estimator is None else clone(self.estimator)
+        if self.calibration != "none":
+            base = CalibratedClassifierCV(base, method=self.calibration, cv=self.cv)
+        self.estimator_ = base.fit(X, y)
+        self.train_prior_ = float(np.mean(y == self.classes_[1]))
+        return self
+
+    def predict_proba(self, X: ArrayLike) -> np.ndarray:
+        """Calibrated probabilities of ``classes_``, moved to ``prior`` when it is given."""
+        check_is_fitted(self, "estimator_")
+        X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
+        p = self.estimator_.predict_proba(X)[:, 1]
+        if self.prior is not None:
+            up = self.prior / self.train_prior_ * p
+            down = (1.0 - self.prior) / (1.0 - self.train_prior_) * (1.0 - p)
+            p = up / (up + down)
+        return np.column_stack([1.0 - p, p])
+
+    def thresholds(self, costs: CostModel) -> np.ndarray:
+        """Each example's Bayes-optimal threshold ``(fp - tn) / ((fp - tn) + (fn - tp))``.
+
+        Raises
+        ------
+        ValueError
+            If for some example an error costs no more than the correct decision (the decision
+            is then undefined), naming it.
+        """
+        fp_regret, fn_regret = costs.fp - costs.tn, costs.fn - costs.tp
+        bad = np.flatnonzero((fp_regret <= 0) | (fn_regret <= 0))
+        if bad.size:
+            i = int(bad[0])
+            raise ValueError(
+                f"costs make the decision undefined for {bad.size} example(s), e.g. example "
+                f"{i}: fp - tn = {fp_regret[i]:g}, fn - tp = {fn_regret[i]:g} (each must be > 0: "
+                "a benefit must be smaller than the error's cost)."
+            )
+        return fp_regret / (fp_regret + fn_regret)
+
+    def predict(self, X: ArrayLike, costs: CostModel | None = None) -> np.ndarray:
+        """Each example's Bayes-optimal class under its own ``costs``.
+
+        Parameters
+        ----------
+        X : array-like of shape (n, n_features)
+        costs : CostModel, optional
+            The examples' costs (:func:`costlab.metrics.cost_model`, n examples); default
+            equal costs (a threshold of 0.5).
+        """
+        p = self.predict_proba(X)[:, 1]
+        if costs is None:
+            costs = cost_model(fp=1.0, fn=1.0, n=p.shape[0])
+        if not isinstance(costs, CostModel):
+            raise TypeError(
+                f"costs must be a CostModel (cost_model(...)), got {type(costs).__name__}."
+            )
+        if costs.n != p.shape[0]:
+            raise ValueError(f"costs hold {costs.n} examples, X has {p.shape[0]}.")
+        return self.classes_[(p > self.thresholds(costs)).astype(int)]
+
+    def __sklearn_tags__(self):
+        tags = super().__sklearn_tags__()
+        tags.classifier_tags.multi_class = False
+        return tags

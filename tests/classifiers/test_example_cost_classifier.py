@@ -1,0 +1,86 @@
+"""ExampleCostClassifier: each example decided by its own costs (per-row Bayes thresholds)."""
+
+import numpy as np
+import pytest
+from sklearn.model_selection import cross_val_predict
+from sklearn.naive_bayes import GaussianNB
+from sklearn.utils.estimator_checks import parametrize_with_checks
+
+from costlab.classifiers import ExampleCostClassifier
+from costlab.metrics import cost_model, total_cost
+
+
+@parametrize_with_checks([ExampleCostClassifier(GaussianNB(), cv=2)])
+def test_scikit_learn_estimator_checks(estimator, check):
+    check(estimator)
+
+
+def _credit(n, seed):
+    """Loans: features drive default; a default loses the loan's amount (FN), a refused good
+    customer loses 10 % of it as profit plus a fixed 300 of acquisition cost (FP). Amounts
+    vary a hundredfold, so each loan's threshold differs (proportional costs would give one)."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 4))
+    default = rng.uniform(size=n) < 1 / (1 + np.exp(-(X @ [1.2, -0.8, 0.5, 0.0] - 1.0)))
+    amount = np.exp(rng.uniform(np.log(100), np.log(10000), n))
+    return X, default.astype(int), cost_model(fp=300 + 0.1 * amount, fn=amount)
+
+
+@pytest.fixture(scope="module")
+def loans():
+    X, y, costs = _credit(4000, 0)
+    return X[:2000], y[:2000], costs.fp[:2000], X[2000:], y[2000:], costs
+
+
+def test_each_row_is_decided_by_its_expected_cost():
+    X, y, costs = _credit(500, 1)
+    model = ExampleCostClassifier(GaussianNB(), calibration="sigmoid").fit(X, y)
+    p = model.predict_proba(X)[:, 1]
+    decided = model.predict(X, costs=costs)
+    as_positive = p * costs.tp + (1 - p) * costs.fp
+    as_negative = p * costs.fn + (1 - p) * costs.tn
+    np.testing.assert_array_equal(decided, (as_positive < as_negative).astype(int))
+    assert 0 < decided.sum() < len(y)
+
+
+def test_per_example_decisions_cost_less_than_one_threshold_and_than_no_calibration(loans):
+    X, y, _, X_test, y_test, costs = loans
+    test_costs = cost_model(fp=costs.fp[2000:], fn=costs.fn[2000:])
+    train_costs = cost_model(fp=costs.fp[:2000], fn=costs.fn[:2000])
+    model = ExampleCostClassifier(GaussianNB(), calibration="isotonic").fit(X, y)
+    per_row = total_cost(y_test, model.predict(X_test, costs=test_costs), test_costs)
+    # the best single threshold, chosen on the training data's out-of-fold probabilities
+    oof = cross_val_predict(model, X, y, cv=5, method="predict_proba")[:, 1]
+    grid = np.unique(oof)
+    best = grid[np.argmin([total_cost(y, (oof >= t).astype(int), train_costs) for t in grid])]
+    p_test = model.predict_proba(X_test)[:, 1]
+    single = total_cost(y_test, (p_test >= best).astype(int), test_costs)
+    raw = ExampleCostClassifier(GaussianNB(), calibration="none").fit(X, y)
+    uncalibrated = total_cost(y_test, raw.predict(X_test, costs=test_costs), test_costs)
+    assert per_row < single and per_row < uncalibrated, (per_row, single, uncalibrated)
+
+
+def test_a_deployment_prior_moves_the_probabilities():
+    X, y, _ = _credit(600, 2)
+    model = ExampleCostClassifier(GaussianNB(), calibration="sigmoid").fit(X, y)
+    p = model.predict_proba(X)[:, 1]
+    pi = model.train_prior_
+    same = model.set_params(prior=pi).predict_proba(X)[:, 1]
+    np.testing.assert_allclose(same, p)
+    rare = model.set_params(prior=0.05).predict_proba(X)[:, 1]
+    odds = p / (1 - p) * (0.05 / 0.95) / (pi / (1 - pi))  # Saerens et al. 2002: odds scaled
+    np.testing.assert_allclose(rare, odds / (1 + odds))
+
+
+def test_bad_costs_and_options_are_named():
+    X, y, _ = _credit(300, 3)
+    model = ExampleCostClassifier(GaussianNB(), calibration="none").fit(X, y)
+    with pytest.raises(ValueError, match="costs hold 2 examples, X has 300"):
+        model.predict(X, costs=cost_model(fp=[1.0, 1.0], fn=[1.0, 1.0]))
+    undefined = cost_model(fp=1.0, fn=2.0, tp=np.r_[0.0, 3.0, np.zeros(298)], n=300)
+    with pytest.raises(ValueError, match=r"example 1: fp - tn = 1, fn - tp = -1"):
+        model.predict(X, costs=undefined)
+    with pytest.raises(TypeError, match="costs must be a CostModel"):
+        model.predict(X, costs=np.ones(300))
+    with pytest.raises(ValueError, match="calibration"):
+        ExampleCostClassifier(calibration="platt").fit(X, y)
