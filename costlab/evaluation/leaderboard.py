@@ -20,6 +20,7 @@ from costlab._tables import write_table
 from costlab.evaluation._result import CVResult
 from costlab.evaluation.experiment import ExperimentRun
 from costlab.metrics import cost_ratio_grid, format_cost_ratio, rank_over_cost_range
+from costlab.metrics.checks import check_cost_range
 
 if TYPE_CHECKING:
     import os
@@ -243,15 +244,12 @@ def _named(results):
 
 
 def _check_range(cost_range):
+    """``(r1, r2)`` of a pair, checked as every cost range of costlab is."""
     try:
-        r1, r2 = (float(v) for v in cost_range)
+        r1, r2 = cost_range
     except (TypeError, ValueError):
         raise ValueError(f"cost_range must be a pair (r1, r2), got {cost_range!r}.") from None
-    if not 0.0 < r1 <= r2 < 1.0:
-        raise ValueError(
-            f"cost_range must satisfy 0 < r1 <= r2 < 1 (normalised FPcosts), got ({r1}, {r2})."
-        )
-    return r1, r2
+    return check_cost_range(r1, r2)
 
 
 def _grid(fp_costs, r1, r2):

@@ -73,7 +73,8 @@ def test_results_that_cannot_be_ranked_are_named(change, match):
 @pytest.mark.parametrize(
     "kwargs, match",
     [
-        ({"cost_range": (0.5, 0.2)}, r"0 < r1 <= r2 < 1"),
+        ({"cost_range": (0.5, 0.2)}, r"r1 must not exceed r2"),
+        ({"cost_range": (0.0, 0.2)}, r"r1 must be a normalised FPcost strictly between 0 and 1"),
         ({"cost_range": 0.5}, "must be a pair"),
         ({"cost_range": (0.51, 0.54)}, "no cost ratio of the grid lies in"),
         ({"repeat": 1}, "repeat=1 is not a repetition of 'run 0', which has 1"),
