@@ -349,8 +349,7 @@ class OpenMLTestServer:
             if filters.get("data_name") in (None, ds["name"])
             and filters.get("data_version") in (None, str(ds["version"]))
         ]
-        offset = int(filters.get("offset", 0))
-        found = found[offset : offset + int(filters.get("limit", 10**9))]
+        found = _page(found, filters)
         if not found:
             return self._error(372, "No results")
         body = "".join(
@@ -466,8 +465,7 @@ class OpenMLTestServer:
         found = [
             (i, r) for i, r in sorted(self.runs.items()) if tasks is None or r["task_id"] in tasks
         ]
-        offset = int(filters.get("offset", 0))
-        found = found[offset : offset + int(filters.get("limit", 10**9))]
+        found = _page(found, filters)
         if not found:
             return self._error(512, "No results")
         body = "".join(
@@ -483,6 +481,12 @@ class OpenMLTestServer:
             for i, r in found
         )
         return 200, _xml("runs", body)
+
+
+def _page(found, filters):
+    """The part of a list call's results its ``offset`` and ``limit`` filters ask for."""
+    offset = int(filters.get("offset", 0))
+    return found[offset : offset + int(filters.get("limit", 10**9))]
 
 
 def _filters(words):

@@ -25,6 +25,7 @@ from costlab.datasets import (
     task_runs,
 )
 from costlab.evaluation._result import CVResult
+from costlab.evaluation.experiment import as_run
 
 if TYPE_CHECKING:
     from typing import Any
@@ -197,8 +198,6 @@ def export_run(
     >>> run = export_run(cross_val_proba(task, model), task, model,
     ...                  directory="my_run")  # doctest: +SKIP
     """
-    from costlab.evaluation.experiment import as_run
-
     run = openml_run(task, result.proba, result.fold, model, server=server, data_home=data_home)
     if directory is not None:
         summary = as_run([result]).summary().to_markdown(index=False)
