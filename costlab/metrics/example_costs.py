@@ -119,8 +119,8 @@ def cost_model(
     Raises
     ------
     ValueError
-        A cost that is NaN or infinite, of the wrong length, or a callable without ``X``
-        (each named).
+        A cost that is NaN or infinite, a negative ``fp`` or ``fn``, a cost of the wrong
+        length, or a callable without ``X`` (each named).
 
     Examples
     --------
@@ -146,6 +146,11 @@ def cost_model(
             raise ValueError(f"{name} must be a number or 1-D, got shape {array.shape}.")
         if not np.all(np.isfinite(array)):
             raise ValueError(f"{name} holds NaN or infinite costs.")
+        if name in ("fp", "fn") and np.any(array < 0):
+            raise ValueError(
+                f"{name} holds negative costs (e.g. {float(array[array < 0].flat[0]):g}): an "
+                "error's cost must be >= 0 (only tp and tn, correct decisions, may be benefits)."
+            )
         values[name] = array
         if array.ndim == 1:
             lengths[name] = array.shape[0]

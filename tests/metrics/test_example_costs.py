@@ -120,6 +120,7 @@ def test_costs_as_functions_of_the_features():
         ({"fp": lambda X: X, "fn": 1.0}, "fp is a function of the features: pass X="),
         ({"fp": 1.0, "fn": 1.0}, "pass n="),
         ({"fp": [[1.0]], "fn": 1.0}, "fp must be a number or 1-D"),
+        ({"fp": 1.0, "fn": [2.0, -1.0]}, r"fn holds negative costs \(e.g. -1\)"),
     ],
 )
 def test_bad_costs_are_named(kwargs, match):
