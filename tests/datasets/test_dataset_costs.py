@@ -15,18 +15,19 @@ def data():
 
 
 def test_with_costs_reads_a_column_a_function_and_numbers(data):
+    data = dataclasses.replace(data, X=data.X.assign(amount=np.arange(1.0, 7.0)))
     amount = data.X["x1"].abs().to_numpy()
-    d = data.with_costs(fp=lambda X: 0.1 * X["x1"].abs(), fn="x2", tn=-1.0)
+    d = data.with_costs(fp=lambda X: 0.1 * X["x1"].abs(), fn="amount", tn=-1.0)
     np.testing.assert_array_equal(d.costs.fp, 0.1 * amount)
-    np.testing.assert_array_equal(d.costs.fn, data.X["x2"].to_numpy())
+    np.testing.assert_array_equal(d.costs.fn, np.arange(1.0, 7.0))
     np.testing.assert_array_equal(d.costs.tn, np.full(6, -1.0))
     np.testing.assert_array_equal(d.costs.tp, np.zeros(6))
     assert d.X is data.X and data.costs is None  # a copy; the original keeps no costs
 
 
 def test_with_costs_names_a_missing_or_nominal_column(data):
-    with pytest.raises(ValueError, match=r"fn='amount' is not a column"):
-        data.with_costs(fp=1.0, fn="amount")
+    with pytest.raises(ValueError, match=r"fn='loan' is not a column"):
+        data.with_costs(fp=1.0, fn="loan")
     frame = data.X.assign(kind=["a", "b"] * 3).astype({"kind": "category"})
     nominal = dataclasses.replace(data, X=frame)
     with pytest.raises(ValueError, match=r"fp='kind' names a column that is not numeric"):
