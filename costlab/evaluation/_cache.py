@@ -33,6 +33,7 @@ import numpy as np
 
 from costlab._io import write_atomic
 from costlab._version import __version__
+from costlab.evaluation._fit_params import fit_params_digest
 from costlab.evaluation._models import dataset_fingerprint, estimator_fingerprint
 from costlab.evaluation._result import _PROBA_TOLERANCE, CVResult
 
@@ -50,10 +51,12 @@ def default_cache_dir():
 
 
 def _cache_path(
-    cache, cache_dir, dataset, classifier, label, engine, params, protocol, folder=None
-):
+    cache, cache_dir, dataset, classifier, label, engine, params, protocol, folder=None,
+    fit_params=None,
+):  # fmt: skip
     """``<cache>/<folder or dataset>/<classifier>-<key>.npz``, or None when not caching (a
-    task's cross-validations live under the task's name, ``folder``)."""
+    task's cross-validations live under the task's name, ``folder``; the fit parameters that
+    reach ``fit``, ``fit_params``, are in the key when there are any)."""
     if not cache:
         return None
     model = estimator_fingerprint(classifier, protocol["seed"], params)
@@ -71,6 +74,9 @@ def _cache_path(
         "format": _CACHE_FORMAT,
         **protocol,
     }
+    digest = fit_params_digest(fit_params)
+    if digest is not None:
+        payload["fit_params"] = digest
     key = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()
     where = Path(cache_dir or default_cache_dir()) / _safe(folder or dataset.name)
     return where / f"{_safe(label)}-{key[:16]}.npz"
@@ -183,6 +189,7 @@ def _load(path, dataset, classifier, engine, params, protocol):
         params=dict(params),
         seconds=seconds,
         folds=protocol["folds"],
+        costs=dataset.costs,
     )
     return result, meta
 

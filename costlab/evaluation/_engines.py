@@ -43,7 +43,18 @@ class SklearnEngine:
         }
 
     def cross_val_repeats(
-        self, dataset, classifier, *, n_folds, seed, repeats, params, progress, folds, n_jobs
+        self,
+        dataset,
+        classifier,
+        *,
+        n_folds,
+        seed,
+        repeats,
+        params,
+        progress,
+        folds,
+        n_jobs,
+        fit_params=None,
     ):
         """Out-of-fold class probabilities (len(repeats), n, 2) and fold ids (len(repeats), n).
 
@@ -60,14 +71,27 @@ class SklearnEngine:
             progress=progress,
             folds=folds,
             n_jobs=n_jobs,
+            fit_params=fit_params,
         )
         return proba, fold_id
 
     def cross_val_timed(
-        self, dataset, classifier, *, n_folds, seed, repeats, params, progress, folds, n_jobs
+        self,
+        dataset,
+        classifier,
+        *,
+        n_folds,
+        seed,
+        repeats,
+        params,
+        progress,
+        folds,
+        n_jobs,
+        fit_params=None,
     ):
         """:meth:`cross_val_repeats` and the seconds each fold took to fit and predict,
-        shape (len(repeats), n_folds)."""
+        shape (len(repeats), n_folds). ``fit_params`` (routed to the model's ``fit``) are
+        sliced to each fold's training rows."""
         y = dataset.y_binary
         tasks = [
             (row, k, train, test)
@@ -75,7 +99,7 @@ class SklearnEngine:
             for k, (train, test) in enumerate(_folds(y, folds, n_folds, seed + r, r))
         ]
         model, X = _prepared(dataset, classifier, seed, params)
-        jobs = (joblib.delayed(run_fold)(model, X, y, tr, te) for _, _, tr, te in tasks)
+        jobs = (joblib.delayed(run_fold)(model, X, y, tr, te, fit_params) for _, _, tr, te in tasks)
         out = np.full((len(repeats), y.shape[0], 2), np.nan)
         fold_id = np.full((len(repeats), y.shape[0]), -1)
         seconds = np.full((len(repeats), n_folds), np.nan)
@@ -87,14 +111,16 @@ class SklearnEngine:
             progress.update(1)
         return out, fold_id, seconds
 
-    def cross_val_fold(self, dataset, classifier, *, n_folds, seed, repeat, fold, params, folds):
+    def cross_val_fold(
+        self, dataset, classifier, *, n_folds, seed, repeat, fold, params, folds, fit_params=None
+    ):
         """Fold ``fold`` of repetition ``repeat`` alone, in this process, exactly as
         :meth:`cross_val_timed` runs it (the same folds, model, seeding, encoding and
         :func:`run_fold`): ``(test, proba)``, the held-out rows and their probabilities
         (len(test), 2). A cache hit that must verify itself recomputes one fold with it."""
         train, test = _folds(dataset.y_binary, folds, n_folds, seed + repeat, repeat)[fold]
         model, X = _prepared(dataset, classifier, seed, params)
-        proba, _ = run_fold(model, X, dataset.y_binary, train, test)
+        proba, _ = run_fold(model, X, dataset.y_binary, train, test, fit_params)
         return test, proba
 
     def cross_val_proba(
@@ -129,10 +155,10 @@ def _prepared(dataset, classifier, seed, params):
     return model, (X if encoded is None else encoded)
 
 
-def run_fold(model, X, y, train, test):
+def run_fold(model, X, y, train, test, fit_params=None):
     """One fold: :func:`~costlab.evaluation._models.fit_fold` and the seconds it took."""
     start = time.perf_counter()
-    proba = fit_fold(model, X, y, train, test)
+    proba = fit_fold(model, X, y, train, test, fit_params)
     return proba, time.perf_counter() - start
 
 

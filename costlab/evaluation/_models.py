@@ -112,13 +112,18 @@ def build_model(classifier: Any, seed: int, params: Mapping[str, Any]) -> Any:
     return model.set_params(**unset) if unset else model
 
 
-def fit_fold(model, X, y, train, test):
+def fit_fold(model, X, y, train, test, fit_params=None):
     """Fit a fresh clone on the training rows; return P(negative), P(positive) of the test rows,
     shape (n_test, 2), each column as ``predict_proba`` returned it.
 
     The test rows are passed in one call, in fold order (IBk's normalisation depends on it).
+    ``fit_params`` (routed by :func:`costlab.evaluation._fit_params.route_fit_params`) go to
+    ``fit``, their per-instance arrays sliced to the training rows.
     """
-    fitted = clone(model).fit(X.iloc[train], y[train])
+    from costlab.evaluation._fit_params import fold_fit_params
+
+    kwargs = fold_fit_params(fit_params or {}, train, y.shape[0])
+    fitted = clone(model).fit(X.iloc[train], y[train], **kwargs)
     proba = np.asarray(fitted.predict_proba(X.iloc[test]))
     classes = list(getattr(fitted, "classes_", []))
     if proba.ndim != 2 or proba.shape[1] != 2 or sorted(classes) != [0, 1]:
@@ -135,7 +140,8 @@ def dataset_fingerprint(dataset):
     """SHA-256 of a dataset's content: everything cross-validation results depend on.
 
     Covers X's column names, dtypes and category orders, every value of X (pandas'
-    ``hash_pandas_object``), the labels and the class orientation (negative, positive). The
+    ``hash_pandas_object``), the labels and the class orientation (negative, positive), and the
+    per-instance costs when it has them (:attr:`costlab.datasets.Dataset.costs`). The
     name, title and source are not part of it: two datasets with one name but different
     content differ, and the same content read from a mirror or from UCI is the same.
     """
@@ -147,6 +153,11 @@ def dataset_fingerprint(dataset):
         digest.update(pd.util.hash_pandas_object(X, index=False).to_numpy().tobytes())
     digest.update(json.dumps([str(dataset.negative), str(dataset.positive)]).encode())
     digest.update(np.ascontiguousarray(dataset.y_binary, dtype=np.int64).tobytes())
+    costs = getattr(dataset, "costs", None)
+    if costs is not None:  # absent costs leave the digest of a dataset without them unchanged
+        for outcome in ("fp", "fn", "tp", "tn"):
+            digest.update(outcome.encode())
+            digest.update(np.ascontiguousarray(getattr(costs, outcome), np.float64).tobytes())
     return digest.hexdigest()
 
 

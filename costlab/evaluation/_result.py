@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
+from costlab.metrics.example_costs import CostModel
+
 if TYPE_CHECKING:
     from typing import Any
 
@@ -54,6 +56,11 @@ class CVResult:
         Classifier parameters that differ from the defaults.
     seconds : float
         Wall time of the cross-validation when it was computed (not when loaded from cache).
+    costs : costlab.metrics.CostModel, optional
+        Each instance's costs (the dataset's :attr:`~costlab.datasets.Dataset.costs`, or given
+        to :meth:`from_predictions`), row by row with ``y_true``. Every curve of this result
+        and every Display's ``from_cv_result`` then weigh each instance by its regret
+        (:meth:`costlab.metrics.CostModel.weights`). Not compared by ``==``.
     origin : str
         Where the result came from: ``"computed"``, or from the on-disk cache
         (:func:`costlab.evaluation.cross_val_proba`): ``"cache (proven by key)"`` (a model made
@@ -88,7 +95,26 @@ class CVResult:
     params: dict = field(default_factory=dict)
     seconds: float = 0.0
     folds: str = "weka"
+    costs: CostModel | None = field(default=None, compare=False)
     origin: str = field(default="computed", compare=False)
+
+    def __post_init__(self):
+        if self.costs is not None:
+            if not isinstance(self.costs, CostModel):
+                raise TypeError(
+                    f"costs must be a CostModel (costlab.metrics.cost_model), got "
+                    f"{type(self.costs).__name__}."
+                )
+            if self.costs.n != self.y_true.shape[0]:
+                raise ValueError(
+                    f"costs hold {self.costs.n} instances, the result {self.y_true.shape[0]}."
+                )
+
+    @property
+    def sample_weight(self) -> np.ndarray | None:
+        """Each instance's regret under :attr:`costs` (``fn - tp`` for a positive, ``fp - tn``
+        for a negative), the ``sample_weight`` every measure reads; None without costs."""
+        return None if self.costs is None else self.costs.weights(self.y_true.astype(bool))
 
     def __repr__(self):
         return (
@@ -126,6 +152,7 @@ class CVResult:
         classifier: Any = "Classifier",
         dataset: Any = "data",
         pos_label: Any = None,
+        costs: CostModel | None = None,
     ) -> CVResult:
         """Wrap scores computed elsewhere (e.g. on a held-out test set) as a result.
 
@@ -142,6 +169,8 @@ class CVResult:
         pos_label : scalar, optional
             Inferred as scikit-learn does for labels {0, 1} and {-1, 1}, and for {1, 2}
             (see :func:`costlab.metrics.mtmcs_curve`).
+        costs : CostModel, optional
+            Each instance's costs (:func:`costlab.metrics.cost_model`), kept as :attr:`costs`.
 
         Examples
         --------
@@ -169,6 +198,7 @@ class CVResult:
             labels=(str(labels[~is_pos][0]), str(labels[is_pos][0])),
             n_folds=0,
             seed=-1,
+            costs=costs,
         )
 
     @property
@@ -199,7 +229,8 @@ class CVResult:
         Each repetition's out-of-fold scores, pooled over its folds, give one curve; with
         several repetitions MTMCS, threshold and rates are averaged over them cost ratio by cost
         ratio (the curve of one repetition ``k`` is ``mtmcs_curve(result.y_true,
-        result.scores(k))``).
+        result.scores(k))``). With :attr:`costs`, each instance weighs its regret
+        (``sample_weight=result.sample_weight``).
 
         Parameters
         ----------
@@ -239,6 +270,7 @@ class CVResult:
                 search=search,
                 step=step,
                 score_of=score_of,
+                sample_weight=self.sample_weight,
             )
             for r in range(self.n_repeats)
         ]

@@ -38,6 +38,8 @@ class CVRun:
     label: str
     params: dict
     protocol: dict
+    #: The fit parameters that reach the model's ``fit`` (:mod:`costlab.evaluation._fit_params`).
+    fit_params: dict = dataclasses.field(default_factory=dict)
 
     def provenance(self):
         """Where the model's code comes from (:func:`.provenance`)."""
@@ -65,6 +67,7 @@ def cached_result(run, path, mode):
         repeat=repeat,
         fold=k,
         params=run.params,
+        **({"fit_params": run.fit_params} if run.fit_params else {}),
         **{key: run.protocol[key] for key in ("n_folds", "seed", "folds")},
     )
     stored = result.proba[repeat, test]

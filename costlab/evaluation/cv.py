@@ -39,6 +39,7 @@ code came from (:mod:`costlab.evaluation._provenance`).
 
 from __future__ import annotations
 
+import dataclasses
 import numbers
 import re
 import time
@@ -55,7 +56,8 @@ from costlab.evaluation._cache import (
 )
 from costlab.evaluation._dask import dask_backend
 from costlab.evaluation._engines import SklearnEngine, get_engine
-from costlab.evaluation._models import check_classifier, classifier_name
+from costlab.evaluation._fit_params import check_fit_params, route_fit_params
+from costlab.evaluation._models import build_model, check_classifier, classifier_name
 from costlab.evaluation._result import _PROBA_TOLERANCE, CVResult
 from costlab.evaluation._verify import CacheMismatchWarning, CVRun, cached_result
 from costlab.evaluation.folds import FOLD_SCHEMES, GivenFolds
@@ -103,6 +105,8 @@ def cross_val_proba(
     cache_dir: str | os.PathLike[str] | None = None,
     progress: Any = None,
     client: Any = None,
+    sample_weight: Any = None,
+    fit_params: Mapping[str, Any] | None = None,
     **params: Mapping[str, Any],
 ) -> CVResult:
     """Cross-validate one classifier: out-of-fold class probabilities for every instance.
@@ -161,6 +165,21 @@ def cross_val_proba(
         Default :func:`default_cache_dir`.
     progress : tqdm-like or bool, optional
         A progress bar advanced once per fold; by default one is shown for this run.
+    sample_weight : array-like of shape (n,) or "costs", optional
+        Instance weights for ``fit`` (each fold's training rows), e.g. ``"costs"``: the regret
+        weights of the dataset's cost model (:meth:`costlab.datasets.Dataset.with_costs`;
+        cost-proportionate weighting, Zadrozny, Langford & Abe 2003). Passed only to a model
+        whose ``fit`` takes ``sample_weight`` (else a warning; see ``fit_params``). The
+        dataset's costs are kept on the result (:attr:`CVResult.costs`) either way: weighting
+        the fit is a separate choice.
+    fit_params : dict, optional
+        Other parameters of ``fit``, as scikit-learn's ``cross_validate(params=...)``: arrays of
+        one entry per instance are sliced to each fold's training rows, other values passed as
+        they are. With ``sklearn.set_config(enable_metadata_routing=True)`` they are routed
+        exactly as scikit-learn routes them (the estimator requests them with
+        ``set_fit_request``); otherwise a parameter goes to ``fit`` where the estimator (for a
+        pipeline, its last step) takes it, and one it does not take is an error. The values are
+        part of the cache key. Not for the ``"weka"`` engine.
     **params
         Parameters of a registered classifier, e.g. ``k=5`` for IBk (set an estimator's own
         with ``set_params``).
@@ -203,9 +222,11 @@ def cross_val_proba(
     """
     dataset, folder, protocol = _protocol(dataset, n_folds, n_repeats, seed, folds)
     run, mode = _plan(dataset, classifier, name, engine, params, protocol, cache)
+    run = _with_fit_params(run, fit_params, sample_weight)
     path = _cache_path(
-        mode, cache_dir, dataset, classifier, run.label, run.engine, params, protocol, folder
-    )
+        mode, cache_dir, dataset, classifier, run.label, run.engine, params, protocol, folder,
+        fit_params=run.fit_params,
+    )  # fmt: skip
     if path is not None and path.is_file():
         result = cached_result(run, path, mode)
         if result is not None:
@@ -275,6 +296,20 @@ def _plan(dataset, classifier, name, engine, params, protocol, cache):
     return CVRun(eng, dataset, classifier, label, params, protocol), mode
 
 
+def _with_fit_params(run, fit_params, sample_weight):
+    """The run with its fit parameters checked and routed to the model's ``fit``."""
+    checked = check_fit_params(fit_params, sample_weight, run.dataset)
+    if not checked:
+        return run
+    if run.engine.name != "sklearn":
+        raise ValueError(
+            f"engine={run.engine.name!r} takes no fit parameters (got {sorted(checked)}); "
+            "cross-validate with engine='sklearn' to pass sample_weight or fit_params."
+        )
+    model = build_model(run.classifier, run.protocol["seed"], run.params)
+    return dataclasses.replace(run, fit_params=route_fit_params(model, checked, run.label))
+
+
 def _fit_folds(run, progress, n_jobs, client):
     """Every fold of every repetition, behind a progress bar (on a dask cluster if ``client``),
     checked: ``(proba, fold, fold_seconds)``."""
@@ -310,6 +345,7 @@ def _result(run, proba, fold, seconds):
         params=dict(run.params),
         seconds=seconds,
         folds=run.protocol["folds"],
+        costs=dataset.costs,
     )
 
 
@@ -323,6 +359,8 @@ def _run(run, bar, n_jobs):
     eng, n_repeats = run.engine, run.protocol["n_repeats"]
     common = {key: run.protocol[key] for key in ("n_folds", "seed", "folds")}
     common.update(params=run.params, progress=bar)
+    if run.fit_params:
+        common.update(fit_params=run.fit_params)
     for method in ("cross_val_timed", "cross_val_repeats"):
         if hasattr(eng, method):
             out = getattr(eng, method)(

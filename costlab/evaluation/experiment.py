@@ -233,6 +233,8 @@ def run_experiments(
     data_home: str | os.PathLike[str] | None = None,
     n_jobs: int | None = None,
     client: Any = None,
+    sample_weight: Any = None,
+    fit_params: Mapping[str, Any] | None = None,
 ) -> ExperimentRun:
     """Cross-validate every classifier on every dataset (default protocol: thesis chapter 5).
 
@@ -270,6 +272,13 @@ def run_experiments(
     client : distributed.Client, str or True, optional
         Fit the folds on a dask.distributed cluster (see :func:`.cross_val_proba`); results
         are identical to a local run.
+    sample_weight : "costs", array-like or mapping, optional
+        Instance weights for ``fit`` (see :func:`.cross_val_proba`): ``"costs"``, each
+        dataset's own cost model's regret weights, or a mapping {dataset name: weights} naming
+        every dataset of the run.
+    fit_params : dict, optional
+        Other ``fit`` parameters, the same for every model and dataset (see
+        :func:`.cross_val_proba`).
 
     Returns
     -------
@@ -299,8 +308,9 @@ def run_experiments(
         "n_folds": _per_dataset(n_folds, "n_folds", loaded),
         "seed": _per_dataset(seed, "seed", loaded),
         "folds": _per_dataset(folds, "folds", loaded),
+        "sample_weight": _per_dataset(sample_weight, "sample_weight", loaded),
     }
-    options = {"engine": engine, "cache": cache, "cache_dir": cache_dir}
+    options = {"engine": engine, "cache": cache, "cache_dir": cache_dir, "fit_params": fit_params}
     options.update(n_jobs=n_jobs, client=client)
     run = ExperimentRun(datasets={k: getattr(d, "dataset", d) for k, d in loaded.items()})
     total = len(models) * sum(
@@ -312,7 +322,7 @@ def run_experiments(
         for name, data in loaded.items():
             dataset_protocol = {key: values[name] for key, values in protocol.items()}
             if isinstance(data, Task):  # its own folds and repetitions
-                dataset_protocol = {"seed": dataset_protocol["seed"]}
+                dataset_protocol = {key: dataset_protocol[key] for key in ("seed", "sample_weight")}
             else:
                 dataset_protocol["n_repeats"] = n_repeats
             for label, clf in models.items():
