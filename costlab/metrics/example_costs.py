@@ -33,6 +33,8 @@ import numpy as np
 import pandas as pd
 
 from costlab.metrics._validation import check_fp_costs, check_labels_scores
+from costlab.metrics.engine._counts import stable_order
+from costlab.metrics.engine.hull import _monotone_chain
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike
@@ -219,9 +221,12 @@ def savings_curve(
 
     At the normalised ``FPcost`` r, the false positives' costs are scaled by r and the false
     negatives' by 1 - r (the thesis's cost ratio applied to the example's own costs); the
-    threshold with the lowest total cost is found exactly (one sort of the scores, cumulative
-    sums of the costs: every distinct score, and "all negative", are candidates; of equal
-    totals, the highest threshold).
+    threshold with the lowest total cost is found exactly: every distinct score, and "all
+    negative", is a candidate; each candidate's total is a line in the cost ratio (one stable
+    sort of the scores and two cumulative sums of the costs), so the lowest total at any ratio
+    is on the lower convex hull of the candidates' lines (the duality of cost curves and ROC
+    hulls, Drummond & Holte 2006), found once for every ratio. Of equal totals, the highest
+    threshold.
 
     Parameters
     ----------
@@ -251,33 +256,68 @@ def savings_curve(
         [0.05 * k for k in range(1, 20)] if fp_costs is None else check_fp_costs(fp_costs)
     )
     r = np.round(r, 10)
-    order = np.argsort(-scores, kind="stable")
-    s, pos = scores[order], is_pos[order]
-    # a cut after position j (j = 0 .. n) decides the j highest scores positive; only cuts
-    # between distinct scores (and the two ends) are thresholds
-    cuts = np.concatenate([[0], np.flatnonzero(np.diff(s) != 0) + 1, [s.size]])
-    rows = []
-    for ratio in r:
-        scaled = _scaled(costs, ratio)
-        c = scaled.fp[order], scaled.fn[order], scaled.tp[order], scaled.tn[order]
-        # decided positive: tp for positives, fp for negatives; negative: fn, tn
-        if_pos = np.where(pos, c[2], c[0])
-        if_neg = np.where(pos, c[1], c[3])
-        total = np.concatenate([[0.0], np.cumsum(if_pos)]) + (
-            if_neg.sum() - np.concatenate([[0.0], np.cumsum(if_neg)])
-        )
-        at = total[cuts]  # equal totals (to rounding) resolve to the highest threshold
-        best = cuts[np.flatnonzero(at <= at.min() + _TIE * max(1.0, abs(at.min())))[0]]
-        threshold = np.inf if best == 0 else s[best - 1]
-        trivial = min(total[0], total[-1])
-        rows.append((ratio, threshold, total[best], _savings(total[best], trivial)))
-    return pd.DataFrame(rows, columns=["fp_cost", "threshold", "total_cost", "savings"])
+    x, y, thresholds = _threshold_lines(is_pos, scores, costs)
+    fp_all = float(np.sum(costs.fp, where=~is_pos))
+    vertices = _lower_hull(x, y)
+    # total(r, k) = r (FP_all - x_k) + y_k; the lowest total is at a vertex of the lower hull
+    totals = r[:, None] * (fp_all - x[vertices])[None, :] + y[vertices][None, :]
+    lowest = totals.min(axis=1, keepdims=True)
+    tied = totals <= lowest + _TIE * np.maximum(1.0, np.abs(lowest))
+    best = vertices[vertices.size - 1 - np.argmax(tied[:, ::-1], axis=1)]  # highest threshold
+    total = r * (fp_all - x[best]) + y[best]
+    trivial = np.minimum(r * (fp_all - x[0]) + y[0], r * (fp_all - x[-1]) + y[-1])
+    return pd.DataFrame(
+        {
+            "fp_cost": r,
+            "threshold": thresholds[best],
+            "total_cost": total,
+            "savings": [_savings(c, t) for c, t in zip(total, trivial, strict=True)],
+        }
+    )
 
 
-def _scaled(costs, ratio):
-    """The model at cost ratio ``ratio``: false positives' costs times r, false negatives'
-    times 1 - r (correct decisions' costs kept)."""
-    return CostModel(ratio * costs.fp, (1.0 - ratio) * costs.fn, costs.tp, costs.tn)
+def _threshold_lines(is_pos, scores, costs):
+    """Every threshold's total cost as a line in the cost ratio r: ``r (FP_all - x) + y``.
+
+    Candidates k = 0 .. m: the m distinct scores ascending (positive iff ``score >=
+    threshold``) and +inf (every example negative). Below threshold k, ``x`` sums the errors'
+    costs (``fn`` of positives, ``fp`` of negatives) and ``y`` the rest of the total:
+    ``TP_all + sum(fn - tp)`` over positives below it ``+ sum(tn)`` over negatives below it.
+    One stable sort and two cumulative sums.
+    """
+    values, order = stable_order(scores)
+    ends = np.flatnonzero(values[1:] != values[:-1])  # last row of each score but the last
+    below = np.empty(ends.size + 2, dtype=np.int64)  # rows below candidate k
+    below[0], below[1:-1], below[-1] = 0, ends + 1, values.size
+    x = _cumulative(np.where(is_pos, costs.fn, costs.fp)[order])[below]
+    y = _cumulative(np.where(is_pos, costs.fn - costs.tp, costs.tn)[order])[below]
+    y += float(np.sum(costs.tp, where=is_pos))
+    thresholds = np.empty(below.size)
+    thresholds[:-1], thresholds[-1] = values[below[:-1]], np.inf
+    return x, y, thresholds
+
+
+def _cumulative(a):
+    """``[0, a0, a0 + a1, ...]``: the sums of a's first k entries, k = 0 .. len(a)."""
+    out = np.empty(a.size + 1)
+    out[0] = 0.0
+    np.cumsum(a, out=out[1:])
+    return out
+
+
+def _lower_hull(x, y):
+    """Indices of the candidates that can have the lowest total for some r in [0, 1]: the
+    lower convex hull of the points (x, y) (x is non-decreasing), of equal x only the least y
+    (of equal y, the highest threshold)."""
+    new = np.r_[True, x[1:] != x[:-1]]
+    if new.all():  # no two candidates with equal x (the rule when no error is free)
+        return _monotone_chain(x, -y)
+    starts = np.flatnonzero(new)
+    group = np.cumsum(new) - 1
+    least = np.minimum.reduceat(y, starts)
+    index = np.arange(x.size)
+    keep = np.maximum.reduceat(np.where(y == least[group], index, -1), starts)
+    return keep[_monotone_chain(x[keep], -y[keep])]
 
 
 def _decisions(y_true, y_pred, costs, pos_label):

@@ -59,6 +59,42 @@ def test_savings_curve_finds_the_best_threshold_exactly():
         assert row.savings == pytest.approx(1 - row.total_cost / trivial)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.tuples(
+            st.booleans(),
+            st.integers(0, 4),  # score: many ties
+            st.integers(0, 5),  # fp (0: a free error)
+            st.integers(0, 5),  # fn
+            st.integers(-3, 0),  # tp (a benefit)
+            st.integers(-3, 0),  # tn
+        ),
+        min_size=2,
+        max_size=25,
+    ),
+    st.lists(st.sampled_from([0.125, 0.25, 0.5, 0.75, 0.875]), min_size=1, max_size=4),
+)
+def test_savings_curve_is_brute_force_with_ties_free_errors_and_benefits(rows, ratios):
+    y = np.array([r[0] for r in rows], dtype=int)
+    y[:2] = [0, 1]
+    scores = np.array([r[1] for r in rows], dtype=float)
+    fp, fn, tp, tn = (np.array([r[k] for r in rows], dtype=float) for k in range(2, 6))
+    costs = cost_model(fp=fp, fn=fn, tp=tp, tn=tn)
+    curve = savings_curve(y, scores, costs, fp_costs=ratios)
+    candidates = np.concatenate([np.unique(scores), [np.inf]])
+    for row in curve.itertuples():
+        totals = np.array(
+            [
+                _brute_total(y, scores >= t, row.fp_cost * fp, (1 - row.fp_cost) * fn, tp, tn)
+                for t in candidates
+            ]
+        )
+        assert row.total_cost == pytest.approx(totals.min(), abs=1e-9)
+        # of equal totals (exact here: eighths of integers), the highest threshold
+        assert row.threshold == candidates[np.flatnonzero(totals == totals.min())[-1]]
+
+
 def test_constant_costs_are_the_class_level_thesis_costs():
     # the regret weights as sample_weight: the weighted MTMCS at FPcost = W-/(W+ + W-), times
     # (W+ + W-)/100, is the lowest total regret of a threshold

@@ -319,6 +319,29 @@ def test_the_compiled_kernel_equals_the_numpy_reference(data):
     np.testing.assert_array_equal(pos_le, reference.pos_le)
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.floats(allow_nan=False, allow_infinity=False, width=64),
+            st.sampled_from([0.0, -0.0, 1.0, -1.0, 0.5, 1e-300, -5e-324]),
+        ),
+        min_size=1,
+        max_size=60,
+    )
+)
+def test_the_compiled_stable_order_is_numpys_stable_argsort(scores):
+    """The radix sort's permutation (savings_curve's one sort) against numpy's stable one."""
+    from costlab.metrics.engine import _kernels
+
+    scores = np.array(scores, dtype=np.float64)
+    compiled = _kernels.sorted_order(scores)
+    assert compiled is not None, "numba is a dependency: the kernel must run here"
+    values, order = compiled
+    np.testing.assert_array_equal(order, np.argsort(scores, kind="stable"))
+    np.testing.assert_array_equal(values, np.sort(scores) + 0.0)
+
+
 @pytest.mark.parametrize("density", [None, BetaDensity(1.5, 3.0)])
 @settings(max_examples=40, deadline=None)
 @given(problem=weighted_problems())

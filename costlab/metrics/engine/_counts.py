@@ -37,9 +37,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from costlab.metrics.engine._kernels import reweighted_runs, weighted_counts
+from costlab.metrics.engine._kernels import reweighted_runs, sorted_order, weighted_counts
 
-__all__ = ["ClassCounts", "SortedSample", "checked_counts", "class_counts", "sort_sample"]
+__all__ = [
+    "ClassCounts",
+    "SortedSample",
+    "checked_counts",
+    "class_counts",
+    "sort_sample",
+    "stable_order",
+]
 
 _SIGN = np.uint64(1 << 63)
 _ONE = np.uint64(1)
@@ -237,6 +244,22 @@ def _counts_two_sorts(is_pos, scores):
     pos_le = np.searchsorted(pos, values, side="right").astype(np.int64)
     neg_le = np.searchsorted(neg, values, side="right").astype(np.int64)
     return ClassCounts(values, neg_le, pos_le)
+
+
+def stable_order(scores):
+    """``(values, order)``: ``scores`` (finite float64) ascending and the stable permutation
+    that sorts them, by the compiled radix sort, else numpy's stable argsort (the same result).
+
+    >>> values, order = stable_order(np.array([0.5, 0.2, 0.5, 0.1]))
+    >>> values.tolist(), order.tolist()
+    ([0.1, 0.2, 0.5, 0.5], [3, 1, 0, 2])
+    """
+    scores = np.ascontiguousarray(scores, dtype=np.float64)
+    compiled = sorted_order(scores)
+    if compiled is not None:
+        return compiled
+    order = np.argsort(scores, kind="stable")
+    return scores[order] + 0.0, order  # -0.0 -> +0.0, as the radix keys have it
 
 
 def _weighted_counts(is_pos, scores, weight):

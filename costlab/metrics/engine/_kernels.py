@@ -39,7 +39,14 @@ try:  # numba is a dependency; the fallback keeps ``import costlab`` working wit
 except ImportError:  # pragma: no cover - exercised only where numba is missing
     numba = None  # type: ignore[assignment]
 
-__all__ = ["HAVE_NUMBA", "reweighted_runs", "tally", "upper_chain", "weighted_counts"]
+__all__ = [
+    "HAVE_NUMBA",
+    "reweighted_runs",
+    "sorted_order",
+    "tally",
+    "upper_chain",
+    "weighted_counts",
+]
 
 HAVE_NUMBA = numba is not None
 _SIGN = np.uint64(1 << 63)
@@ -63,6 +70,19 @@ def weighted_counts(is_pos, scores, weight):
     signed = np.where(is_pos, weight, -weight)
     ordered, neg_le, pos_le = _sorted_sums(keys, signed)
     return _decode(ordered), neg_le, pos_le
+
+
+def sorted_order(scores):
+    """``(values, order)``: finite float64 ``scores`` in ascending order and the stable
+    permutation that sorts them (``scores[order] == values``), or None without numba.
+
+    The radix sort of :func:`weighted_counts` carrying each instance's index (exact in float64
+    below 2**53 instances); about half the time of ``np.argsort(kind="stable")`` at 1e6.
+    """
+    if not HAVE_NUMBA:
+        return None
+    keys, index = _radix_sort(_ordered_keys(scores), np.arange(scores.size, dtype=np.float64))
+    return _decode(keys), index.astype(np.int64)
 
 
 def reweighted_runs(rows, is_pos, last, scores, counts, weight, out=None):
