@@ -27,7 +27,14 @@ from costlab.validation import Options, check_param
 from costlab.widgets._cost import controls
 from costlab.widgets._cost.export import choice_data, choice_estimator, choice_json
 from costlab.widgets._cost.model import weka_status
-from costlab.widgets._cost.session import Clock, ExplorerSession, ExplorerState, curve_options
+from costlab.widgets._cost.session import (
+    COSTS_BY_CLASS,
+    COSTS_OWN,
+    Clock,
+    ExplorerSession,
+    ExplorerState,
+    curve_options,
+)
 from costlab.widgets._cost.view import ExplorerOutputs, ExplorerView
 from costlab.widgets._kit import controls as kit
 from costlab.widgets._kit.charts import charts_option
@@ -92,12 +99,20 @@ class CostExplorer(Explorer):
         class's with the rules of Al-Saffar (2018, sec. 4.5), as the thesis did.
     k : int
         IBk's number of neighbours, 1 to 15 (when IBk is among ``models``).
+    costs : str, optional
+        How instances are priced: ``"own"``, the results' own per-instance cost model (their
+        dataset's, :meth:`costlab.datasets.Dataset.with_costs`; the default when there is
+        one), ``"class"``, the thesis's class-level costs (the default otherwise), or
+        ``"column:<name>"``, a numeric column of the data as each instance's error cost (a
+        false positive and a false negative on it cost the column's value, scaled by the cost
+        ratio). Every curve, the envelope, the table and the bands read it
+        (:attr:`costlab.evaluation.CVResult.costs`); nothing is refitted.
     n_folds, seed, folds, n_jobs, cache_dir
         Cross-validation protocol and cache (:func:`costlab.evaluation.cross_val_proba`).
 
     Attributes
     ----------
-    dataset, engine, classifiers, cost_range, grid_step, search, search_step, k : Widget
+    dataset, engine, classifiers, costs, cost_range, grid_step, search, search_step, k : Widget
         The controls.
     range_label : ipywidgets.Label
         The range written as cost ratios, e.g. "0.30/0.70 – 0.70/0.30".
@@ -148,6 +163,7 @@ class CostExplorer(Explorer):
         search_step: float = 1e-5,
         score_of: str = "positive",
         k: int = 1,
+        costs: str | None = None,
         n_folds: int = 10,
         seed: int = 1,
         folds: Any = "weka",
@@ -183,8 +199,12 @@ class CostExplorer(Explorer):
                 f"choose from {offered}."
             )
         r1, r2 = snap_to_grid(explorer_grid(grid_step), *cost_range)
+        choices = [value for _, value in self._session.cost_choices(dataset)]
+        if costs is None:
+            costs = COSTS_OWN if COSTS_OWN in choices else COSTS_BY_CLASS
+        check_param("costs", costs, Options(choices))
         initial = ExplorerState(
-            dataset, engine, tuple(chosen), r1, r2, grid_step, search, search_step, k
+            dataset, engine, tuple(chosen), r1, r2, grid_step, search, search_step, k, costs
         )
         self._build_controls(initial)
         self._build_outputs()
@@ -211,6 +231,8 @@ class CostExplorer(Explorer):
         )
         options = [(self._label(c), c) for c in self._session.options(initial.dataset)]
         self.classifiers = kit.classifier_select(options, initial.classifiers)
+        choices = self._session.cost_choices(initial.dataset)
+        self.costs = kit.dropdown("costlab-costs", "Costs", choices, initial.costs)
         self.cost_range = controls.range_slider((initial.r1, initial.r2), initial.grid_step)
         self.range_label = kit.range_readout()
         self.grid_step = controls.grid_step_dropdown(initial.grid_step)
@@ -231,7 +253,8 @@ class CostExplorer(Explorer):
         shown = ("header", "status", "message", "table", "priors", "stability")
         for name in (*shown, "mtmcs_chart", "cost_chart", "threshold_chart"):
             setattr(self, name, getattr(out, name))
-        inputs = (self.dataset, self.engine, self.classifiers, self.cost_range, self.range_label)
+        inputs = (self.dataset, self.engine, self.classifiers, self.costs, self.cost_range)
+        inputs += (self.range_label,)
         inputs += (self.grid_step, self.search, self.search_step, self.k)
         left = widgets.VBox(
             [*inputs, self.progress, self.status],
@@ -245,7 +268,7 @@ class CostExplorer(Explorer):
         self.dataset.observe(self._on_dataset, names="value")
         for control in (self.engine, self.classifiers, self.k):
             control.observe(self._on_model_change, names="value")
-        for control in (self.cost_range, self.search, self.search_step):
+        for control in (self.cost_range, self.search, self.search_step, self.costs):
             control.observe(self._on_view_change, names="value")
         self.grid_step.observe(self._on_grid_step, names="value")
 
@@ -259,13 +282,19 @@ class CostExplorer(Explorer):
         """Another dataset: offer its classifiers, keep those selected that it has."""
         options = self._session.options(change["new"])
         kept = [c for c in self.classifiers.value if c in options] or options
+        choices = self._session.cost_choices(change["new"])
+        values = [value for _, value in choices]
+        costs = self.costs.value if self.costs.value in values else values[0]
         with self._quietly():
             self.classifiers.options = [(self._label(c), c) for c in options]
             self.classifiers.value = tuple(kept)
+            self.costs.options = choices
+            self.costs.value = costs
         self.update()
 
     def _on_view_change(self, change):
-        """Range, search or its step: recomputes curves/sums from the held results only."""
+        """Range, search, its step or the costs: recomputes curves/sums from the held results
+        only."""
         self.update()
 
     def _on_grid_step(self, change):
@@ -291,6 +320,7 @@ class CostExplorer(Explorer):
             search=self.search.value,
             search_step=float(self.search_step.value),
             k=int(self.k.value),
+            costs=str(self.costs.value),
         )
 
     def _refresh(self, state):
@@ -299,7 +329,7 @@ class CostExplorer(Explorer):
         try:
             if not state.classifiers:
                 raise ValueError("Select at least one classifier (Ctrl/Shift-click for several).")
-            results = self._results(state)
+            results = self._session.priced(state, self._results(state))
             clock.lap("cv")
             curves = self._session.curves(state, results)
             clock.lap("curves")

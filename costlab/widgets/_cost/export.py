@@ -31,7 +31,8 @@ def choice_data(state, selection, results, envelope, boot=None):
     Returns
     -------
     dict
-        Dataset, engine, range, search, selection and, per classifier, MTMCR, cost
+        Dataset, engine, range, search, costs (the explorer's choice), selection and, per
+        classifier, MTMCR, cost
         sensitivity, CST and the ROC-hull operating points of its out-of-fold probabilities
         (each threshold on P(class 2) and the FPcost range where it is optimal); with
         ``boot``, the selection frequencies too.
@@ -63,6 +64,7 @@ def choice_data(state, selection, results, envelope, boot=None):
         "engine": state.engine,
         "cost_range": [state.r1, state.r2],
         "search": state.search,
+        "costs": state.costs,
         "selection": {"kind": selection.kind, "classifier": selection.classifier},
         "classifiers": classifiers,
     }

@@ -12,8 +12,11 @@ for results not yet held: a cost-range, grid or search change never refits anyth
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from dataclasses import dataclass
+
+import pandas as pd
 
 from costlab.evaluation import experiment
 from costlab.evaluation.experiment import as_run
@@ -22,7 +25,19 @@ from costlab.metrics.checks import check_score_of
 from costlab.widgets._cost.model import classifier_params
 from costlab.widgets._kit.mtmcs import compute_curves
 
-__all__ = ["Clock", "ExplorerSession", "ExplorerState", "curve_options"]
+__all__ = [
+    "COSTS_BY_CLASS",
+    "COSTS_OWN",
+    "Clock",
+    "ExplorerSession",
+    "ExplorerState",
+    "curve_options",
+]
+
+#: The explorer's cost choices besides a column (``"column:<name>"``): the results' own cost
+#: model (their dataset's, :attr:`costlab.evaluation.CVResult.costs`), or the class-level costs
+#: of the thesis (every instance of a class priced alike).
+COSTS_OWN, COSTS_BY_CLASS = "own", "class"
 
 _MAX_MEMO = 512  # memoised curves (a curve is ~20-90 rows)
 
@@ -40,12 +55,15 @@ class ExplorerState:
     search: str
     search_step: float
     k: int
+    #: :data:`COSTS_OWN`, :data:`COSTS_BY_CLASS` or ``"column:<name>"``.
+    costs: str = COSTS_BY_CLASS
 
 
 def curve_options(state):
-    """What a curve depends on besides its result: grid, search and (grid searches) step."""
+    """What a curve depends on besides its result: grid, search, (grid searches) step and
+    the costs."""
     step = None if state.search == "exact" else state.search_step
-    return state.grid_step, state.search, step
+    return state.grid_step, state.search, step, state.costs
 
 
 class ExplorerSession:
@@ -142,8 +160,50 @@ class ExplorerSession:
             result = self.run_.results.get((state.dataset, classifier))
         return result
 
+    def cost_choices(self, dataset):
+        """``[(label, value)]`` of the costs the explorer can price ``dataset``'s results
+        with: their own cost model (when the data or the held results have one), the class
+        level, and each numeric column of the data as every instance's error cost."""
+        data = self.run_.datasets.get(dataset)
+        held = [r for (d, _), r in self.run_.results.items() if d == dataset]
+        choices = [("per class (the thesis's)", COSTS_BY_CLASS)]
+        if (data is not None and data.costs is not None) or any(r.costs is not None for r in held):
+            choices.insert(0, ("the data's cost model", COSTS_OWN))
+        if data is not None:
+            numeric = [c for c in data.X.columns if pd.api.types.is_numeric_dtype(data.X[c])]
+            choices += [(f"per instance: {c}", f"column:{c}") for c in numeric]
+        return choices
+
+    def priced(self, state, results):
+        """The results with the state's costs (:attr:`CVResult.costs`), memoised so that a
+        result keeps its identity while the costs do not change."""
+        priced = {}
+        for classifier, result in results.items():
+            key = ("priced", self.cv_key(state, classifier), state.costs, id(result))
+            if key not in self._memo:
+                costs = self._costs(state, result)
+                same = costs is result.costs
+                self._memo[key] = result if same else dataclasses.replace(result, costs=costs)
+            priced[classifier] = self._memo[key]
+        return priced
+
+    def _costs(self, state, result):
+        data = self.run_.datasets.get(state.dataset)
+        if state.costs == COSTS_BY_CLASS:
+            return None
+        if state.costs == COSTS_OWN:
+            own = result.costs if result.costs is not None else getattr(data, "costs", None)
+            if own is None:
+                raise ValueError(f"{state.dataset} has no cost model of its own.")
+            return own
+        column = state.costs.removeprefix("column:")
+        if data is None or column == state.costs:
+            raise ValueError(f"costs {state.costs!r}: no column of {state.dataset} to price by.")
+        # every instance's errors cost its column's value: fp = fn = the column
+        return data.with_costs(fp=column, fn=column).costs
+
     def curves(self, state, results):
-        """Curves of the held results, memoised per (result, grid, search, step)."""
+        """Curves of the held results, memoised per (result, grid, search, step, costs)."""
         curves = {}
         for classifier, result in results.items():
             key = (self.cv_key(state, classifier), *curve_options(state))
@@ -160,9 +220,11 @@ class ExplorerSession:
 
     def envelope(self, state, classifier, result):
         """The cost-curve envelope of a held result (memoised with the curves)."""
-        key = ("envelope", self.cv_key(state, classifier))
+        key = ("envelope", self.cv_key(state, classifier), state.costs)
         if key not in self._memo:
-            self._memo[key] = cost_envelope(result.y_true, result.scores(), pos_label=1)
+            self._memo[key] = cost_envelope(
+                result.y_true, result.scores(), pos_label=1, sample_weight=result.sample_weight
+            )
         return self._memo[key]
 
 

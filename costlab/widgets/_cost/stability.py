@@ -137,6 +137,7 @@ class StabilityPanel(widgets.VBox):
             n_resamples=int(self.n_resamples.value),
             random_state=self.random_state,
             pos_label=1,
+            sample_weight=first.sample_weight,  # the results' costs (the same instances)
         )
         self.table.value = stability_table_html(self.boot_, *self._range, self._labels)
         self.chart.draw(_BandView(self.boot_, self._labels))
