@@ -96,7 +96,9 @@ class ExampleCostClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Fit (and calibrate) the estimator."""
         check_params(_CONSTRAINTS, {"calibration": self.calibration, "prior": self.prior})
-        X, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
+        X, y = validate_data(
+            self, X, y, ensure_all_finite="allow-nan", dtype=None, skip_check_array=_is_frame(X)
+        )
         kind = type_of_target(y, input_name="y", raise_unknown=True)
         self.classes_ = np.unique(y)
         if self.classes_.size < 2:
@@ -116,7 +118,10 @@ class ExampleCostClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
     def predict_proba(self, X: ArrayLike) -> np.ndarray:
         """Calibrated probabilities of ``classes_``, moved to ``prior`` when it is given."""
         check_is_fitted(self, "estimator_")
-        X = validate_data(self, X, reset=False, ensure_all_finite="allow-nan", dtype=None)
+        X = validate_data(
+            self, X, reset=False, ensure_all_finite="allow-nan", dtype=None,
+            skip_check_array=_is_frame(X),
+        )  # fmt: skip
         p = self.estimator_.predict_proba(X)[:, 1]
         if self.prior is not None:
             up = self.prior / self.train_prior_ * p
@@ -169,3 +174,9 @@ class ExampleCostClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         tags = super().__sklearn_tags__()
         tags.classifier_tags.multi_class = False
         return tags
+
+
+def _is_frame(X):
+    """A DataFrame is passed to the estimator as it is (a pipeline may select its columns by
+    dtype, e.g. nominal ones); anything else is validated as an array."""
+    return hasattr(X, "iloc") and hasattr(X, "dtypes")

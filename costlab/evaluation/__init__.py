@@ -18,6 +18,9 @@
 :mod:`costlab.evaluation.published`
     Published OpenML runs read as CVResults (:func:`published_runs`, no model refitted), and
     one's own result on an OpenML task exported as an OpenML run (:func:`export_run`).
+:mod:`costlab.evaluation.decisions`
+    :func:`cross_val_decisions`: on data with per-instance costs, each instance decided by its
+    own costs against the best single threshold and the best trivial policy, held out.
 :mod:`costlab.evaluation.shift`
     :func:`deployment_shift`: a classifier chosen on balanced data, deployed at a rare prior,
     its threshold kept or moved to the prior estimated from unlabelled data, costs counted.
@@ -26,6 +29,7 @@
 from costlab.evaluation._dask import dask_backend
 from costlab.evaluation._models import build_model
 from costlab.evaluation.cv import CacheMismatchWarning, CVResult, cross_val_proba
+from costlab.evaluation.decisions import DecisionComparison, cross_val_decisions
 from costlab.evaluation.distributed import OutOfCoreCurve, out_of_core_curve
 from costlab.evaluation.experiment import (
     ExperimentRun,
@@ -46,12 +50,14 @@ __all__ = [
     "deployment_shift",
     "CVResult",
     "CacheMismatchWarning",
+    "DecisionComparison",
     "ExperimentRun",
     "Leaderboard",
     "OutOfCoreCurve",
     "auc_table",
     "build_model",
     "cost_curves",
+    "cross_val_decisions",
     "cross_val_proba",
     "curves_for",
     "dask_backend",

@@ -1,6 +1,7 @@
 """ExampleCostClassifier: each example decided by its own costs (per-row Bayes thresholds)."""
 
 import numpy as np
+import pandas as pd
 import pytest
 from sklearn.model_selection import cross_val_predict
 from sklearn.naive_bayes import GaussianNB
@@ -84,3 +85,17 @@ def test_bad_costs_and_options_are_named():
         model.predict(X, costs=np.ones(300))
     with pytest.raises(ValueError, match="calibration"):
         ExampleCostClassifier(calibration="platt").fit(X, y)
+
+
+def test_a_frame_with_nominal_columns_reaches_the_pipeline_as_a_frame():
+    from costlab.classifiers import baseline_models
+
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 200)
+    X = pd.DataFrame(
+        {"x": rng.normal(y, 1.0), "kind": pd.Categorical(np.where(y, "a", "b"))}
+    )  # the pipeline one-hot encodes the categorical column it selects by dtype
+    model = ExampleCostClassifier(baseline_models()["Logistic regression"]).fit(X, y)
+    costs = cost_model(fp=np.ones(200), fn=np.full(200, 3.0))
+    assert model.predict(X, costs=costs).shape == (200,)
+    assert model.n_features_in_ == 2 and list(model.feature_names_in_) == ["x", "kind"]
