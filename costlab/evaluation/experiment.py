@@ -519,11 +519,13 @@ def _auc_of(result, repeat, score_of):
     """AUC of the positive class by its probability, or (``"negative"``) of the negative class
     by its own probability, as Weka reports its class 1's AUC."""
     y, scores = _oriented(result, repeat, score_of)
-    return roc_auc(y, scores, pos_label=1 if score_of == "positive" else 0)
+    positive = 1 if score_of == "positive" else 0
+    return roc_auc(y, scores, pos_label=positive, sample_weight=result.sample_weight)
 
 
 def auc_table(run: Any, *, score_of: str = "positive") -> pd.DataFrame:
-    """AUC of every result: ``dataset, classifier, auc`` (the mean over repeats).
+    """AUC of every result: ``dataset, classifier, auc`` (the mean over repeats; a result with
+    per-instance costs weighs each instance by its regret, :attr:`CVResult.sample_weight`).
 
     ``score_of="negative"`` gives the AUC of the negative class ranked by its own probability,
     which Weka reports for its class 1 and Al-Saffar (2018) quotes; it differs from the
@@ -555,7 +557,8 @@ def auc_table(run: Any, *, score_of: str = "positive") -> pd.DataFrame:
 def roc_curves(
     run: Any, dataset: Any, repeat: int = 0, *, score_of: str = "positive"
 ) -> dict[str, pd.DataFrame]:
-    """Classifier -> ROC points (``fpr, tpr, threshold``) on one dataset.
+    """Classifier -> ROC points (``fpr, tpr, threshold``) on one dataset (weighted by each
+    result's :attr:`CVResult.sample_weight` when it has per-instance costs).
 
     ``score_of="negative"``: the ROC of the negative class by its own probability (Weka's, and
     the thesis's, ROC of class 1), thresholds on P(negative).
@@ -565,7 +568,8 @@ def roc_curves(
     for (d, c), r in run.results.items():
         if d == dataset:
             y, scores = _oriented(r, repeat, score_of)
-            out[c] = roc_points(y, scores, pos_label=1 if score_of == "positive" else 0)
+            positive = 1 if score_of == "positive" else 0
+            out[c] = roc_points(y, scores, pos_label=positive, sample_weight=r.sample_weight)
     return out
 
 

@@ -165,3 +165,18 @@ def test_run_experiments_passes_each_datasets_cost_weights(loans):
     expected = _by_hand(loans, GaussianNB(), {"sample_weight": loans.costs.weights(loans.y_binary)})
     np.testing.assert_array_equal(result.scores(), expected)
     assert result.costs is loans.costs
+
+
+def test_the_runs_tables_weigh_a_results_costs(loans):
+    from costlab.evaluation import auc_table, mtmcs_curves, roc_curves
+    from costlab.metrics import roc_auc, roc_points
+
+    run = run_experiments({"loans": loans}, {"NB": GaussianNB()}, n_folds=5, cache=False,
+                          progress=False)  # fmt: skip
+    result = run.results["loans", "NB"]
+    w = loans.costs.weights(loans.y_binary)
+    assert auc_table(run)["auc"].iloc[0] == roc_auc(result.y_true, result.scores(), sample_weight=w)
+    expected = roc_points(result.y_true, result.scores(), sample_weight=w)
+    np.testing.assert_array_equal(roc_curves(run, "loans")["NB"]["tpr"], expected["tpr"])
+    table = mtmcs_curves(run, searches=("exact",))
+    np.testing.assert_array_equal(table["mtmcs"], result.mtmcs_curve(search="exact")["mtmcs"])
