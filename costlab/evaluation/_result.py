@@ -7,6 +7,7 @@ scores computed elsewhere. Import it from :mod:`costlab.evaluation` (or ``costla
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -109,6 +110,18 @@ class CVResult:
                 raise ValueError(
                     f"costs hold {self.costs.n} instances, the result {self.y_true.shape[0]}."
                 )
+
+    def with_costs(self, costs: CostModel | None) -> CVResult:
+        """This result priced by other per-instance costs (None: the class-level costs).
+
+        Examples
+        --------
+        >>> from costlab.metrics import cost_model
+        >>> r = CVResult.from_predictions([0, 1, 1], [0.2, 0.7, 0.4])
+        >>> r.with_costs(cost_model(fp=1.0, fn=[2.0, 5.0, 9.0])).sample_weight.tolist()
+        [1.0, 5.0, 9.0]
+        """
+        return dataclasses.replace(self, costs=costs)
 
     @property
     def sample_weight(self) -> np.ndarray | None:

@@ -12,7 +12,6 @@ for results not yet held: a cost-range, grid or search change never refits anyth
 
 from __future__ import annotations
 
-import dataclasses
 import time
 from dataclasses import dataclass
 
@@ -183,7 +182,7 @@ class ExplorerSession:
             if key not in self._memo:
                 costs = self._costs(state, result)
                 same = costs is result.costs
-                self._memo[key] = result if same else dataclasses.replace(result, costs=costs)
+                self._memo[key] = result if same else result.with_costs(costs)
             priced[classifier] = self._memo[key]
         return priced
 
