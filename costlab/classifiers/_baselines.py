@@ -37,6 +37,16 @@ def baseline_models(random_state: Any = 0) -> dict[str, Any]:
     -------
     dict of str -> estimator
         Unfitted; pass it to :func:`costlab.evaluation.run_experiments`.
+
+    Examples
+    --------
+    >>> from costlab.datasets import twonorm
+    >>> models = baseline_models()
+    >>> list(models)
+    ['Logistic regression', 'Gradient boosting']
+    >>> data = twonorm(60, random_state=0)
+    >>> models["Logistic regression"].fit(data.X, data.y_binary).predict_proba(data.X).shape
+    (60, 2)
     """
     numeric = make_column_selector(dtype_include="number")
     nominal = make_column_selector(dtype_include="category")
