@@ -135,17 +135,21 @@ class ExampleCostClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEstimator):
         Raises
         ------
         ValueError
-            If for some example an error costs no more than the correct decision (the decision
-            is then undefined), naming it.
+            If for some example an error costs less than the correct decision, or both
+            decisions cost the same whatever the class (the decision is then undefined),
+            naming it. An example on which only one class's error is free gets the threshold 0
+            or 1.
         """
         fp_regret, fn_regret = costs.fp - costs.tn, costs.fn - costs.tp
-        bad = np.flatnonzero((fp_regret <= 0) | (fn_regret <= 0))
+        bad = np.flatnonzero(
+            (fp_regret < 0) | (fn_regret < 0) | ((fp_regret == 0) & (fn_regret == 0))
+        )
         if bad.size:
             i = int(bad[0])
             raise ValueError(
                 f"costs make the decision undefined for {bad.size} example(s), e.g. example "
-                f"{i}: fp - tn = {fp_regret[i]:g}, fn - tp = {fn_regret[i]:g} (each must be > 0: "
-                "a benefit must be smaller than the error's cost)."
+                f"{i}: fp - tn = {fp_regret[i]:g}, fn - tp = {fn_regret[i]:g} (each must be >= 0, "
+                "and not both 0: a benefit must not exceed the error's cost)."
             )
         return fp_regret / (fp_regret + fn_regret)
 

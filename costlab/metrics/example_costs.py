@@ -69,26 +69,28 @@ class CostModel:
 
     def weights(self, is_pos: ArrayLike) -> np.ndarray:
         """Each example's regret: ``fn - tp`` for a positive, ``fp - tn`` for a negative: the
-        ``sample_weight`` through which every costlab measure reads the model.
+        ``sample_weight`` through which every costlab measure reads the model (0: both
+        decisions cost the same on that example, which then weighs nothing).
 
         Raises
         ------
         ValueError
-            If a regret is not positive: the error costs no more than the correct decision,
-            so no decision is defined as better (named by its example).
+            If a regret is negative: the error costs less than the correct decision (a
+            benefit larger than the error's cost), so the labels' decisions are not the
+            better ones and the decision is undefined (named by its example).
         """
         is_pos = np.asarray(is_pos, dtype=bool)
         if is_pos.shape != (self.n,):
             raise ValueError(f"the labels hold {is_pos.shape[0]} examples, the costs {self.n}.")
         regret = np.where(is_pos, self.fn - self.tp, self.fp - self.tn)
-        bad = np.flatnonzero(regret <= 0)
+        bad = np.flatnonzero(regret < 0)
         if bad.size:
             i = int(bad[0])
             kind = "fn - tp" if is_pos[i] else "fp - tn"
             raise ValueError(
                 f"the costs make the decision undefined for {bad.size} example(s), e.g. example "
-                f"{i}: its {kind} = {regret[i]:g} <= 0 (an error that costs no more than the "
-                "correct decision); a benefit must be smaller than the error's cost."
+                f"{i}: its {kind} = {regret[i]:g} < 0 (an error that costs less than the "
+                "correct decision); a benefit must not exceed the error's cost."
             )
         return regret
 

@@ -81,6 +81,18 @@ def test_bad_costs_and_options_are_named():
     undefined = cost_model(fp=1.0, fn=2.0, tp=np.r_[0.0, 3.0, np.zeros(298)], n=300)
     with pytest.raises(ValueError, match=r"example 1: fp - tn = 1, fn - tp = -1"):
         model.predict(X, costs=undefined)
+    indifferent = cost_model(
+        fp=np.r_[1.0, 1.0, np.ones(298)],
+        fn=1.0,
+        tn=np.r_[0.0, 1.0, np.zeros(298)],
+        tp=np.r_[0.0, 1.0, np.zeros(298)],
+        n=300,
+    )
+    with pytest.raises(ValueError, match=r"example 1: fp - tn = 0, fn - tp = 0"):
+        model.predict(X, costs=indifferent)
+    # only a positive's error is free: never decide positive (threshold 1), and the reverse
+    one_sided = cost_model(fp=1.0, fn=np.r_[0.0, np.ones(299)], n=300)
+    assert model.thresholds(one_sided)[0] == 1.0 and model.predict(X, costs=one_sided)[0] == 0
     with pytest.raises(TypeError, match="costs must be a CostModel"):
         model.predict(X, costs=np.ones(300))
     with pytest.raises(ValueError, match="calibration"):

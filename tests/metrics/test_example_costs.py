@@ -164,9 +164,14 @@ def test_bad_costs_are_named(kwargs, match):
         cost_model(**kwargs)
 
 
+def test_an_indifferent_example_weighs_nothing():
+    costs = cost_model(fp=[1.0, 1.0], fn=[2.0, 1.0], tp=[0.0, 1.0])  # example 1: fn = tp
+    assert costs.weights([0, 1]).tolist() == [1.0, 0.0]
+
+
 def test_a_benefit_larger_than_the_error_leaves_the_decision_undefined():
     costs = cost_model(fp=[1.0, 1.0], fn=[2.0, 2.0], tp=[0.0, 3.0])
-    with pytest.raises(ValueError, match=r"example 1: its fn - tp = -1 <= 0"):
+    with pytest.raises(ValueError, match=r"example 1: its fn - tp = -1 < 0"):
         costs.weights([0, 1])
     with pytest.raises(ValueError, match="costs hold 2 examples, y_true 3"):
         total_cost([0, 1, 1], [0, 1, 1], costs)
