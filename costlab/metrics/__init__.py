@@ -62,6 +62,7 @@ from costlab.metrics.comparison import (
 from costlab.metrics.cost_space import (
     AveragedCurve,
     EnvelopeDifference,
+    HullCalibration,
     JointEnvelope,
     OperatingChoice,
     VerticalRocAverage,
@@ -71,6 +72,7 @@ from costlab.metrics.cost_space import (
     cost_point_to_roc_line,
     crossovers,
     envelope_difference,
+    hull_calibration,
     joint_envelope,
     neyman_pearson,
     operating_range,
@@ -233,6 +235,7 @@ __all__ += [
 __all__ += [
     "AveragedCurve",
     "EnvelopeDifference",
+    "HullCalibration",
     "JointEnvelope",
     "OperatingChoice",
     "VerticalRocAverage",
@@ -242,6 +245,7 @@ __all__ += [
     "cost_point_to_roc_line",
     "crossovers",
     "envelope_difference",
+    "hull_calibration",
     "joint_envelope",
     "neyman_pearson",
     "operating_range",

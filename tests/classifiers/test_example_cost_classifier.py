@@ -8,10 +8,15 @@ from sklearn.naive_bayes import GaussianNB
 from sklearn.utils.estimator_checks import parametrize_with_checks
 
 from costlab.classifiers import ExampleCostClassifier
-from costlab.metrics import cost_model, total_cost
+from costlab.metrics import cost_model, estimate_prior, hull_calibration, total_cost
 
 
-@parametrize_with_checks([ExampleCostClassifier(GaussianNB(), cv=2)])
+@parametrize_with_checks(
+    [
+        ExampleCostClassifier(GaussianNB(), cv=2),
+        ExampleCostClassifier(GaussianNB(), calibration="hull", cv=2),
+    ]
+)
 def test_scikit_learn_estimator_checks(estimator, check):
     check(estimator)
 
@@ -111,3 +116,61 @@ def test_a_frame_with_nominal_columns_reaches_the_pipeline_as_a_frame():
     costs = cost_model(fp=np.ones(200), fn=np.full(200, 3.0))
     assert model.predict(X, costs=costs).shape == (200,)
     assert model.n_features_in_ == 2 and list(model.feature_names_in_) == ["x", "kind"]
+
+
+def test_hull_calibration_maps_the_refitted_estimators_scores_by_the_out_of_fold_hull():
+    X, y, _ = _credit(600, 5)
+    model = ExampleCostClassifier(GaussianNB(), calibration="hull", cv=5).fit(X, y)
+    oof = cross_val_predict(GaussianNB(), X, y, cv=5, method="predict_proba")[:, 1]
+    expected_map = hull_calibration(y, oof)
+    np.testing.assert_array_equal(model.calibration_map_.thresholds, expected_map.thresholds)
+    raw = GaussianNB().fit(X, y).predict_proba(X)[:, 1]
+    np.testing.assert_array_equal(model.predict_proba(X)[:, 1], expected_map.predict(raw))
+
+
+def _shifted(n_train, n_deploy, prior, seed):
+    """Balanced training data, a deployment at ``prior``: Gaussian classes 2.5 apart (with
+    classes 1 apart, EM overestimated a prior of 0.2 by 0.02-0.08 for every calibration, outside
+    its bootstrap interval, which holds the deployment batch's variability only)."""
+    rng = np.random.default_rng(seed)
+    y = np.r_[np.zeros(n_train // 2), np.ones(n_train // 2)]
+    X = rng.normal(2.5 * y, 1.0)[:, None]
+    pos = rng.uniform(size=n_deploy) < prior
+    return X, y, rng.normal(2.5 * pos, 1.0)[:, None], float(pos.mean())
+
+
+def test_adapt_prior_estimates_the_deployment_prior_and_moves_the_decisions():
+    X, y, deployed, realised = _shifted(2000, 3000, 0.2, 0)
+    model = ExampleCostClassifier(GaussianNB(), calibration="sigmoid").fit(X, y)
+    before = model.predict_proba(deployed)[:, 1]
+    model.adapt_prior(deployed, n_resamples=300)
+    estimate = model.prior_estimate_
+    # the interval holds the deployment batch's own share of positives (0.207 here)
+    assert estimate.low <= realised <= estimate.high and abs(estimate.prior - realised) < 0.03
+    expected = estimate_prior(
+        model._calibrated(deployed), method="em", train_prior=0.5, n_resamples=300
+    )
+    assert estimate.prior == expected.prior
+    given = ExampleCostClassifier(GaussianNB(), calibration="sigmoid", prior=estimate.prior)
+    given.fit(X, y)
+    np.testing.assert_allclose(model.predict_proba(deployed), given.predict_proba(deployed))
+    assert model.predict_proba(deployed)[:, 1].mean() < before.mean()  # fewer positives now
+    costs = cost_model(fp=1.0, fn=3.0, n=deployed.shape[0])
+    assert (model.predict(deployed, costs=costs) == given.predict(deployed, costs=costs)).all()
+    model.adapt_prior(prior=0.3)  # a known prior replaces the estimate
+    assert model.deployment_prior_ == 0.3 and model.prior_estimate_ is None
+
+
+def test_adapt_prior_names_bad_input():
+    X, y, deployed, _ = _shifted(400, 100, 0.2, 1)
+    model = ExampleCostClassifier(GaussianNB(), calibration="none").fit(X, y)
+    with pytest.raises(ValueError, match="prior"):
+        model.adapt_prior(prior=1.0)
+    with pytest.raises(ValueError, match="either prior or X_unlabelled"):
+        model.adapt_prior(deployed, prior=0.2)
+    with pytest.raises(ValueError, match="needs X_unlabelled"):
+        model.adapt_prior()
+    with pytest.raises(ValueError):
+        model.adapt_prior(deployed[:0])
+    refit = model.adapt_prior(prior=0.2).fit(X, y)  # fitting again forgets the deployment prior
+    assert refit.deployment_prior_ is None

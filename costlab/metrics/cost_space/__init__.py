@@ -6,7 +6,9 @@ the trivial classifiers, operating ranges; D&H eqs. 8-10),
 :mod:`~costlab.metrics.cost_space.comparisons` (differences, crossovers, winners and the joint
 envelope of several curves; D&H 2.2), :mod:`~costlab.metrics.cost_space.area` (the total
 expected cost, the area under a curve for a PCF(+) distribution; D&H eq. 11),
-:mod:`~costlab.metrics.cost_space.averaging` (folds averaged vertically in ROC space or in cost
+:mod:`~costlab.metrics.cost_space.calibration` (the hull's segments as calibrated
+probabilities; Fawcett & Niculescu-Mizil 2007), :mod:`~costlab.metrics.cost_space.averaging`
+(folds averaged vertically in ROC space or in cost
 space; D&H 2.2.3) and :mod:`~costlab.metrics.cost_space.criteria` (Neyman-Pearson and workforce
 choices; D&H 2.2.2, eqs. 12-14).
 """
@@ -18,6 +20,7 @@ from costlab.metrics.cost_space.averaging import (
     average_envelopes,
     vertical_roc_average,
 )
+from costlab.metrics.cost_space.calibration import HullCalibration, hull_calibration
 from costlab.metrics.cost_space.comparisons import (
     EnvelopeDifference,
     JointEnvelope,
@@ -39,6 +42,7 @@ from costlab.metrics.cost_space.criteria import OperatingChoice, neyman_pearson,
 __all__ = [
     "AveragedCurve",
     "EnvelopeDifference",
+    "HullCalibration",
     "JointEnvelope",
     "OperatingChoice",
     "VerticalRocAverage",
@@ -48,6 +52,7 @@ __all__ = [
     "cost_point_to_roc_line",
     "crossovers",
     "envelope_difference",
+    "hull_calibration",
     "joint_envelope",
     "neyman_pearson",
     "operating_range",
