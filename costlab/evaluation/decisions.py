@@ -38,7 +38,7 @@ _CONSTRAINTS = {
     "n_folds": [Interval(numbers.Integral, 2, None, closed="left")],
     "seed": [Interval(numbers.Integral, 0, None, closed="left")],
     "folds": [Options(set(FOLD_SCHEMES))],
-    "calibration": [Options({"isotonic", "sigmoid", "none"})],
+    "calibration": [Options({"hull", "isotonic", "sigmoid", "none"})],
 }
 
 
@@ -116,7 +116,7 @@ def cross_val_decisions(
         Default ``dataset.costs``.
     n_folds, seed, folds
         The cross-validation (:func:`costlab.evaluation.folds.make_folds`).
-    calibration : {"isotonic", "sigmoid", "none"}
+    calibration : {"isotonic", "hull", "sigmoid", "none"}
         :class:`~costlab.classifiers.ExampleCostClassifier`'s calibration (5 inner folds);
         the single threshold is chosen on the same calibrated probabilities of the training
         rows, out of fold (5 inner folds), where the training rows cost least.
