@@ -75,6 +75,11 @@ name : str, optional
     "pos_label": """\
 pos_label : scalar, optional
     The positive class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.""",
+    "sample_weight": """\
+sample_weight : array-like of shape (n,), optional
+    Instance weights (finite, >= 0), shared by every classifier drawn: e.g. a per-example
+    cost model's regret weights (:meth:`costlab.metrics.CostModel.weights`), which
+    ``from_cv_result`` passes for results that carry costs.""",
     "axis_labels": """\
 axis_labels : tuple of str, optional
     ``(xlabel, ylabel)``, default the Display's own; a study passes its paper's wording
@@ -244,7 +249,9 @@ class CurveDisplayMixin(DisplayMixin):
             sequence or a mapping.
         **kwargs
             Passed to ``from_predictions`` (the Display's options, ``ax``, line styles); the
-            positive class is the results' own (``CVResult.labels[1]``).
+            positive class is the results' own (``CVResult.labels[1]``). Results that carry
+            per-instance costs (:attr:`costlab.evaluation.CVResult.costs`, the same for every
+            result drawn) pass their regret weights as ``sample_weight``, unless it is given.
 
         Returns
         -------
@@ -262,7 +269,9 @@ class CurveDisplayMixin(DisplayMixin):
         >>> ROCDisplay.from_cv_result(result).aucs
         {'LR': 0.75}
         """
-        y_true, scores, single = cv_result_scores(cv_result, repeat=repeat, name=name)
+        y_true, scores, single, weights = cv_result_scores(cv_result, repeat=repeat, name=name)
+        if weights is not None and "sample_weight" not in kwargs:
+            kwargs["sample_weight"] = weights
         if cls._one_estimator == "only" and not single:
             raise TypeError(
                 "cv_result must be one result, not a sequence or a mapping (one display per "

@@ -226,6 +226,7 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
         labels: Mapping[Any, str] | None = None,
         title: str | None = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
         **kwargs: Any,
     ) -> Self:
         """Compute each classifier's lower envelope from its scores and plot the cost curves.
@@ -246,6 +247,7 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
         pcf, labels, title
             As in the constructor.
         ax : Axes, optional
+        %(sample_weight)s
         **kwargs
             The constructor's ``show_lines``, ``show_trivial``, ``shade_operating_range``,
             ``x_axis`` and ``true_costs``; the rest is passed to :meth:`plot` (``legend``, the
@@ -263,8 +265,9 @@ class CostCurveDisplay(CostSpaceDisplayMixin):
         [0.0, 0.0, 0.5, 1.0, 1.0]
         """
         envelopes, rocs = scored_envelopes(
-            y_true, y_score, name, pos_label, higher_is_positive, with_rocs=all_points
-        )
+            y_true, y_score, name, pos_label, higher_is_positive, with_rocs=all_points,
+            sample_weight=sample_weight,
+        )  # fmt: skip
         return cls._construct_and_plot(
             envelopes, ax=ax, kwargs=kwargs, rocs=rocs, pcf=pcf, labels=labels, title=title
         )

@@ -87,13 +87,14 @@ class CostSpaceDisplayMixin(CurveDisplayMixin):
         labels: Mapping[Any, str] | None = None,
         title: str | None = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
         **kwargs: Any,
     ) -> Self:
         """Compute each classifier's ROC curve and convex hull from its scores and plot them.
 
         Parameters
         ----------
-        y_true, y_score, name, pos_label, higher_is_positive
+        y_true, y_score, name, pos_label, higher_is_positive, sample_weight
             As in :meth:`CostCurveDisplay.from_predictions`.
         show_roc : bool
             Draw the full ROC curves faintly beneath the hulls.
@@ -122,8 +123,9 @@ class CostSpaceDisplayMixin(CurveDisplayMixin):
         [0.0, 0.5, 1.0, 1.0]
         """
         envelopes, rocs = scored_envelopes(
-            y_true, y_score, name, pos_label, higher_is_positive, with_rocs=show_roc
-        )
+            y_true, y_score, name, pos_label, higher_is_positive, with_rocs=show_roc,
+            sample_weight=sample_weight,
+        )  # fmt: skip
         return cls._construct_and_plot(
             envelopes, ax=ax, kwargs=kwargs, rocs=rocs, pcf=pcf, labels=labels, title=title
         )
@@ -136,7 +138,9 @@ class CostSpaceDisplayMixin(CurveDisplayMixin):
         return self._plotted(ax, fig)
 
 
-def scored_envelopes(y_true, y_score, name, pos_label, higher_is_positive, *, with_rocs):
+def scored_envelopes(
+    y_true, y_score, name, pos_label, higher_is_positive, *, with_rocs, sample_weight=None
+):
     """``(envelopes, rocs)`` of one array of scores or ``{name: scores}``.
 
     Parameters
@@ -145,6 +149,8 @@ def scored_envelopes(y_true, y_score, name, pos_label, higher_is_positive, *, wi
         As in :meth:`CostCurveDisplay.from_predictions`.
     with_rocs : bool
         Also compute every classifier's full ROC curve.
+    sample_weight : array-like of shape (n,), optional
+        Instance weights of both (e.g. a cost model's regret weights).
 
     Returns
     -------
@@ -154,21 +160,31 @@ def scored_envelopes(y_true, y_score, name, pos_label, higher_is_positive, *, wi
         As :func:`full_rocs`, None unless ``with_rocs``.
     """
     scores = named_scores(y_score, name, y_true, param="y_score")
-    envelopes = envelopes_of(y_true, scores, pos_label, higher_is_positive)
-    rocs = full_rocs(y_true, scores, pos_label, higher_is_positive) if with_rocs else None
+    envelopes = envelopes_of(y_true, scores, pos_label, higher_is_positive, sample_weight)
+    rocs = (
+        full_rocs(y_true, scores, pos_label, higher_is_positive, sample_weight)
+        if with_rocs
+        else None
+    )
     return envelopes, rocs
 
 
-def envelopes_of(y_true, scores, pos_label, higher_is_positive):
+def envelopes_of(y_true, scores, pos_label, higher_is_positive, sample_weight=None):
     """``{name: CostEnvelope}`` for each classifier's scores (D&H sec. 2.2.1)."""
     higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
     return {
-        key: cost_envelope(y_true, s, pos_label=pos_label, higher_is_positive=higher_is_positive)
+        key: cost_envelope(
+            y_true,
+            s,
+            pos_label=pos_label,
+            higher_is_positive=higher_is_positive,
+            sample_weight=sample_weight,
+        )  # fmt: skip
         for key, s in scores.items()
     }
 
 
-def full_rocs(y_true, scores, pos_label, higher_is_positive):
+def full_rocs(y_true, scores, pos_label, higher_is_positive, sample_weight=None):
     """``{name: (fpr, tpr)}``: every corner of each classifier's ROC curve
     (:func:`costlab.metrics.roc_points` with ``drop_intermediate=True``)."""
     higher_is_positive = check_bool(higher_is_positive, "higher_is_positive")
@@ -176,8 +192,9 @@ def full_rocs(y_true, scores, pos_label, higher_is_positive):
     for key, s in scores.items():
         is_pos, s = check_labels_scores(y_true, s, pos_label=pos_label, name="y_score")
         roc = roc_points(
-            is_pos, s if higher_is_positive else -s, pos_label=True, drop_intermediate=True
-        )
+            is_pos, s if higher_is_positive else -s, pos_label=True, drop_intermediate=True,
+            sample_weight=sample_weight,
+        )  # fmt: skip
         rocs[key] = (roc["fpr"].to_numpy(), roc["tpr"].to_numpy())
     return rocs
 

@@ -136,6 +136,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         p_max: float = 0.99,
         title: str | None = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
     ) -> Self:
         """Decision curves of P(+) scores; ``n_resamples > 0`` adds bootstrap bands.
 
@@ -151,6 +152,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         standardized, p_max, title
             As in the constructor.
         ax : Axes, optional
+        %(sample_weight)s
 
         Examples
         --------
@@ -159,12 +161,11 @@ class DecisionCurveDisplay(CurveDisplayMixin):
         0.5
         """
         scores = named_scores(y_score, name, y_true, param="y_score")
-        curves = _per_classifier(decision_curve, y_true, scores, pos_label=pos_label)
+        weighted = {"pos_label": pos_label, "sample_weight": sample_weight}
+        curves = _per_classifier(decision_curve, y_true, scores, **weighted)
         optimal = None
         if show_optimal:
-            optimal = _per_classifier(
-                decision_curve, y_true, scores, method="optimal", pos_label=pos_label
-            )
+            optimal = _per_classifier(decision_curve, y_true, scores, method="optimal", **weighted)
         bands = None
         if n_resamples:
             bands = bootstrap_decision_curves(
@@ -177,6 +178,7 @@ class DecisionCurveDisplay(CurveDisplayMixin):
                 stratified=stratified,
                 random_state=random_state,
                 pos_label=pos_label,
+                sample_weight=sample_weight,
             )
         return cls(
             curves,
@@ -308,6 +310,7 @@ class BrierCurveDisplay(CurveDisplayMixin):
         show_trivial: bool = True,
         title: str | None = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
     ) -> Self:
         """Curves of each method for P(+) scores (the score-driven one is the Brier curve);
         ``n_resamples > 0`` adds bootstrap bands.
@@ -325,6 +328,7 @@ class BrierCurveDisplay(CurveDisplayMixin):
         show_trivial, title
             As in the constructor.
         ax : Axes, optional
+        %(sample_weight)s
 
         Examples
         --------
@@ -338,7 +342,14 @@ class BrierCurveDisplay(CurveDisplayMixin):
         scores = named_scores(y_score, name, y_true, param="y_score")
         curves = {
             k: {
-                m: threshold_choice_curve(y_true, s, method=m, space=space, pos_label=pos_label)
+                m: threshold_choice_curve(
+                    y_true,
+                    s,
+                    method=m,
+                    space=space,
+                    pos_label=pos_label,
+                    sample_weight=sample_weight,
+                )  # fmt: skip
                 for m in methods
             }
             for k, s in scores.items()
@@ -356,6 +367,7 @@ class BrierCurveDisplay(CurveDisplayMixin):
                     stratified=stratified,
                     random_state=random_state,
                     pos_label=pos_label,
+                    sample_weight=sample_weight,
                 )
                 for m in methods
             }

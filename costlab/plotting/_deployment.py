@@ -25,8 +25,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from costlab.metrics import PriorEstimate, costs_at_prior
-from costlab.metrics.checks import check_labels_scores
-from costlab.plotting._base import COLOURS, CurveDisplayMixin
+from costlab.metrics.checks import check_labels_scores, check_sample_weight
+from costlab.plotting._base import COLOURS, CurveDisplayMixin, _shared_doc
 
 if TYPE_CHECKING:
     from typing import Any
@@ -90,6 +90,7 @@ class DeploymentCostDisplay(CurveDisplayMixin):
         self.train_prior, self.estimate, self.name = float(train_prior), estimate, name
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true: ArrayLike,
@@ -100,6 +101,7 @@ class DeploymentCostDisplay(CurveDisplayMixin):
         name: str | None = None,
         pos_label: Any = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
     ) -> Self:
         """Read the envelope of labelled scores at their own prior and at ``estimate``.
 
@@ -112,6 +114,8 @@ class DeploymentCostDisplay(CurveDisplayMixin):
         fp_costs : array-like, optional
             Normalised FPcosts (default 0.01 to 0.99).
         name, pos_label, ax : optional
+        %(sample_weight)s
+            The training prior is then the weighted share of positives.
         """
         if not isinstance(estimate, PriorEstimate):
             raise TypeError(
@@ -120,9 +124,12 @@ class DeploymentCostDisplay(CurveDisplayMixin):
             )
         is_pos, scores = check_labels_scores(y_true, y_score, pos_label=pos_label)
         r = _GRID if fp_costs is None else np.asarray(fp_costs, dtype=float)
-        train_prior = float(is_pos.mean())
-        training = costs_at_prior(is_pos, scores, train_prior, r, pos_label=True)
-        deployment = costs_at_prior(is_pos, scores, estimate, r, pos_label=True)
+        train_prior = float(
+            np.average(is_pos, weights=check_sample_weight(sample_weight, is_pos.size))
+        )
+        weighted = {"pos_label": True, "sample_weight": sample_weight}
+        training = costs_at_prior(is_pos, scores, train_prior, r, **weighted)
+        deployment = costs_at_prior(is_pos, scores, estimate, r, **weighted)
         display = cls(training, deployment, train_prior=train_prior, estimate=estimate, name=name)
         return display.plot(ax=ax)
 

@@ -34,7 +34,13 @@ import numpy as np
 from sklearn.exceptions import UndefinedMetricWarning
 
 from costlab.metrics import operating_point, positive_fraction, prior_operating_curves
-from costlab.plotting._base import COLOURS, CurveDisplayMixin, _finish, classifier_styles
+from costlab.plotting._base import (
+    COLOURS,
+    CurveDisplayMixin,
+    _finish,
+    _shared_doc,
+    classifier_styles,
+)
 from costlab.plotting._scores import named_scores
 
 if TYPE_CHECKING:
@@ -121,6 +127,7 @@ class PriorShiftDisplay(CurveDisplayMixin):
         self.name = name
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true: ArrayLike,
@@ -132,6 +139,7 @@ class PriorShiftDisplay(CurveDisplayMixin):
         name: str | None = None,
         pos_label: Any = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
         **kwargs: Any,
     ) -> Self:
         """Compute the curves from scores (higher = more likely target) and plot them.
@@ -149,10 +157,13 @@ class PriorShiftDisplay(CurveDisplayMixin):
             The target class; inferred for labels {0, 1}, {-1, 1} and {1, 2}.
         ax : Axes or sequence of Axes, optional
             One per panel.
+        %(sample_weight)s
         **kwargs
             Passed to :meth:`plot`.
         """
-        curves = prior_operating_curves(y_true, y_score, priors, pos_label=pos_label)
+        curves = prior_operating_curves(
+            y_true, y_score, priors, pos_label=pos_label, sample_weight=sample_weight
+        )
         display = cls(curves, kind=kind, operating_point=operating_point, name=name)
         return display.plot(ax=ax, **kwargs)
 
@@ -342,6 +353,7 @@ class PriorSweepDisplay(CurveDisplayMixin):
         self.measure, self.prior, self.labels = measure, prior, dict(labels or {})
 
     @classmethod
+    @_shared_doc
     def from_predictions(
         cls,
         y_true: ArrayLike,
@@ -355,6 +367,7 @@ class PriorSweepDisplay(CurveDisplayMixin):
         pos_label: Any = None,
         labels: Mapping[Any, str] | None = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
     ) -> Self:
         """Sweep the priors for one classifier's scores or ``{name: scores}``.
 
@@ -371,6 +384,7 @@ class PriorSweepDisplay(CurveDisplayMixin):
         prior : float, optional
             The prior to mark.
         name, pos_label, labels, ax : optional
+        %(sample_weight)s
         """
         condition = _check_condition(condition or {"tpr": 0.8})
         grid = np.asarray(SWEEP_PRIORS if priors is None else priors, dtype=float)
@@ -381,7 +395,10 @@ class PriorSweepDisplay(CurveDisplayMixin):
         for key, s in scores.items():
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", UndefinedMetricWarning)
-                points[key] = operating_point(y_true, s, grid, pos_label=pos_label, **condition)
+                points[key] = operating_point(
+                    y_true, s, grid, pos_label=pos_label, sample_weight=sample_weight,
+                    **condition,
+                )  # fmt: skip
         display = cls(points, condition=condition, measure=measure, prior=prior, labels=labels)
         return display.plot(ax=ax)
 

@@ -46,7 +46,7 @@ from costlab.metrics import (
     scenario_curves,
     scenario_densities,
 )
-from costlab.metrics.checks import check_labels_scores
+from costlab.metrics.checks import check_labels_scores, check_sample_weight
 from costlab.plotting._base import (
     COLOURS,
     CurveDisplayMixin,
@@ -161,6 +161,7 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
         labels: Mapping[Any, str] | None = None,
         title: str | None = None,
         ax: Any = None,
+        sample_weight: ArrayLike | None = None,
         **kwargs: Any,
     ) -> Self:
         """Scenario curves of one classifier under several densities, or of several
@@ -184,6 +185,8 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
         labels, title : optional
             As in the constructor.
         ax : Axes, optional
+        %(sample_weight)s
+            The default densities then follow the weighted share of positives.
         **kwargs
             Passed to :meth:`plot`.
 
@@ -197,16 +200,28 @@ class ScenarioCurveDisplay(CurveDisplayMixin):
             scores = named_scores(y_score, name, y_true, param="y_score")
             density = _single_density(densities)
             curves = {
-                key: scenario_curve(y_true, s, density=density, axis=axis, pos_label=pos_label)
+                key: scenario_curve(
+                    y_true,
+                    s,
+                    density=density,
+                    axis=axis,
+                    pos_label=pos_label,
+                    sample_weight=sample_weight,
+                )  # fmt: skip
                 for key, s in scores.items()
             }
         else:
             is_pos, s = check_labels_scores(y_true, y_score, pos_label=pos_label, name="y_score")
             if densities is None:
-                densities = {**scenario_densities(float(np.mean(is_pos))), COST_CURVE: COST_CURVE}
+                share = float(
+                    np.average(is_pos, weights=check_sample_weight(sample_weight, is_pos.size))
+                )
+                densities = {**scenario_densities(share), COST_CURVE: COST_CURVE}
             elif not isinstance(densities, (Mapping, list, tuple)) or _is_beta_tuple(densities):
                 densities = [densities]
-            curves = scenario_curves(is_pos, s, densities, axis=axis, pos_label=True)
+            curves = scenario_curves(
+                is_pos, s, densities, axis=axis, pos_label=True, sample_weight=sample_weight
+            )
             if name is not None and len(curves) == 1:
                 curves = {name: next(iter(curves.values()))}
             elif name is not None and title is None:

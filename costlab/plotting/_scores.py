@@ -67,7 +67,8 @@ def estimator_scores(estimator, X, y, *, name=None, pos_label=None):
 
 
 def cv_result_scores(cv_result, *, repeat=0, name=None):
-    """``(y_true, {name: P(positive)}, single)`` of repetition ``repeat`` of CV results.
+    """``(y_true, {name: P(positive)}, single, weights)`` of repetition ``repeat`` of CV
+    results.
 
     ``cv_result`` is one result (named ``name``, default its ``classifier``), a mapping
     ``{name: result}`` or a sequence of results (named by their ``classifier``); every result
@@ -75,7 +76,8 @@ def cv_result_scores(cv_result, *, repeat=0, name=None):
     :class:`costlab.evaluation.CVResult`'s ``y_true``, ``classifier``, ``n_repeats`` and
     ``scores(repeat)`` (this layer draws results, it does not import the evaluation). ``single``
     says whether one result was given (not a mapping or a sequence of one). ``y_true`` is the
-    results' 0/1 labels, 1 for the positive class.
+    results' 0/1 labels, 1 for the positive class; ``weights`` the regret weights of the
+    per-instance costs the results carry (``costs``, every result the same), or None.
     """
     single = _is_cv_result(cv_result)
     if single:
@@ -104,7 +106,32 @@ def cv_result_scores(cv_result, *, repeat=0, name=None):
                 f"cv_result{where} holds other instances than the first result (its y_true "
                 "differs); results drawn together must come from the same dataset and folds."
             )
-    return first, {key: r.scores(repeat) for key, r in results.items()}, single
+    scores = {key: r.scores(repeat) for key, r in results.items()}
+    return first, scores, single, _shared_weights(results)
+
+
+def _shared_weights(results):
+    """The regret weights of the results' per-instance costs (``costs``, absent: None); every
+    result drawn together must carry the same costs."""
+    costs = [getattr(r, "costs", None) for r in results.values()]
+    first = costs[0]
+    for key, other in zip(results, costs, strict=True):
+        same = other is first or (
+            other is not None
+            and first is not None
+            and all(
+                np.array_equal(getattr(other, o), getattr(first, o))
+                for o in ("fp", "fn", "tp", "tn")
+            )
+        )
+        if not same:
+            raise ValueError(
+                f"cv_result[{key!r}] carries other per-instance costs than the first result; "
+                "results drawn together must be priced alike (CVResult.with_costs)."
+            )
+    if first is None:
+        return None
+    return first.weights(next(iter(results.values())).y_true.astype(bool))
 
 
 def _is_cv_result(value):

@@ -546,3 +546,55 @@ def test_from_predictions_describes_the_scores_in_the_shared_words(Display, para
 
     doc = Display.from_predictions.__doc__
     assert _parameter_block(doc, parameter) == _PARAMETER_DOCS[parameter]
+
+
+# --- per-example costs: sample_weight, and the costs a result carries ------------------------
+
+
+def _unbanded(options, Display):
+    """The Display's options without bootstrap bands (resamples of n rows differ from those of
+    the repeated rows)."""
+    return {k: v for k, v in options[Display].items() if k != "n_resamples"}
+
+
+@EVERY
+def test_integer_weights_draw_what_repeated_rows_draw(Display, data, scores, options):
+    _, y = data
+    w = np.random.default_rng(0).integers(1, 4, y.size)
+    extra = _unbanded(options, Display)
+    weighted = Display.from_predictions(y, scores["LR"], sample_weight=w, **extra)
+    repeated = Display.from_predictions(np.repeat(y, w), np.repeat(scores["LR"], w), **extra)
+    _same_drawing(weighted, repeated)
+    assert _differ(weighted, Display.from_predictions(y, scores["LR"], **extra))
+
+
+@EVERY
+def test_from_cv_result_weighs_the_costs_the_result_carries(Display, data, scores, options):
+    """A result with per-instance costs draws what its scores draw with the costs' regret
+    weights; an explicit sample_weight wins."""
+    from costlab.metrics import cost_model
+
+    _, y = data
+    rng = np.random.default_rng(1)
+    costs = cost_model(fp=rng.integers(1, 4, y.size), fn=rng.integers(1, 9, y.size))
+    result = CVResult.from_predictions(y, scores["LR"], classifier="LR", costs=costs)
+    extra = {**Display._estimator_kwargs, **options[Display], "name": "LR"}
+    expected = Display.from_predictions(y, scores["LR"], sample_weight=costs.weights(y), **extra)
+    _same_drawing(Display.from_cv_result(result, **options[Display]), expected)
+    plain = Display.from_cv_result(result, sample_weight=None, **options[Display])
+    _same_drawing(plain, Display.from_predictions(y, scores["LR"], **extra))
+
+
+def test_results_drawn_together_must_carry_the_same_costs(data, scores):
+    from costlab.metrics import cost_model
+
+    _, y = data
+    costs = cost_model(fp=1.0, fn=np.arange(1.0, y.size + 1))
+    lr = CVResult.from_predictions(y, scores["LR"], classifier="LR", costs=costs)
+    nb = CVResult.from_predictions(y, scores["NB"], classifier="NB")
+    with pytest.raises(ValueError, match=r"cv_result\['NB'\] carries other per-instance costs"):
+        MTMCSDisplay.from_cv_result([lr, nb])
+    priced = nb.with_costs(cost_model(fp=1.0, fn=np.arange(1.0, y.size + 1)))  # equal arrays
+    display = MTMCSDisplay.from_cv_result([lr, priced])
+    expected = MTMCSDisplay.from_predictions(y, scores, sample_weight=costs.weights(y))
+    _assert_same_lines(display, expected)
