@@ -117,9 +117,11 @@ def cross_val_decisions(
     n_folds, seed, folds
         The cross-validation (:func:`costlab.evaluation.folds.make_folds`).
     calibration : {"isotonic", "hull", "sigmoid", "none"}
-        :class:`~costlab.classifiers.ExampleCostClassifier`'s calibration (5 inner folds);
-        the single threshold is chosen on the same calibrated probabilities of the training
-        rows, out of fold (5 inner folds), where the training rows cost least.
+        :class:`~costlab.classifiers.ExampleCostClassifier`'s calibration (5 inner folds).
+        The single threshold needs none: it is chosen on the estimator's own scores of the
+        training rows, out of fold (5 inner folds), where the training rows cost least, and
+        applied to the estimator refitted on them (as scikit-learn's
+        ``TunedThresholdClassifierCV`` tunes one).
     n_resamples, confidence, random_state
         The bootstrap interval of the difference.
 
@@ -154,11 +156,12 @@ def cross_val_decisions(
         estimator = baseline_models()["Logistic regression"]
     X, y = dataset.X, dataset.y_binary
     model = ExampleCostClassifier(clone(estimator), calibration=calibration)
+    base = clone(estimator)
     paid = np.full((y.shape[0], len(POLICIES)), np.nan)
     fold_id = np.full(y.shape[0], -1)
     chosen = []
     for k, (train, test) in enumerate(make_folds(y, scheme=folds, n_folds=n_folds, seed=seed)):
-        paid[test], choice = _fold(model, X, y, costs, train, test)
+        paid[test], choice = _fold(model, base, X, y, costs, train, test)
         fold_id[test] = k
         chosen.append({"fold": k, **choice})
     frame = pd.DataFrame(paid, columns=list(POLICIES))
@@ -182,15 +185,16 @@ def cross_val_decisions(
     )
 
 
-def _fold(model, X, y, costs, train, test):
+def _fold(model, base, X, y, costs, train, test):
     """What each policy's decisions on ``test`` cost, chosen on ``train``; and the choices."""
     train_costs, test_costs = _rows(costs, train), _rows(costs, test)
     fitted = clone(model).fit(X.iloc[train], y[train])
     per_example = fitted.predict(X.iloc[test], costs=test_costs)
-    # the best single threshold: on the same calibrated probabilities, out of fold
-    oof = cross_val_predict(clone(model), X.iloc[train], y[train], cv=5, method="predict_proba")
+    # the best single threshold: on the estimator's own scores of the training rows, out of fold
+    oof = cross_val_predict(clone(base), X.iloc[train], y[train], cv=5, method="predict_proba")
     row = savings_curve(y[train], oof[:, 1], train_costs, fp_costs=[0.5]).iloc[0]
-    single = fitted.predict_proba(X.iloc[test])[:, 1] >= row.threshold
+    refitted = clone(base).fit(X.iloc[train], y[train])
+    single = refitted.predict_proba(X.iloc[test])[:, 1] >= row.threshold
     everyone = _cost(y[train], np.ones(train.size, bool), train_costs)
     no_one = _cost(y[train], np.zeros(train.size, bool), train_costs)
     trivial = np.full(test.size, everyone.sum() <= no_one.sum())

@@ -46,8 +46,11 @@ def test_each_policy_costs_what_it_costs_by_hand(loans, comparison):
         assert paid["per-example"].sum() == pytest.approx(
             total_cost(y[test], decided, _sub(costs, test))
         )
-        # the single threshold: the cheapest on the training rows' out-of-fold probabilities
-        oof = cross_val_predict(model, X.iloc[train], y[train], cv=5, method="predict_proba")[:, 1]
+        # the single threshold: the cheapest on the training rows' out-of-fold scores of the
+        # estimator itself, applied to it refitted on the training rows
+        oof = cross_val_predict(
+            GaussianNB(), X.iloc[train], y[train], cv=5, method="predict_proba"
+        )[:, 1]
         candidates = np.r_[np.unique(oof), np.inf]
         train_totals = [
             total_cost(y[train], (oof >= t).astype(int), _sub(costs, train)) for t in candidates
@@ -56,7 +59,8 @@ def test_each_policy_costs_what_it_costs_by_hand(loans, comparison):
             np.flatnonzero(np.isclose(train_totals, min(train_totals), rtol=1e-12))[-1]
         ]
         assert comparison.thresholds.loc[k, "threshold"] == best
-        single = (fitted.predict_proba(X.iloc[test])[:, 1] >= best).astype(int)
+        refitted = GaussianNB().fit(X.iloc[train], y[train])
+        single = (refitted.predict_proba(X.iloc[test])[:, 1] >= best).astype(int)
         assert paid["single threshold"].sum() == pytest.approx(
             total_cost(y[test], single, _sub(costs, test))
         )
