@@ -123,7 +123,7 @@ def cross_val_decisions(
         applied to the estimator refitted on them (as scikit-learn's
         ``TunedThresholdClassifierCV`` tunes one).
     n_resamples, confidence, random_state
-        The bootstrap interval of the difference.
+        The bootstrap interval of the difference (stratified, percentile).
 
     Returns
     -------
@@ -168,9 +168,10 @@ def cross_val_decisions(
     frame.insert(0, "y_true", y)
     frame.insert(0, "fold", fold_id)
     difference = paid[:, 0] - paid[:, 1]
+    # the percentile interval of a sum: BCa's jackknife (n statistics) is not needed for it
     interval = bootstrap_interval(
         y, difference, lambda _, d: float(np.sum(d)), n_resamples=n_resamples,
-        confidence=confidence, random_state=random_state, pos_label=1,
+        confidence=confidence, method="percentile", random_state=random_state, pos_label=1,
     )  # fmt: skip
     return DecisionComparison(
         dataset=dataset.name,
