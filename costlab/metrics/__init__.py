@@ -37,6 +37,10 @@ Families
     Costs that belong to each example (a loan's amount): a cost model stated once, read by every
     measure as regret weights; total cost and savings over the best trivial policy (Correa
     Bahnsen et al. 2014) and the savings of the best threshold over a cost range.
+:mod:`costlab.metrics.risk_control`
+    Thresholds with a guarantee: Learn-then-Test (Angelopoulos et al. 2021) certifies the
+    candidate thresholds whose expected cost, at a ratio or over a range, is at most alpha with
+    probability 1 - delta (Hoeffding-Bentkus p-values; Bonferroni or fixed-sequence testing).
 :mod:`costlab.metrics.ranking`
     Many classifiers on the same instances (e.g. the published runs of an OpenML task) ranked
     over a cost range by MTMCR, CST, H or their share of the cost-curve envelope, with paired
@@ -160,6 +164,11 @@ from costlab.metrics.resampling import (
     mtmcs_of_scores,
     paired_bootstrap,
     selection_rule,
+)
+from costlab.metrics.risk_control import (
+    RiskControl,
+    hoeffding_bentkus_pvalue,
+    learn_then_test,
 )
 from costlab.metrics.scenarios import (
     COST_CURVE,
@@ -356,4 +365,11 @@ __all__ += [
     "savings",
     "savings_curve",
     "total_cost",
+]
+
+# Thresholds with a guarantee: Learn-then-Test over given candidates (Angelopoulos et al. 2021)
+__all__ += [
+    "RiskControl",
+    "hoeffding_bentkus_pvalue",
+    "learn_then_test",
 ]

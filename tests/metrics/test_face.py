@@ -23,6 +23,7 @@ FAMILIES = (
     "comparison",
     "ranking",
     "example_costs",
+    "risk_control",
 )
 
 
