@@ -167,7 +167,9 @@ from costlab.metrics.resampling import (
 )
 from costlab.metrics.risk_control import (
     RiskControl,
+    betting_pvalue,
     hoeffding_bentkus_pvalue,
+    hull_candidates,
     learn_then_test,
 )
 from costlab.metrics.scenarios import (
@@ -370,6 +372,8 @@ __all__ += [
 # Thresholds with a guarantee: Learn-then-Test over given candidates (Angelopoulos et al. 2021)
 __all__ += [
     "RiskControl",
+    "betting_pvalue",
     "hoeffding_bentkus_pvalue",
+    "hull_candidates",
     "learn_then_test",
 ]

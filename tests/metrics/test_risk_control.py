@@ -1,5 +1,5 @@
 """Learn-then-Test over given thresholds: p-values against their formulas, the tests by hand,
-and the guarantee in simulation against closed-form risks (issue 37, first slice)."""
+and the guarantee in simulation against closed-form risks."""
 
 import math
 
@@ -7,7 +7,14 @@ import numpy as np
 import pytest
 from scipy.stats import binom, norm
 
-from costlab.metrics import hoeffding_bentkus_pvalue, learn_then_test
+from costlab.metrics import (
+    betting_pvalue,
+    cost_model,
+    hoeffding_bentkus_pvalue,
+    hull_candidates,
+    learn_then_test,
+    roc_convex_hull,
+)
 
 
 def test_p_values_are_their_formulas():
@@ -81,7 +88,7 @@ def _population_risk(t, prior, mu, r):
 
 
 @pytest.mark.parametrize("fwer", ["bonferroni", "fixed-sequence"])
-@pytest.mark.parametrize("pvalue", ["hoeffding-bentkus", "hoeffding", "bentkus"])
+@pytest.mark.parametrize("pvalue", ["hoeffding-bentkus", "hoeffding", "bentkus", "betting"])
 def test_the_guarantee_holds_in_simulation(fwer, pvalue):
     """Over 1,000 calibration draws, a certified threshold whose true expected cost exceeds
     alpha occurs in at most delta of them (plus three Monte Carlo standard errors)."""
@@ -111,6 +118,10 @@ def test_no_threshold_passes_and_bad_input_are_named():
         ({"alpha": 1.0, "delta": 0.1, "fp_cost": 0.5}, "alpha"),
         ({"alpha": 0.1, "delta": 0.0, "fp_cost": 0.5}, "delta"),
         ({"alpha": 0.1, "delta": 0.1}, "exactly one of fp_cost and cost_range"),
+        ({"alpha": 0.1, "delta": 0.1, "fp_cost": 0.5, "risk": "recall"}, "risk must be one of"),
+        ({"alpha": 0.1, "delta": 0.1, "fp_cost": 0.5, "risk": "miss_rate"}, "takes no fp_cost"),
+        ({"alpha": 0.1, "delta": 0.1, "fp_cost": 0.5, "pvalue": "wsr"}, "pvalue must be"),
+        ({"alpha": 0.1, "delta": 0.1, "fp_cost": 0.5, "max_cost": 2.0}, "give costs with it"),
         ({"alpha": 0.1, "delta": 0.1, "cost_range": (0.6, 0.2)}, "r1 <= r2"),
         ({"alpha": 0.1, "delta": 0.1, "fp_cost": 0.5, "fwer": "holm"}, "fwer"),
     ):
@@ -120,13 +131,15 @@ def test_no_threshold_passes_and_bad_input_are_named():
         learn_then_test(np.zeros(10), s, [0.5], alpha=0.1, delta=0.1, fp_cost=0.5)
 
 
-@pytest.mark.parametrize("pvalue", ["hoeffding-bentkus", "bentkus"])
+@pytest.mark.parametrize("pvalue", ["hoeffding-bentkus", "bentkus", "betting"])
 def test_a_true_null_at_the_boundary_is_rejected_at_most_delta_of_the_time(pvalue):
     """One candidate whose true expected cost is just above alpha: every rejection is an
     error, so the rejection rate over 2,000 draws is the test's size, at most delta.
     Hoeffding-Bentkus is conservative here (losses in {0, 0.5}, its bound is for [0, 1]): its
     measured size is 0.002 at delta = 0.2, so p-values three times too small still pass this
-    test, and only grossly invalid ones (a thousand times too small) fail it."""
+    test, and only grossly invalid ones (a thousand times too small) fail it. Betting uses the
+    losses' small variance: its measured size is 0.077, and its p-values divided by three fail.
+    The 0/1 test below checks Bentkus's rejection rate exactly."""
     prior, mu, r, delta, n = 0.3, 1.5, 0.5, 0.2, 400
     t = np.array([1.2])
     alpha = float(_population_risk(t, prior, mu, r)[0]) - 0.005
@@ -139,3 +152,104 @@ def test_a_true_null_at_the_boundary_is_rejected_at_most_delta_of_the_time(pvalu
         control = learn_then_test(y, s, t, alpha=alpha, delta=delta, fp_cost=r, pvalue=pvalue)
         rejections += bool(control.table["passes"].iloc[0])
     assert rejections / draws <= delta + 3 * math.sqrt(delta * (1 - delta) / draws)
+
+
+def test_the_betting_p_value_is_its_capital_process_written_out():
+    rng = np.random.default_rng(3)
+    alpha, delta = 0.3, 0.05
+    for losses in (rng.random(40) * 0.5, rng.choice([0.0, 0.4, 0.6], 60), np.full(30, 0.35)):
+        n = losses.size
+        capital, best, total, squares = 1.0, 1.0, 0.0, 0.0
+        sigma2 = 0.25
+        for j, loss in enumerate(losses, start=1):
+            nu = min(1.0, math.sqrt(2 * math.log(1 / delta) / (n * sigma2)))
+            capital *= 1 - nu * (loss - alpha)
+            best = max(best, capital)
+            total += loss
+            squares += (loss - (0.5 + total) / (j + 1)) ** 2
+            sigma2 = (0.25 + squares) / (j + 1)
+        got = betting_pvalue(losses, alpha, delta=delta)[0]
+        assert got == pytest.approx(min(1.0, 1 / best), rel=1e-10)
+    rows = rng.random((3, 25))
+    np.testing.assert_array_equal(
+        betting_pvalue(rows, 0.4), [betting_pvalue(row, 0.4)[0] for row in rows]
+    )
+    for bad, match in (([[-0.1, 0.2]], "losses must hold"), ([[]], "at least one loss")):
+        with pytest.raises(ValueError, match=match):
+            betting_pvalue(bad, 0.2)
+    with pytest.raises(ValueError, match="delta"):
+        betting_pvalue([0.1], 0.2, delta=1.5)
+
+
+def test_per_example_costs_are_the_regret_over_its_bound():
+    y, s = _problem()
+    fp = np.linspace(1.0, 3.0, 10)
+    fn = np.linspace(4.0, 0.5, 10)
+    costs = cost_model(fp=fp, fn=fn, tp=0.2, tn=0.0)
+    thresholds = [0.5, 0.35, 0.05]
+    control = learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, costs=costs, max_cost=4.0)
+    for row in control.table.itertuples():
+        decided = s >= row.threshold
+        regret = np.where(y == 1, (fn - 0.2) * ~decided, fp * decided)
+        assert row.risk == pytest.approx(regret.mean() / 4.0)
+    # class-level costs as a cost model: the same losses as fp_cost
+    as_model = cost_model(fp=np.full(10, 0.4), fn=np.full(10, 0.6))
+    for pvalue in ("hoeffding-bentkus", "betting"):
+        by_model = learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, costs=as_model,
+                                   max_cost=1.0, pvalue=pvalue)  # fmt: skip
+        by_ratio = learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, fp_cost=0.4,
+                                   pvalue=pvalue)  # fmt: skip
+        pd_testing = by_model.table.compare(by_ratio.table)
+        assert pd_testing.empty, pd_testing
+    with pytest.raises(ValueError, match="costs needs max_cost"):
+        learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, costs=costs)
+    with pytest.raises(ValueError, match="below the regret of example 8"):
+        learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, costs=costs, max_cost=2.5)
+    with pytest.raises(ValueError, match="exactly one of fp_cost, cost_range and costs"):
+        learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, costs=costs, max_cost=4.0,
+                        fp_cost=0.5)  # fmt: skip
+
+
+def test_the_rates_are_losses_of_one_class():
+    y, s = _problem()
+    thresholds = [0.5, 0.35]
+    miss = learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, risk="miss_rate")
+    alarm = learn_then_test(y, s, thresholds, alpha=0.3, delta=0.5, risk="false_alarm_rate")
+    for t, m, a in zip(thresholds, miss.table["risk"], alarm.table["risk"], strict=True):
+        assert m == np.mean(s[y == 1] < t) and a == np.mean(s[y == 0] >= t)
+    np.testing.assert_array_equal(
+        miss.table["p_value"], hoeffding_bentkus_pvalue(miss.table["risk"], 5, 0.3)
+    )
+
+
+def test_hull_candidates_are_the_hull_in_a_fixed_order():
+    rng = np.random.default_rng(4)
+    y = rng.integers(0, 2, 300)
+    s = rng.normal(y, 1.0)
+    hull = roc_convex_hull(y, s).thresholds
+    np.testing.assert_array_equal(hull_candidates(y, s), hull)
+    ordered = hull_candidates(y, s, cost_range=(0.3, 0.6))
+    assert sorted(ordered.tolist()) == sorted(hull.tolist())
+    worst = learn_then_test(y, s, ordered, alpha=0.5, delta=0.5, cost_range=(0.3, 0.6))
+    assert np.all(np.diff(worst.table["risk"]) >= 0)
+
+
+def test_for_zero_one_losses_the_rejection_rate_is_the_exact_binomial_one():
+    """The miss rate is a 0/1 loss, so Bentkus's rejection event is "at most k* misses" and its
+    probability is a binomial CDF: the simulated rate must match it, not merely stay below
+    delta (Bentkus is conservative by at most the factor e; p-values three times too small
+    would reject about three times as often and fail here)."""
+    n, alpha, delta, true_miss = 200, 0.3, 0.2, 0.31
+    k_star = max(k for k in range(n + 1) if math.e * binom.cdf(k, n, alpha) <= delta)
+    exact = binom.cdf(k_star, n, true_miss)
+    rng = np.random.default_rng(5)
+    draws, rejections = 2000, 0
+    for _ in range(draws):
+        y = np.r_[np.ones(n, int), np.zeros(5, int)]
+        s = np.r_[(rng.random(n) >= true_miss).astype(float), np.zeros(5)]
+        control = learn_then_test(y, s, [0.5], alpha=alpha, delta=delta, risk="miss_rate",
+                                  pvalue="bentkus")  # fmt: skip
+        rejections += bool(control.table["passes"].iloc[0])
+    se = math.sqrt(exact * (1 - exact) / draws)
+    assert abs(rejections / draws - exact) <= 4 * se + 1e-3, (rejections / draws, exact)
+    assert exact <= delta
