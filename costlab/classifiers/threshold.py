@@ -27,6 +27,16 @@ estimator's probabilities, or BBSE / adjusted classify and count against the out
 of the training data) and moves the thresholds to it; the thresholds chosen at the ends of the
 prior's interval say how sure that move is.
 
+With ``guarantee=(alpha, delta)`` the threshold comes with a statement: with probability at least
+1 - delta over the data, its expected normalised cost on new data distributed as the training
+data is at most alpha at every ratio of ``cost_range`` (Learn-then-Test,
+:func:`costlab.metrics.learn_then_test`). A stratified share ``calibration_size`` of the data is
+then kept apart: the estimator and the hull are fitted on the rest, the hull's vertices ordered
+by their out-of-fold worst cost over the range (:func:`costlab.metrics.hull_candidates`), and
+the vertices are tested on the calibration share in that order (fixed-sequence testing, betting
+p-values). The certified vertex of lowest calibration cost is deployed; when none passes, ``fit``
+warns with the reason and ``predict`` refuses to guess.
+
 Criteria for one threshold over [r1, r2] (each vertex's TMC is linear in r):
 
 * ``"expected"``: the mean TMC over r uniform on [r1, r2], integrated exactly;
@@ -39,12 +49,13 @@ Criteria for one threshold over [r1, r2] (each vertex's TMC is linear in r):
 from __future__ import annotations
 
 import numbers
+import warnings
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 from sklearn.base import BaseEstimator, ClassifierMixin, MetaEstimatorMixin, clone
-from sklearn.model_selection import StratifiedKFold, cross_val_predict
+from sklearn.model_selection import StratifiedKFold, cross_val_predict, train_test_split
 from sklearn.utils import get_tags
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
@@ -57,6 +68,8 @@ from costlab.metrics import (
     cost_sensitivity,
     cst,
     estimate_prior,
+    hull_candidates,
+    learn_then_test,
     mtmcr,
     pcf_cost_proportion,
     roc_convex_hull,
@@ -70,7 +83,7 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike
     from typing_extensions import Self
 
-    from costlab.metrics import PriorEstimate
+    from costlab.metrics import PriorEstimate, RiskControl
 
 __all__ = ["CostRangeThresholdClassifier"]
 
@@ -82,6 +95,7 @@ _CONSTRAINTS = {
     "criterion": [Options(set(_CRITERIA))],
     "prior": [_PROBABILITY, None],
     "method": [Options(set(PRIOR_METHODS))],
+    "calibration_size": [_PROBABILITY],
 }
 
 
@@ -104,7 +118,15 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
     prior : float in (0, 1) or None, default None
         Prior of the positive class at deployment; None: the thesis's rates (equal priors).
     random_state : int or None, default None
-        Seed of the folds (an int ``cv``) and of the estimator's ``random_state``.
+        Seed of the folds (an int ``cv``), of the calibration split and of the estimator's
+        ``random_state``.
+    guarantee : (alpha, delta) or None, default None
+        Deploy a threshold whose expected normalised cost is at most alpha at every ratio of
+        ``cost_range``, with probability at least 1 - delta (see the module docstring); both
+        in (0, 1). None: the threshold ``criterion`` chooses, without a guarantee.
+    calibration_size : float in (0, 1), default 0.5
+        With ``guarantee``: the stratified share of the data kept apart to certify the
+        threshold on (the estimator is fitted on the rest).
 
     Attributes
     ----------
@@ -118,8 +140,9 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
     operating_points_ : DataFrame
         One row per hull vertex: ``threshold, fpr, tpr`` and the range of normalised FPcost
         ``fp_cost_from, fp_cost_to`` (and of PCF(+)) over which it is optimal.
-    decision_threshold_ : float
-        The threshold chosen for ``cost_range`` by ``criterion``.
+    decision_threshold_ : float or None
+        The threshold chosen for ``cost_range`` by ``criterion``; with ``guarantee``, the
+        certified vertex of lowest calibration cost, None when no vertex passes.
     range_costs_ : DataFrame
         Each vertex's ``expected``, ``mtmcr``, ``cost_sensitivity`` and ``cst`` over the range.
     prior_ : float or None
@@ -133,6 +156,10 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
     prior_estimate_ : PriorEstimate or None
         The estimate of the last :meth:`adapt_prior` that estimated the prior; None after
         ``fit`` and after ``adapt_prior(prior=...)`` (a prior given, not estimated).
+    guarantee_ : RiskControl or None
+        With ``guarantee``: every hull vertex tested, its calibration cost (the larger of the
+        range's ends'), p-value and whether it passes; ``guarantee_.reason`` says why none
+        passes. None without ``guarantee``.
     decision_threshold_interval_ : (float, float)
         The range's thresholds at the two ends of the estimated prior's interval
         (:meth:`adapt_prior`); both ends ``decision_threshold_`` when the prior is given
@@ -159,6 +186,8 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         step: float = 0.05,
         prior: Any = None,
         random_state: Any = None,
+        guarantee: Any = None,
+        calibration_size: float = 0.5,
     ) -> None:
         self.estimator = estimator
         self.cost_range = cost_range
@@ -167,11 +196,21 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         self.step = step
         self.prior = prior
         self.random_state = random_state
+        self.guarantee = guarantee
+        self.calibration_size = calibration_size
 
     def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         r1, r2 = _check_range(self.cost_range)
         check_params(_CONSTRAINTS, {"criterion": self.criterion, "prior": self.prior})
         prior = _check_prior(self.prior)
+        guarantee = _check_guarantee(self.guarantee)
+        if guarantee is not None:
+            check_params(_CONSTRAINTS, {"calibration_size": self.calibration_size})
+            if prior is not None:
+                raise ValueError(
+                    "guarantee certifies the cost on data distributed as the training data; "
+                    "it cannot be combined with prior (a deployment prior)."
+                )
         if hasattr(X, "columns"):  # a DataFrame goes to the estimator as it is (categoricals)
             _, y = validate_data(self, X, y, ensure_all_finite="allow-nan", dtype=None)
         else:
@@ -195,6 +234,15 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
             if isinstance(self.cv, numbers.Integral)
             else self.cv
         )
+        X_cal = y_cal = None
+        if guarantee is not None:
+            X, X_cal, y, y_cal = train_test_split(
+                X,
+                y,
+                test_size=self.calibration_size,
+                stratify=y,
+                random_state=self.random_state,
+            )
         scores = cross_val_predict(base, X, y, cv=folds, method="predict_proba")[:, 1]
         is_pos = y == self.classes_[1]
         self.hull_ = roc_convex_hull(is_pos, scores, pos_label=True)
@@ -203,9 +251,46 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         self.train_prior_ = float(is_pos.mean())
         self._set_prior(prior)
         self.prior_estimate_: PriorEstimate | None = None
-        self.decision_threshold_interval_ = (self.decision_threshold_,) * 2
         self.estimator_ = base.fit(X, y)
+        self.guarantee_: RiskControl | None = None
+        if guarantee is not None:
+            self._certify(guarantee, X_cal, y_cal, r1, r2)
+        self.decision_threshold_interval_ = (self.decision_threshold_,) * 2
         return self
+
+    def _certify(self, guarantee, X_cal, y_cal, r1, r2):
+        """Learn-then-Test of the hull's vertices on the calibration share."""
+        alpha, delta = guarantee
+        order = hull_candidates(self.oof_is_pos_, self.oof_scores_, cost_range=(r1, r2))
+        control = learn_then_test(
+            y_cal == self.classes_[1],
+            self.estimator_.predict_proba(X_cal)[:, 1],
+            order,
+            alpha=alpha,
+            delta=delta,
+            cost_range=(r1, r2),
+            fwer="fixed-sequence",
+            pvalue="betting",
+            pos_label=True,
+        )
+        self.guarantee_ = control
+        if control.threshold is None:
+            warnings.warn(
+                f"CostRangeThresholdClassifier(guarantee={guarantee!r}): {control.reason}",
+                UserWarning,
+                stacklevel=3,
+            )
+        self.decision_threshold_ = control.threshold
+
+    def _deployed_threshold(self):
+        if self.decision_threshold_ is None:
+            raise ValueError(
+                "This model has no threshold to deploy for cost_range: "
+                f"{self.guarantee_.reason if self.guarantee_ is not None else ''} "
+                "predict(X, fp_cost=r) still predicts with the hull vertex optimal at r, "
+                "without a guarantee."
+            )
+        return self.decision_threshold_
 
     def _set_prior(self, prior):
         """Thresholds, operating points and range costs for deployment prior ``prior``."""
@@ -249,6 +334,12 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
         self
         """
         check_is_fitted(self, "estimator_")
+        if self.guarantee_ is not None:
+            raise ValueError(
+                "adapt_prior would move a guaranteed threshold: the guarantee holds for data "
+                "distributed as the calibration data only. Refit on data of the deployment, or "
+                "watch the deployment with costlab.classifiers.DeploymentMonitor."
+            )
         if prior is not None:
             if X_unlabelled is not None:
                 raise ValueError("Give either prior or X_unlabelled, not both.")
@@ -336,7 +427,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
 
     def decision_function(self, X: ArrayLike) -> np.ndarray:
         """P(classes_[1]) minus the range's threshold (positive: predicted positive)."""
-        return self.predict_proba(X)[:, 1] - self.decision_threshold_
+        return self.predict_proba(X)[:, 1] - self._deployed_threshold()
 
     def predict(self, X: ArrayLike, fp_cost: Any = None) -> np.ndarray:
         """Classes at the range's threshold, or at the hull threshold optimal for ``fp_cost``.
@@ -348,7 +439,7 @@ class CostRangeThresholdClassifier(MetaEstimatorMixin, ClassifierMixin, BaseEsti
             Normalised FPcost at deployment (FNcost = 1 - fp_cost).
         """
         check_is_fitted(self, "estimator_")
-        threshold = self.decision_threshold_ if fp_cost is None else self.threshold_for(fp_cost)
+        threshold = self._deployed_threshold() if fp_cost is None else self.threshold_for(fp_cost)
         score = self.predict_proba(X)[:, 1]
         return self.classes_[(score >= threshold).astype(int)]
 
@@ -380,6 +471,24 @@ def _check_range(cost_range):
     if r1 > r2:
         raise ValueError(f"cost_range must have r1 <= r2, got r1={r1} > r2={r2}.")
     return r1, r2
+
+
+def _check_guarantee(guarantee):
+    if guarantee is None:
+        return None
+    try:
+        alpha, delta = (float(v) for v in guarantee)
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"guarantee must be a pair (alpha, delta) or None, got {guarantee!r}."
+        ) from None
+    for name, value in (("alpha", alpha), ("delta", delta)):
+        if not 0.0 < value < 1.0:
+            raise ValueError(
+                f"guarantee=(alpha, delta) must hold two numbers strictly between 0 and 1; "
+                f"{name} is {value!r}."
+            )
+    return alpha, delta
 
 
 def _check_fp_cost(fp_cost):
