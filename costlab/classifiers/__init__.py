@@ -48,6 +48,7 @@ from .example_cost import ExampleCostClassifier
 from .forest import SklearnRandomForest
 from .ibk import WekaIBk
 from .j48 import J48
+from .monitor import DeploymentMonitor
 from .naive_bayes import WekaNaiveBayes
 from .random_tree import WekaRandomForest
 from .threshold import CostRangeThresholdClassifier
@@ -55,6 +56,7 @@ from .threshold import CostRangeThresholdClassifier
 __all__ = [
     # Deploying: the cost-range threshold classifier
     "CostRangeThresholdClassifier",
+    "DeploymentMonitor",
     "ExampleCostClassifier",
     # Weka's learners, rebuilt exactly
     "J48",
