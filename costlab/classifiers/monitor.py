@@ -23,8 +23,10 @@ most ``delta`` when nothing changes:
   (Forman 2008) at the out-of-fold hull vertex that best separates the classes, its interval
   from the exact (Clopper-Pearson) interval of the batch's share of predicted positives at level
   ``delta / (2 k (k + 1))`` for the k-th batch (the levels sum to delta / 2). The alarm fires
-  when every prior in the interval makes another hull vertex cheaper than the deployed one over
-  the range (worst normalised cost at the range's ends, from the out-of-fold rates).
+  when at every prior in the interval the model would deploy another hull vertex: by its own
+  ``criterion`` (as :meth:`~costlab.classifiers.CostRangeThresholdClassifier.adapt_prior` would
+  move it), or, for a model fitted with ``guarantee``, by the worst normalised cost over the
+  range from the out-of-fold rates.
 
 The prior channel treats the out-of-fold rates as exact: its level holds for a training set
 large enough that their error is small against the batch's.
@@ -32,6 +34,7 @@ large enough that their error is small against the batch's.
 
 from __future__ import annotations
 
+import copy
 import math
 import numbers
 import warnings
@@ -50,8 +53,10 @@ if TYPE_CHECKING:
 
 __all__ = ["DeploymentMonitor"]
 
-#: The grid of priors on which each vertex's optimality is read.
-_PRIORS = np.linspace(0.001, 0.999, 999)
+#: The coarse grid of priors on which the deployed vertex's region is read, and the bisection
+#: steps that refine its edges (to 0.05 / 2**12).
+_PRIORS = np.linspace(0.001, 0.999, 21)
+_BISECTIONS = 12
 
 
 class DeploymentMonitor:
@@ -77,9 +82,9 @@ class DeploymentMonitor:
     alarm_ : str or None
         What fired first, in words; None while no alarm has fired.
     optimal_priors_ : (float, float) or None
-        The priors at which the deployed vertex is the cheapest over the range (from the
-        out-of-fold rates); None when it is the cheapest at none, and then the prior channel
-        never fires (a warning says so).
+        The priors at which the model would deploy the deployed vertex (see the module
+        docstring); None when at none, and then the prior channel never fires (a warning says
+        so).
 
     Examples
     --------
@@ -117,7 +122,7 @@ class DeploymentMonitor:
             self.optimal_priors_[0] - 1e-3 <= reference <= self.optimal_priors_[1] + 1e-3
         ):
             warnings.warn(
-                f"the deployed vertex is the cheapest over the range for priors in "
+                f"the model would deploy this vertex for priors in "
                 f"[{self.optimal_priors_[0]:.3f}, {self.optimal_priors_[1]:.3f}], not at the "
                 f"model's prior {reference:.3f} (the thesis's criterion weighs the classes "
                 "equally): the prior channel will fire on unshifted data. Fit the model with "
@@ -225,7 +230,7 @@ class DeploymentMonitor:
         if fired and self.alarm_ is None:
             self.alarm_ = (
                 f"batch {len(self._rows) + 1}: the deployment prior is in [{low:.3f}, {high:.3f}], "
-                f"where the deployed vertex is no longer the cheapest over the range (it is for "
+                f"where the model would no longer deploy its vertex (it would for "
                 f"priors in [{self.optimal_priors_[0]:.3f}, {self.optimal_priors_[1]:.3f}])."
             )
         self._record("unlabelled", n, prior=prior, prior_low=low, prior_high=high, alarm=fired)
@@ -240,20 +245,61 @@ class DeploymentMonitor:
             raise ValueError("the model's out-of-fold scores do not separate the classes.")
         self._count_threshold = float(hull.thresholds[best])
         self._count_tpr, self._count_fpr = float(tpr[best]), float(fpr[best])
-        p = _PRIORS[None, :]
-        worst = np.maximum.reduce(
-            [
-                (1 - r) * p * (1 - tpr[:, None]) + r * (1 - p) * fpr[:, None]
-                for r in (self.r1, self.r2)
-            ]
-        )
         deployed = int(np.flatnonzero(hull.thresholds == self.model.decision_threshold_)[0])
-        optimal = worst[deployed] <= worst.min(axis=0) + 1e-12
-        self.optimal_priors_ = (
-            (float(_PRIORS[optimal].min()), float(_PRIORS[optimal].max()))
-            if optimal.any()
-            else None
-        )
+        self.optimal_priors_ = self._region(deployed)
+        if self.optimal_priors_ is None:
+            warnings.warn(
+                "the model would deploy its vertex at no prior: the prior channel cannot fire.",
+                UserWarning,
+                stacklevel=3,
+            )
+
+    def _region(self, deployed):
+        """The priors at which ``deployed`` is the vertex chosen: read on a coarse grid (the
+        choice moves monotonically with the prior), its two edges refined by bisection."""
+        priors = np.union1d(_PRIORS, [self._reference_prior()])
+        inside = np.flatnonzero(self._cheapest(priors) == deployed)
+        if not inside.size:
+            return None
+        lo, hi = float(priors[inside[0]]), float(priors[inside[-1]])
+        if inside[0] > 0:
+            lo = self._edge(float(priors[inside[0] - 1]), lo, deployed)
+        if inside[-1] < priors.size - 1:
+            hi = self._edge(float(priors[inside[-1] + 1]), hi, deployed)
+        return lo, hi
+
+    def _edge(self, outside, inside, deployed):
+        """Bisection between a prior where ``deployed`` is not chosen and one where it is."""
+        for _ in range(_BISECTIONS):
+            middle = (outside + inside) / 2
+            if self._cheapest(np.array([middle]))[0] == deployed:
+                inside = middle
+            else:
+                outside = middle
+        return inside
+
+    def _reference_prior(self):
+        """The prior the deployed vertex was chosen for: the model's, else the training share."""
+        return self.model.train_prior_ if self.model.prior_ is None else self.model.prior_
+
+    def _cheapest(self, priors):
+        """The hull vertex the model would deploy at each prior: with a guarantee, the lowest
+        worst normalised cost over the range (what the guarantee bounds); otherwise the
+        model's own ``criterion``, as :meth:`CostRangeThresholdClassifier.adapt_prior` moves it."""
+        hull = self.model.hull_
+        if self.model.guarantee_ is not None:
+            p = priors[None, :]
+            tpr, fpr = hull.tpr[:, None], hull.fpr[:, None]
+            worst = np.maximum.reduce(
+                [(1 - r) * p * (1 - tpr) + r * (1 - p) * fpr for r in (self.r1, self.r2)]
+            )
+            return np.argmin(worst, axis=0)
+        probe = copy.copy(self.model)  # the model itself is not moved
+        chosen = []
+        for prior in priors:
+            probe._set_prior(float(prior))
+            chosen.append(int(np.flatnonzero(hull.thresholds == probe.decision_threshold_)[0]))
+        return np.asarray(chosen)
 
     # -- the record ----------------------------------------------------------------------------
 

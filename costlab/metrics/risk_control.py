@@ -35,7 +35,9 @@ Malik & Jordan 2021, sec. 3.1; Angelopoulos et al. 2021, sec. 3):
 
 - Hoeffding: ``exp(-n h(min(R, alpha), alpha))``, ``h(a, b) = a log(a / b) + (1 - a)
   log((1 - a) / (1 - b))``;
-- Bentkus: ``e P(Binomial(n, alpha) <= ceil(n R))``;
+- Bentkus: ``e P(Binomial(n, alpha) <= ceil(n R))``; for losses of 0 or 1 (the rates, or
+  costs whose regrets are 0 or 1) the binomial tail itself, without the factor e (Angelopoulos
+  et al. 2021, sec. 3.2), which :func:`learn_then_test` uses when every loss is 0 or 1;
 - Hoeffding-Bentkus: the smaller of the two;
 - betting (Waudby-Smith & Ramdas 2024; the "WSR" bound of Bates et al. 2021, sec. 3.1.3):
   ``1 / max_i K_i`` with the capital ``K_i = prod_{j <= i} (1 - nu_j (L_j - alpha))`` of
@@ -77,7 +79,12 @@ _RISKS = ("cost", "miss_rate", "false_alarm_rate")
 
 
 def hoeffding_bentkus_pvalue(
-    risk: ArrayLike, n: int, alpha: float, *, method: str = "hoeffding-bentkus"
+    risk: ArrayLike,
+    n: int,
+    alpha: float,
+    *,
+    method: str = "hoeffding-bentkus",
+    binary: bool = False,
 ) -> np.ndarray:
     """Valid p-values of "the expected loss exceeds alpha" from empirical risks of n losses in
     [0, 1] (Bates et al. 2021).
@@ -90,6 +97,10 @@ def hoeffding_bentkus_pvalue(
         The number of losses each risk averages.
     alpha : float in (0, 1)
     method : {"hoeffding-bentkus", "hoeffding", "bentkus"}
+    binary : bool, default False
+        The losses are 0 or 1: then n R misses follow a binomial law and its tail
+        ``P(Binomial(n, alpha) <= n R)`` is itself a valid p-value, e times smaller than
+        Bentkus's (Angelopoulos et al. 2021, sec. 3.2).
 
     Returns
     -------
@@ -113,7 +124,7 @@ def hoeffding_bentkus_pvalue(
     with np.errstate(divide="ignore", invalid="ignore"):
         h = np.where(a > 0, a * np.log(a / alpha), 0.0) + (1 - a) * np.log((1 - a) / (1 - alpha))
     hoeffding = np.exp(-n * h)
-    bentkus = np.e * binom.cdf(np.ceil(n * r - 1e-9), n, alpha)
+    bentkus = (1.0 if binary else np.e) * binom.cdf(np.ceil(n * r - 1e-9), n, alpha)
     p = {"hoeffding": hoeffding, "bentkus": bentkus}.get(method, np.minimum(hoeffding, bentkus))
     return np.minimum(p, 1.0)
 
@@ -226,8 +237,9 @@ class RiskControl:
         ``passes``.
     alpha, delta : float
     threshold : float or None
-        The certified threshold of lowest empirical risk (of equal risks, the first given);
-        None when no candidate passes.
+        The certified threshold of lowest empirical cost (of equal costs, the first given); for
+        ``risk="miss_rate"`` the highest certified threshold (the fewest false alarms), for
+        ``"false_alarm_rate"`` the lowest (the fewest misses). None when no candidate passes.
     reason : str
         Why none passes (empty when one does).
 
@@ -345,7 +357,13 @@ def learn_then_test(
             "delta, or calibrate on more examples."
         )
         return RiskControl(table, alpha, delta, None, reason)
-    chosen = np.flatnonzero(passes)[np.argmin(empirical[passes])]
+    passing = np.flatnonzero(passes)
+    if risk == "miss_rate":  # every passing one misses few: the fewest positives
+        chosen = passing[np.argmax(candidates[passing])]
+    elif risk == "false_alarm_rate":  # every passing one alarms rarely: the most positives
+        chosen = passing[np.argmin(candidates[passing])]
+    else:
+        chosen = passing[np.argmin(empirical[passes])]
     return RiskControl(table, alpha, delta, float(candidates[chosen]), "")
 
 
@@ -396,7 +414,10 @@ def _regret_loss(decided, is_pos, costs, max_cost):
 def _pvalues(loss, alpha, level, method):
     if method == "betting":
         return betting_pvalue(loss, alpha, delta=level)
-    return hoeffding_bentkus_pvalue(loss.mean(axis=1), loss.shape[1], alpha, method=method)
+    binary = bool(np.all((loss == 0) | (loss == 1)))
+    return hoeffding_bentkus_pvalue(
+        loss.mean(axis=1), loss.shape[1], alpha, method=method, binary=binary
+    )
 
 
 def _ratios(fp_cost, cost_range, range_risk):
