@@ -322,7 +322,7 @@ def main(argv=None):
         f"`python benchmarks/bench_risk_control.py --draws {args.draws} --streams {args.streams}`"
         " (seeds fixed; the module docstring says what is simulated).",
         "",
-        f"## 1. The guarantee: delta = {DELTA}, 1,000 calibration examples",
+        f"### 1. The guarantee: delta = {DELTA}, 1,000 calibration examples",
         "",
         f"A method is valid when 'exceeds' is at most delta = {DELTA} plus three Monte Carlo "
         f"standard errors ({DELTA + 3 * se:.3f} with {args.draws} draws).",
@@ -340,7 +340,7 @@ def main(argv=None):
         lines.append("| {} | {} | {} | {} | {} | {:.3f} | {:.2f} | {:.4f} |".format(*row))
     lines += [
         "",
-        f"## 2. Against MAPIE, where its controller applies (delta = {DELTA})",
+        f"### 2. Against MAPIE, where its controller applies (delta = {DELTA})",
         "",
         "Hoeffding-Bentkus p-values for both (binary losses: the binomial tail), besides "
         "costlab's betting row. 'broken': the share of draws where a certified threshold breaks "
@@ -355,7 +355,7 @@ def main(argv=None):
     alpha, rows = monitor_table(args.streams)
     lines += [
         "",
-        f"## 3. The deployment monitor: delta = {DELTA}, {args.streams} streams of 100 steps",
+        f"### 3. The deployment monitor: delta = {DELTA}, {args.streams} streams of 100 steps",
         "",
         f"Each step feeds 100 labelled and 200 unlabelled examples; the change comes at step 10; "
         f"alpha = {alpha:.4f}, the deployed threshold's true worst cost over [0.3, 0.6] (the "

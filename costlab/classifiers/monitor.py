@@ -8,25 +8,30 @@ most ``delta`` when nothing changes:
 
 * **labelled batches** (``update(X, y)``): each example's normalised cost at the deployed
   threshold, ``1 - r`` for a miss and ``r`` for a false alarm, at both ends of the range.
-  For each end, a test martingale against "the expected cost is at most alpha",
+  For each end, test martingales against "the expected cost is at most alpha", one started at
+  each labelled batch k,
 
-  .. math:: K_t = \\prod_{j \\le t} (1 + \\lambda_j (L_j - \\alpha)),
+  .. math:: K^{(k)}_t = \\prod_{k \\le j \\le t} (1 + \\lambda_{j,k} (L_j - \\alpha)),
 
   with the predictable plug-in bets of Waudby-Smith & Ramdas (2024, "PrPl"), one per batch and
   set before it is seen: :math:`\\lambda = \\min(1 / (2 \\alpha), \\sqrt{2 \\log(4 / \\delta) /
-  (\\hat\\sigma^2\\, t \\log(1 + t))})`, :math:`\\hat\\sigma^2` the running variance of the
-  earlier batches' losses and t the count after the batch. The alarm fires when
-  :math:`K_t \\ge 4 / \\delta`: by Ville's inequality, with probability at most delta / 4 at
-  each end, at any time (a time-uniform test, so looking after every batch keeps the error
-  rate);
+  (\\hat\\sigma^2\\, t \\log(1 + t))})`, :math:`\\hat\\sigma^2` the running variance of all
+  earlier losses and t the count since the martingale's start, after the batch. Their mixture
+  :math:`M_t = \\sum_k K^{(k)}_t / (k (k + 1))` is itself a test supermartingale (weights
+  summing to 1), so the alarm :math:`M_t \\ge 4 / \\delta` fires with probability at most
+  delta / 4 at each end, at any time (Ville's inequality: a time-uniform test, so looking after
+  every batch keeps the error rate); the martingales started late forget the good costs seen
+  before a change, which one martingale from the start would have to win back first (an
+  e-detector, Shin, Ramdas & Rinaldo 2024);
 * **unlabelled batches** (``observe(X)``): the deployment prior by adjusted classify and count
   (Forman 2008) at the out-of-fold hull vertex that best separates the classes, its interval
   from the exact (Clopper-Pearson) interval of the batch's share of predicted positives at level
   ``delta / (2 k (k + 1))`` for the k-th batch (the levels sum to delta / 2). The alarm fires
-  when at every prior in the interval the model would deploy another hull vertex: by its own
-  ``criterion`` (as :meth:`~costlab.classifiers.CostRangeThresholdClassifier.adapt_prior` would
-  move it), or, for a model fitted with ``guarantee``, by the worst normalised cost over the
-  range from the out-of-fold rates.
+  when the deployed vertex serves no prior in the interval: for a model fitted with
+  ``guarantee``, its worst normalised cost over the range (from the out-of-fold rates) exceeds
+  alpha at every prior in it; otherwise, the model's own ``criterion`` would deploy another
+  vertex at every prior in it (as
+  :meth:`~costlab.classifiers.CostRangeThresholdClassifier.adapt_prior` would move it).
 
 The prior channel treats the out-of-fold rates as exact: its level holds for a training set
 large enough that their error is small against the batch's.
@@ -42,6 +47,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+from scipy.special import logsumexp
 from scipy.stats import beta as beta_distribution
 from sklearn.utils.validation import check_is_fitted
 
@@ -81,10 +87,9 @@ class DeploymentMonitor:
         unlabelled batch's ``prior`` with ``prior_low``, ``prior_high``, and ``alarm``.
     alarm_ : str or None
         What fired first, in words; None while no alarm has fired.
-    optimal_priors_ : (float, float) or None
-        The priors at which the model would deploy the deployed vertex (see the module
-        docstring); None when at none, and then the prior channel never fires (a warning says
-        so).
+    safe_priors_ : (float, float) or None
+        The priors at which the deployed vertex still serves (see the module docstring); None
+        when at none, and then the prior channel never fires (a warning says so).
 
     Examples
     --------
@@ -112,21 +117,27 @@ class DeploymentMonitor:
         self.delta = _open_unit(delta, "delta")
         self.r1, self.r2 = (float(r) for r in model.cost_range)
         self._sums = np.zeros((2, 3))  # per end: count, sum of losses, sum of squared deviations
+        self._starts = np.zeros((2, 0))  # per end, per start batch: log capital
+        self._counts = np.zeros(0)  # per start batch: losses seen since
         self._log_capital = np.zeros(2)
         self._unlabelled = 0
         self._rows: list[dict] = []
         self.alarm_: str | None = None
         self._vertex_rates()
-        reference = model.train_prior_ if model.prior_ is None else model.prior_
-        if self.optimal_priors_ is not None and not (
-            self.optimal_priors_[0] - 1e-3 <= reference <= self.optimal_priors_[1] + 1e-3
+        reference = self._reference_prior()
+        if self.safe_priors_ is not None and not (
+            self.safe_priors_[0] <= reference <= self.safe_priors_[1]
         ):
+            why = (
+                "its out-of-fold worst cost over the range is above alpha there"
+                if model.guarantee_ is not None
+                else "the model's criterion prefers another vertex there (the thesis's "
+                "criterion weighs the classes equally: fit with prior= to choose at the prior)"
+            )
             warnings.warn(
-                f"the model would deploy this vertex for priors in "
-                f"[{self.optimal_priors_[0]:.3f}, {self.optimal_priors_[1]:.3f}], not at the "
-                f"model's prior {reference:.3f} (the thesis's criterion weighs the classes "
-                "equally): the prior channel will fire on unshifted data. Fit the model with "
-                "prior= or guarantee= to deploy the vertex that is cheapest at its prior.",
+                f"the deployed vertex serves priors in [{self.safe_priors_[0]:.3f}, "
+                f"{self.safe_priors_[1]:.3f}], not the model's prior {reference:.3f}: {why}; "
+                "the prior channel will fire on unshifted data.",
                 UserWarning,
                 stacklevel=2,
             )
@@ -164,8 +175,7 @@ class DeploymentMonitor:
         losses = np.stack(
             [np.where(is_pos, (1 - r) * ~decided, r * decided) for r in (self.r1, self.r2)]
         )
-        for end in range(2):
-            self._bet(end, losses[end])
+        self._bet(losses)
         fired = bool(self._log_capital.max() >= math.log(4 / self.delta))
         if fired and self.alarm_ is None:
             self.alarm_ = (
@@ -175,20 +185,33 @@ class DeploymentMonitor:
         self._record("labelled", y.size, cost=float(losses.mean(axis=1).max()), alarm=fired)
         return self
 
-    def _bet(self, end, losses):
-        """Grow the capital of one end over a batch's losses with one bet, set before the batch
-        is seen (predictable): the plug-in bet for the count reached after the batch."""
-        count, total, squares = self._sums[end]
-        t = count + losses.size
-        variance = (0.25 + squares) / (count + 1)
-        lam = min(
-            0.5 / self.alpha,
-            math.sqrt(2 * math.log(4 / self.delta) / (variance * t * math.log1p(t))),
-        )
-        self._log_capital[end] += float(np.sum(np.log1p(lam * (losses - self.alpha))))
-        steps = count + np.arange(1, losses.size + 1)
-        means = (0.5 + total + np.cumsum(losses)) / (steps + 1)
-        self._sums[end] = t, total + losses.sum(), squares + float(np.sum((losses - means) ** 2))
+    def _bet(self, losses):
+        """Start a martingale at this batch, then grow every one over the batch's losses (shape
+        (2, n): the two ends) with bets set before the batch is seen."""
+        self._starts = np.concatenate([self._starts, np.zeros((2, 1))], axis=1)
+        self._counts = np.append(self._counts, 0.0)
+        n = losses.shape[1]
+        t = self._counts + n
+        for end in range(2):
+            sums = self._sums[end]  # a view: updated in place below
+            count, total, squares = sums
+            variance = (0.25 + squares) / (count + 1)
+            lam = np.minimum(
+                0.5 / self.alpha,
+                np.sqrt(2 * math.log(4 / self.delta) / (variance * t * np.log1p(t))),
+            )
+            self._starts[end] += np.log1p(lam[:, None] * (losses[end] - self.alpha)).sum(axis=1)
+            steps = count + np.arange(1, n + 1)
+            means = (0.5 + total + np.cumsum(losses[end])) / (steps + 1)
+            sums[:] = (
+                count + n,
+                total + losses[end].sum(),
+                squares + np.sum((losses[end] - means) ** 2),
+            )
+        self._counts = t
+        k = np.arange(1, t.size + 1)
+        log_weights = -np.log(k * (k + 1.0))
+        self._log_capital = logsumexp(self._starts + log_weights[None, :], axis=1)
 
     # -- unlabelled batches --------------------------------------------------------------------
 
@@ -224,14 +247,14 @@ class DeploymentMonitor:
             float(np.clip((v - fpr) / (tpr - fpr), 0, 1)) for v in (q, q_low, q_high)
         )
         fired = False
-        if self.optimal_priors_ is not None:
-            lo, hi = self.optimal_priors_
+        if self.safe_priors_ is not None:
+            lo, hi = self.safe_priors_
             fired = high < lo or low > hi
         if fired and self.alarm_ is None:
             self.alarm_ = (
                 f"batch {len(self._rows) + 1}: the deployment prior is in [{low:.3f}, {high:.3f}], "
-                f"where the model would no longer deploy its vertex (it would for "
-                f"priors in [{self.optimal_priors_[0]:.3f}, {self.optimal_priors_[1]:.3f}])."
+                f"where the deployed vertex no longer serves (it serves "
+                f"priors in [{self.safe_priors_[0]:.3f}, {self.safe_priors_[1]:.3f}])."
             )
         self._record("unlabelled", n, prior=prior, prior_low=low, prior_high=high, alarm=fired)
         return self
@@ -246,8 +269,8 @@ class DeploymentMonitor:
         self._count_threshold = float(hull.thresholds[best])
         self._count_tpr, self._count_fpr = float(tpr[best]), float(fpr[best])
         deployed = int(np.flatnonzero(hull.thresholds == self.model.decision_threshold_)[0])
-        self.optimal_priors_ = self._region(deployed)
-        if self.optimal_priors_ is None:
+        self.safe_priors_ = self._region(deployed)
+        if self.safe_priors_ is None:
             warnings.warn(
                 "the model would deploy its vertex at no prior: the prior channel cannot fire.",
                 UserWarning,
@@ -255,10 +278,11 @@ class DeploymentMonitor:
             )
 
     def _region(self, deployed):
-        """The priors at which ``deployed`` is the vertex chosen: read on a coarse grid (the
-        choice moves monotonically with the prior), its two edges refined by bisection."""
+        """The priors at which ``deployed`` still serves (:meth:`_keeps`): read on a coarse
+        grid (one interval: the choice moves monotonically with the prior, and the worst cost
+        is convex in it), its two edges refined by bisection."""
         priors = np.union1d(_PRIORS, [self._reference_prior()])
-        inside = np.flatnonzero(self._cheapest(priors) == deployed)
+        inside = np.flatnonzero(self._keeps(priors, deployed))
         if not inside.size:
             return None
         lo, hi = float(priors[inside[0]]), float(priors[inside[-1]])
@@ -272,7 +296,7 @@ class DeploymentMonitor:
         """Bisection between a prior where ``deployed`` is not chosen and one where it is."""
         for _ in range(_BISECTIONS):
             middle = (outside + inside) / 2
-            if self._cheapest(np.array([middle]))[0] == deployed:
+            if self._keeps(np.array([middle]), deployed)[0]:
                 inside = middle
             else:
                 outside = middle
@@ -282,24 +306,25 @@ class DeploymentMonitor:
         """The prior the deployed vertex was chosen for: the model's, else the training share."""
         return self.model.train_prior_ if self.model.prior_ is None else self.model.prior_
 
-    def _cheapest(self, priors):
-        """The hull vertex the model would deploy at each prior: with a guarantee, the lowest
-        worst normalised cost over the range (what the guarantee bounds); otherwise the
-        model's own ``criterion``, as :meth:`CostRangeThresholdClassifier.adapt_prior` moves it."""
+    def _keeps(self, priors, deployed):
+        """Whether ``deployed`` still serves at each prior: for a model fitted with a
+        guarantee, its worst normalised cost over the range (from the out-of-fold rates) is at
+        most alpha; otherwise it is the vertex the model's own ``criterion`` would deploy, as
+        :meth:`CostRangeThresholdClassifier.adapt_prior` would move it."""
         hull = self.model.hull_
         if self.model.guarantee_ is not None:
-            p = priors[None, :]
-            tpr, fpr = hull.tpr[:, None], hull.fpr[:, None]
+            p = np.asarray(priors, dtype=np.float64)
+            miss, alarm = 1 - hull.tpr[deployed], hull.fpr[deployed]
             worst = np.maximum.reduce(
-                [(1 - r) * p * (1 - tpr) + r * (1 - p) * fpr for r in (self.r1, self.r2)]
+                [(1 - r) * p * miss + r * (1 - p) * alarm for r in (self.r1, self.r2)]
             )
-            return np.argmin(worst, axis=0)
+            return worst <= self.alpha
         probe = copy.copy(self.model)  # the model itself is not moved
         chosen = []
         for prior in priors:
             probe._set_prior(float(prior))
             chosen.append(int(np.flatnonzero(hull.thresholds == probe.decision_threshold_)[0]))
-        return np.asarray(chosen)
+        return np.asarray(chosen) == deployed
 
     # -- the record ----------------------------------------------------------------------------
 

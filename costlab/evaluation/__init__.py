@@ -21,6 +21,9 @@
 :mod:`costlab.evaluation.decisions`
     :func:`cross_val_decisions`: on data with per-instance costs, each instance decided by its
     own costs against the best single threshold and the best trivial policy, held out.
+:mod:`costlab.evaluation.drift`
+    :func:`replay_deployment`: held-out data replayed as batches whose prior drifts, fed to a
+    :class:`~costlab.classifiers.DeploymentMonitor`.
 :mod:`costlab.evaluation.shift`
     :func:`deployment_shift`: a classifier chosen on balanced data, deployed at a rare prior,
     its threshold kept or moved to the prior estimated from unlabelled data, costs counted.
@@ -31,6 +34,7 @@ from costlab.evaluation._models import build_model
 from costlab.evaluation.cv import CacheMismatchWarning, CVResult, cross_val_proba
 from costlab.evaluation.decisions import DecisionComparison, cross_val_decisions
 from costlab.evaluation.distributed import OutOfCoreCurve, out_of_core_curve
+from costlab.evaluation.drift import replay_deployment
 from costlab.evaluation.experiment import (
     ExperimentRun,
     auc_table,
@@ -67,6 +71,7 @@ __all__ = [
     "mtmcs_curves",
     "out_of_core_curve",
     "published_runs",
+    "replay_deployment",
     "roc_curves",
     "run_experiments",
     "run_result",

@@ -30,37 +30,51 @@ def deployed():
     return model, float(true)
 
 
-def test_the_capital_is_the_product_of_the_batch_bets(deployed):
+SIZES = (50, 120, 80, 100, 100, 100, 100, 100, 100, 100)
+
+
+def test_the_capital_is_the_mixture_of_martingales_started_at_each_batch(deployed):
     model, true = deployed
     rng = np.random.default_rng(1)
-    alpha, delta = 0.045, 0.1  # its capital crosses 4 / delta at the eighth batch
+    alpha, delta = 0.045, 0.1  # the mixture crosses 4 / delta at the eighth batch
     monitor = DeploymentMonitor(model, alpha=alpha, delta=delta)
-    log_capital = [0.0, 0.0]
+    starts = [[], []]  # per end: the log capital of the martingale started at each batch
+    since = []  # per start: the losses seen since
     count, total, squares = [0, 0], [0.0, 0.0], [0.0, 0.0]
     crossed = []
-    for size in (50, 120, 80, 100, 100, 100, 100, 100):
+    for size in SIZES:
         X, y = _draw(rng, size)
         monitor.update(X, y)
         decided = model.predict_proba(X)[:, 1] >= model.decision_threshold_
+        since.append(0)
+        mixture = []
         for end, r in enumerate((0.3, 0.6)):
             losses = [
                 (1 - r) * (not d) if t == 1 else r * d for d, t in zip(decided, y, strict=True)
             ]
-            t = count[end] + size
+            starts[end].append(0.0)
             variance = (0.25 + squares[end]) / (count[end] + 1)
-            lam = min(
-                0.5 / alpha, math.sqrt(2 * math.log(4 / delta) / (variance * t * math.log1p(t)))
-            )
-            log_capital[end] += sum(math.log1p(lam * (loss - alpha)) for loss in losses)
+            for k in range(len(starts[end])):
+                t = since[k] + size
+                lam = min(
+                    0.5 / alpha, math.sqrt(2 * math.log(4 / delta) / (variance * t * math.log1p(t)))
+                )
+                starts[end][k] += sum(math.log1p(lam * (loss - alpha)) for loss in losses)
             for loss in losses:
                 count[end] += 1
                 total[end] += loss
                 squares[end] += (loss - (0.5 + total[end]) / (count[end] + 1)) ** 2
-        assert monitor.history_["log_capital"].iloc[-1] == pytest.approx(max(log_capital))
-        crossed.append(max(log_capital) >= math.log(4 / delta))
+            mixture.append(
+                math.log(sum(math.exp(c) / (k * (k + 1)) for k, c in enumerate(starts[end], 1)))
+            )
+        since = [n + size for n in since]
+        assert monitor.history_["log_capital"].iloc[-1] == pytest.approx(max(mixture))
+        crossed.append(max(mixture) >= math.log(4 / delta))
         assert (monitor.alarm_ is not None) == any(crossed)
-    assert crossed == [False] * 7 + [True] and monitor.alarm_.startswith("batch 8: the deployed")
-    assert monitor.history_["kind"].tolist() == ["labelled"] * 8
+    assert crossed == [False] * 7 + [True] * 3 and monitor.alarm_.startswith(
+        "batch 8: the deployed"
+    )
+    assert monitor.history_["kind"].tolist() == ["labelled"] * len(SIZES)
 
 
 def test_false_alarms_over_long_unshifted_streams_stay_below_delta(deployed):
@@ -84,7 +98,7 @@ def test_a_prior_shift_fires_both_channels(deployed):
     model, true = deployed
     rng = np.random.default_rng(3)
     monitor = DeploymentMonitor(model, alpha=true, delta=0.1)
-    assert monitor.optimal_priors_[0] <= 0.3 <= monitor.optimal_priors_[1]
+    assert monitor.safe_priors_[0] <= 0.3 <= monitor.safe_priors_[1]
     for batch in range(40):
         prior = 0.3 if batch < 5 else 0.6
         monitor.update(*_draw(rng, 100, prior))
