@@ -23,6 +23,8 @@ Three parts, all in one process with fixed seeds:
 3. **The deployment monitor**: streams of labelled batches of 100 and unlabelled batches of
    200; the share of unshifted streams with any alarm (must be at most delta), and the
    detection delay, in batches, under a prior shift and under a drift of the scores.
+4. **Coverage** of the bootstrap intervals of MTMCS at a ratio, MTMCR, cost sensitivity, CST
+   and the chosen threshold (percentile and basic), against closed-form population values.
 """
 
 from __future__ import annotations
@@ -40,7 +42,16 @@ from scipy.stats import norm
 from sklearn.naive_bayes import GaussianNB
 
 from costlab.classifiers import CostRangeThresholdClassifier, DeploymentMonitor
-from costlab.metrics import cost_model, hull_candidates, learn_then_test
+from costlab.metrics import (
+    bootstrap_mtmcs,
+    bootstrap_thresholds,
+    cost_model,
+    cost_sensitivity,
+    cst,
+    hull_candidates,
+    learn_then_test,
+    mtmcr,
+)
 
 PRIOR, SHIFT = 0.3, 1.5
 DELTA = 0.1
@@ -299,6 +310,46 @@ def monitor_table(streams, batches=100, change=10):
     return alpha, rows
 
 
+def coverage_table(sims, sizes=(100, 300), n_resamples=500, confidence=0.9):
+    """How often the 90 % bootstrap intervals of the thesis's measures hold the population's
+    value: scores N(0, 1) and N(SHIFT, 1), equal priors, closed-form MTMCS and thresholds."""
+    grid = np.round(np.arange(0.05, 0.951, 0.05), 2)
+    best = SHIFT / 2 + np.log(grid / (1 - grid)) / SHIFT
+    truth = 100 * ((1 - grid) * norm.cdf(best - SHIFT) + grid * norm.sf(best))
+    inside = (grid >= 0.3 - 1e-9) & (grid <= 0.7 + 1e-9)
+    measures_of = (("MTMCR", mtmcr), ("cost sensitivity", cost_sensitivity), ("CST", cst))
+    targets = {name: f(truth[inside]) for name, f in measures_of}
+    rows = []
+    for n in sizes:
+        rng = np.random.default_rng(17)
+        hits: dict[str, int] = {}
+        for k in range(sims):
+            y = np.r_[np.zeros(n, int), np.ones(n, int)]
+            s = np.r_[rng.normal(0, 1, n), rng.normal(SHIFT, 1, n)]
+            boot = bootstrap_mtmcs(y, s, n_resamples=n_resamples, confidence=confidence,
+                                   random_state=k)  # fmt: skip
+            for method in ("percentile", "basic"):
+                band = boot.band(method)
+                for i, r in ((9, 0.5), (3, 0.2)):
+                    key = (f"MTMCS at r = {r}", method)
+                    hits[key] = hits.get(key, 0) + (band["low"][i] <= truth[i] <= band["high"][i])
+                measures = boot.range_measures(0.3, 0.7, method=method).set_index("measure")
+                for name, value in targets.items():
+                    row = measures.loc[name.lower().replace(" ", "_")]
+                    hits[(name, method)] = hits.get((name, method), 0) + (
+                        row["low"] <= value <= row["high"]
+                    )
+            chosen, _ = bootstrap_thresholds(y, s, fp_costs=[0.2, 0.5], n_resamples=n_resamples,
+                                             confidence=confidence, random_state=k)  # fmt: skip
+            for j, (i, r) in enumerate(((3, 0.2), (9, 0.5))):
+                key = (f"chosen threshold at r = {r}", "percentile")
+                hit = chosen["low"][j] <= best[i] <= chosen["high"][j]
+                hits[key] = hits.get(key, 0) + hit
+        for (name, method), count in hits.items():
+            rows.append((n, name, method, count / sims))
+    return rows
+
+
 def _delay(firsts):
     fired = [f for f in firsts if f is not None and f >= 0]
     if not fired:
@@ -367,6 +418,22 @@ def main(argv=None):
     ]
     for row in rows:
         lines.append("| {} | {:.3f} | {} | {} |".format(*row))
+    sims = max(args.draws // 5, 20)
+    lines += [
+        "",
+        "### 4. How sure are the thesis's numbers: coverage of 90 % bootstrap intervals",
+        "",
+        f"{sims} samples per size of scores N(0, 1) and N({SHIFT}, 1), equal class sizes, 500 "
+        "stratified resamples each; the population's MTMCS, MTMCR, cost sensitivity and CST "
+        "(over [0.3, 0.7]) and optimal thresholds are closed-form. A 90 % interval should "
+        f"cover them in 0.9 of the samples (Monte Carlo standard error about "
+        f"{math.sqrt(0.09 / sims):.3f}).",
+        "",
+        "| examples per class | measure | interval | coverage |",
+        "|---|---|---|---|",
+    ]
+    for row in coverage_table(sims):
+        lines.append("| {} | {} | {} | {:.3f} |".format(*row))
     lines += ["", f"Took {time.perf_counter() - start:.0f} s."]
     args.out.write_text("\n".join(lines) + "\n")
     print("\n".join(lines))

@@ -119,6 +119,20 @@ def _percentile_interval(values, confidence, *, axis=None):
     return low, high
 
 
+def _interval(estimate, values, confidence, method, *, axis=None):
+    """The bootstrap interval of ``method``: ``"percentile"`` (the resamples' quantiles) or
+    ``"basic"`` (the quantiles reflected about the estimate, ``2 estimate - q``: the interval
+    for a statistic whose resamples are shifted from the estimate as the estimate is from the
+    truth, as the in-sample minimum of a cost is; Davison & Hinkley 1997, eq. 5.6)."""
+    low, high = _percentile_interval(values, confidence, axis=axis)
+    if method == "percentile":
+        return low, high
+    if method == "basic":
+        estimate = np.asarray(estimate, dtype=np.float64)
+        return 2 * estimate - high, 2 * estimate - low
+    raise ValueError(f"method must be 'percentile' or 'basic', got {method!r}.")
+
+
 def _paired_difference(estimate, replicates, i, j, confidence):
     """Model ``i`` minus model ``j``, on the sample and on each of the same resamples.
 

@@ -55,6 +55,7 @@ from costlab.metrics.mtmcs.measures import _TOL as _SELECTION_TOL
 from costlab.metrics.mtmcs.measures import cost_ratio_grid, cost_sensitivity, cst, mtmcr
 from costlab.metrics.resampling._draws import (
     _difference_frame,
+    _interval,
     _percentile_interval,
     _replicates,
     _weighted_models,
@@ -174,9 +175,15 @@ class BootstrapCurves:
     replicates: np.ndarray
     confidence: float
 
-    def band(self) -> pd.DataFrame:
-        """Tidy band: ``fp_cost, mtmcs, low, high, std`` (percentile, pointwise)."""
-        low, high = _percentile_interval(self.replicates, self.confidence, axis=0)
+    def band(self, method: str = "percentile") -> pd.DataFrame:
+        """Tidy band: ``fp_cost, mtmcs, low, high, std`` (pointwise).
+
+        ``method="percentile"`` (the resamples' quantiles) or ``"basic"`` (reflected about the
+        estimate). MTMCS is the in-sample minimum of a cost, optimistic on its own sample and
+        more so on a resample: the percentile band then covers the population's MTMCS less
+        often than its confidence says, the basic one closer to it (measured in the user
+        guide, "How sure are the thesis's numbers?")."""
+        low, high = _interval(self.estimate, self.replicates, self.confidence, method, axis=0)
         return pd.DataFrame(
             {
                 "fp_cost": self.fp_costs,
@@ -203,9 +210,12 @@ class BootstrapCurves:
         )
         return out.sort_values("pcf", ignore_index=True)
 
-    def range_measures(self, r1: float, r2: float, decimals: int | None = None) -> pd.DataFrame:
+    def range_measures(
+        self, r1: float, r2: float, decimals: int | None = None, method: str = "percentile"
+    ) -> pd.DataFrame:
         """MTMCR, cost sensitivity and CST over the grid ratios in [r1, r2], each with its
-        estimate and percentile interval (thesis 4.2.2 on every resample)."""
+        estimate and interval (thesis 4.2.2 on every resample; ``method`` as in
+        :meth:`band`)."""
         r1, r2 = check_cost_range(r1, r2)
         inside = (self.fp_costs >= r1 - 1e-12) & (self.fp_costs <= r2 + 1e-12)
         if not inside.any():
@@ -217,11 +227,12 @@ class BootstrapCurves:
             ("cst", cst),
         ):
             values = np.array([measure(rep[inside], decimals) for rep in self.replicates])
-            low, high = _percentile_interval(values, self.confidence)
+            estimate = measure(self.estimate[inside], decimals)
+            low, high = _interval(estimate, values, self.confidence, method)
             rows.append(
                 {
                     "measure": name,
-                    "estimate": measure(self.estimate[inside], decimals),
+                    "estimate": estimate,
                     "low": low,
                     "high": high,
                     "std": values.std(ddof=1),
