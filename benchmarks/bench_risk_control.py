@@ -218,6 +218,12 @@ def mapie_table(draws, sizes):
                         "bonferroni",
                         "hoeffding-bentkus",
                     ),
+                    (
+                        "costlab, MAPIE's grid, fixed sequence (check)",
+                        _score_of(grid),
+                        "fixed-sequence",
+                        "hoeffding-bentkus",
+                    ),
                     ("costlab, hull vertices, Bonferroni", hull, "bonferroni", "hoeffding-bentkus"),
                     (
                         "costlab, hull vertices, fixed sequence",
