@@ -51,6 +51,8 @@ from scipy.special import logsumexp
 from scipy.stats import beta as beta_distribution
 from sklearn.utils.validation import check_is_fitted
 
+from costlab.validation import Interval, check_param
+
 if TYPE_CHECKING:
     from typing import Any
 
@@ -63,6 +65,8 @@ __all__ = ["DeploymentMonitor"]
 #: steps that refine its edges (to 0.05 / 2**12).
 _PRIORS = np.linspace(0.001, 0.999, 21)
 _BISECTIONS = 12
+#: alpha and delta: strictly between 0 and 1.
+_OPEN_UNIT = Interval(numbers.Real, 0, 1, closed="neither")
 
 
 class DeploymentMonitor:
@@ -113,8 +117,8 @@ class DeploymentMonitor:
                 "nothing to monitor."
             )
         self.model = model
-        self.alpha = _open_unit(alpha, "alpha")
-        self.delta = _open_unit(delta, "delta")
+        self.alpha = float(check_param("alpha", alpha, _OPEN_UNIT))
+        self.delta = float(check_param("delta", delta, _OPEN_UNIT))
         self.r1, self.r2 = (float(r) for r in model.cost_range)
         self._sums = np.zeros((2, 3))  # per end: count, sum of losses, sum of squared deviations
         self._starts = np.zeros((2, 0))  # per end, per start batch: log capital
@@ -339,9 +343,3 @@ class DeploymentMonitor:
     def history_(self) -> pd.DataFrame:
         """One row per batch (see the class docstring)."""
         return pd.DataFrame(self._rows)
-
-
-def _open_unit(value, name):
-    if not isinstance(value, numbers.Real) or not 0.0 < float(value) < 1.0:
-        raise ValueError(f"{name} must be a number strictly between 0 and 1, got {value!r}.")
-    return float(value)

@@ -9,10 +9,13 @@ when the alarm fires.
 
 from __future__ import annotations
 
+import numbers
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
+
+from costlab.validation import Interval, check_param
 
 if TYPE_CHECKING:
     from typing import Any
@@ -20,6 +23,9 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike
 
 __all__ = ["replay_deployment"]
+
+#: A batch size: an integer >= 1.
+_SIZE = Interval(numbers.Integral, 1, None, closed="left")
 
 
 def replay_deployment(
@@ -78,8 +84,7 @@ def replay_deployment(
     ):
         raise ValueError("priors must hold at least one share of positives, each in [0, 1].")
     for name, value in (("labelled_size", labelled_size), ("unlabelled_size", unlabelled_size)):
-        if not isinstance(value, (int, np.integer)) or value < 1:
-            raise ValueError(f"{name} must be an integer >= 1, got {value!r}.")
+        check_param(name, value, _SIZE)
     positive = monitor.model.classes_[1]
     pools = [np.flatnonzero(y != positive), np.flatnonzero(y == positive)]
     if min(pool.size for pool in pools) == 0:

@@ -80,6 +80,13 @@ def test_a_range_is_tested_at_its_ends_or_at_its_midpoint():
     np.testing.assert_allclose(averaged, middle.table["risk"], rtol=1e-12)
 
 
+def _draw(rng, n, prior, mu):
+    """n calibration examples of the population of :func:`_population_risk`, both classes in."""
+    y = (rng.random(n) < prior).astype(int)
+    y[:2] = [0, 1]
+    return y, rng.normal(mu * y, 1.0)
+
+
 def _population_risk(t, prior, mu, r):
     """The expected cost of 'positive iff score >= t' for scores N(0, 1) (negatives) and
     N(mu, 1) (positives), prior the positives' share, at cost ratio r: closed form."""
@@ -100,9 +107,7 @@ def test_the_guarantee_holds_in_simulation(fwer, pvalue):
     rng = np.random.default_rng(0)
     draws, failures = 1000, 0
     for _ in range(draws):
-        y = (rng.random(n) < prior).astype(int)
-        y[:2] = [0, 1]
-        s = rng.normal(mu * y, 1.0)
+        y, s = _draw(rng, n, prior, mu)
         control = learn_then_test(y, s, thresholds, alpha=alpha, delta=delta, fp_cost=r,
                                   fwer=fwer, pvalue=pvalue)  # fmt: skip
         failures += bool(np.any(true[control.table["passes"].to_numpy()] > alpha))
@@ -147,9 +152,7 @@ def test_a_true_null_at_the_boundary_is_rejected_at_most_delta_of_the_time(pvalu
     rng = np.random.default_rng(1)
     draws, rejections = 2000, 0
     for _ in range(draws):
-        y = (rng.random(n) < prior).astype(int)
-        y[:2] = [0, 1]
-        s = rng.normal(mu * y, 1.0)
+        y, s = _draw(rng, n, prior, mu)
         control = learn_then_test(y, s, t, alpha=alpha, delta=delta, fp_cost=r, pvalue=pvalue)
         rejections += bool(control.table["passes"].iloc[0])
     assert rejections / draws <= delta + 3 * math.sqrt(delta * (1 - delta) / draws)
