@@ -103,7 +103,8 @@ class DeploymentMonitor:
     >>> rng = np.random.default_rng(0)
     >>> y = (rng.random(3000) < 0.3).astype(int)
     >>> X = rng.normal(size=(3000, 2)) + 2 * y[:, None]
-    >>> model = CostRangeThresholdClassifier(GaussianNB(), cv=3, random_state=0).fit(X, y)
+    >>> model = CostRangeThresholdClassifier(GaussianNB(), cv=3, random_state=0, prior=0.3)
+    >>> model = model.fit(X, y)
     >>> monitor = DeploymentMonitor(model, alpha=0.15, delta=0.05)
     >>> monitor.update(X[:200], y[:200]).alarm_ is None
     True
